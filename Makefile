@@ -1,0 +1,30 @@
+# DeckBench's two quick-start commands, and the pieces behind them.
+# `make run` replays... for now inspects the bundled sample; `make test` runs the test suite.
+# Both install libzstd-dev first when pkg-config cannot find libzstd.
+
+SWIFT ?= swift
+
+.PHONY: deps run test build release sample
+
+deps:
+	@pkg-config --exists libzstd 2>/dev/null || { \
+	  echo "libzstd-dev is missing: installing it with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: deps
+	$(SWIFT) run deckbench inspect data/
+
+test: deps
+	$(SWIFT) test
+
+# Remakes the committed sample corpus (see data/README.md).
+sample: deps
+	rm -f data/*.jsonl.zst
+	$(SWIFT) run deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026

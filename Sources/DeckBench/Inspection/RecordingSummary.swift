@@ -1,0 +1,83 @@
+/// What a set of recordings holds, as `deckbench inspect` reports it: sessions, events by kind,
+/// the navigations they make, and how long and how busy sessions are. Summaries of files merge
+/// into the summary of all of them.
+public struct RecordingSummary: Sendable, Equatable {
+    public var files = 0
+    public var sessions = 0
+    public var rejects = 0
+    /// Lines and decompressed bytes read, rejected ones included.
+    public var lines = 0
+    public var bytes = 0
+    public var swipes = 0
+    /// Swipes let go of (a subset of `swipes`).
+    public var cancelledSwipes = 0
+    public var taps = 0
+    public var jumps = 0
+    public var scrolls = 0
+    public var ends = 0
+    /// Committed page changes, counted as the replay counts them (`Step`).
+    public var navigations = 0
+    /// Swipes and taps past the first or last page.
+    public var bounces = 0
+    /// Session durations in ms (until `end` or the last event).
+    public var durationMs = Distribution()
+    /// Navigations per session.
+    public var navigationsPerSession = Distribution()
+
+    public init() {}
+
+    public var events: Int { swipes + taps + jumps + scrolls + ends }
+
+    /// Counts an accepted session.
+    public mutating func add(_ session: Session) {
+        sessions += 1
+        var heading = session.page
+        var sessionNavigations = 0
+        let endMs = session.endMs
+        for event in session.events {
+            countKind(event)
+            switch Step.of(event, from: heading, in: session) {
+            case let .navigation(target, _, commitMs, _):
+                heading = target
+                if commitMs <= endMs { sessionNavigations += 1 }
+            case .bounce:
+                bounces += 1
+            case .cancelledSwipe, .none:
+                break
+            }
+        }
+        navigations += sessionNavigations
+        durationMs.record(endMs)
+        navigationsPerSession.record(sessionNavigations)
+    }
+
+    private mutating func countKind(_ event: Event) {
+        switch event.kind {
+        case let .swipe(_, _, cancelled):
+            swipes += 1
+            if cancelled { cancelledSwipes += 1 }
+        case .tap: taps += 1
+        case .jump: jumps += 1
+        case .scroll: scrolls += 1
+        case .end: ends += 1
+        }
+    }
+
+    public mutating func merge(_ other: RecordingSummary) {
+        files += other.files
+        sessions += other.sessions
+        rejects += other.rejects
+        lines += other.lines
+        bytes += other.bytes
+        swipes += other.swipes
+        cancelledSwipes += other.cancelledSwipes
+        taps += other.taps
+        jumps += other.jumps
+        scrolls += other.scrolls
+        ends += other.ends
+        navigations += other.navigations
+        bounces += other.bounces
+        durationMs.merge(other.durationMs)
+        navigationsPerSession.merge(other.navigationsPerSession)
+    }
+}

@@ -1,0 +1,9 @@
+/// What one line of a recording says, once its JSON and field types are checked; the rules that
+/// span lines (order, limits of the session) are `SessionAssembler`'s.
+enum RecordLine: Sendable, Hashable {
+    /// A session line.
+    case session(id: String, page: Int, first: Int, last: Int)
+    case event(Event)
+    /// An empty or whitespace-only line: ignored.
+    case blank
+}

@@ -1,0 +1,86 @@
+/// Writes sessions as format v1 lines, in the canonical key order that `RecordingReader` reads
+/// back field for field.
+public enum RecordingEncoder {
+    /// Appends `session`'s session line and event lines to `buffer`.
+    public static func append(_ session: Session, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: #"{"v":1,"session":"#.utf8)
+        appendString(session.id, to: &buffer)
+        buffer.append(contentsOf: #","page":"#.utf8)
+        appendInteger(session.page, to: &buffer)
+        buffer.append(contentsOf: #","first":"#.utf8)
+        appendInteger(session.first, to: &buffer)
+        buffer.append(contentsOf: #","last":"#.utf8)
+        appendInteger(session.last, to: &buffer)
+        buffer.append(contentsOf: "}\n".utf8)
+        for event in session.events { append(event, to: &buffer) }
+    }
+
+    /// Appends one event line to `buffer`.
+    public static func append(_ event: Event, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: #"{"t":"#.utf8)
+        appendInteger(event.timeMs, to: &buffer)
+        switch event.kind {
+        case let .swipe(direction, durationMs, cancelled):
+            buffer.append(contentsOf: #","e":"swipe","dir":""#.utf8)
+            buffer.append(contentsOf: direction.description.utf8)
+            buffer.append(contentsOf: #"","dur":"#.utf8)
+            appendInteger(durationMs, to: &buffer)
+            if cancelled { buffer.append(contentsOf: #","cancel":true"#.utf8) }
+        case let .tap(direction):
+            buffer.append(contentsOf: #","e":"tap","dir":""#.utf8)
+            buffer.append(contentsOf: direction.description.utf8)
+            buffer.append(UInt8(ascii: "\""))
+        case let .jump(page):
+            buffer.append(contentsOf: #","e":"jump","page":"#.utf8)
+            appendInteger(page, to: &buffer)
+        case let .scroll(y):
+            buffer.append(contentsOf: #","e":"scroll","y":"#.utf8)
+            if y == y.rounded(), abs(y) < 1e15 {
+                appendInteger(Int(y), to: &buffer)
+            } else {
+                buffer.append(contentsOf: "\(y)".utf8)
+            }
+        case .end:
+            buffer.append(contentsOf: #","e":"end""#.utf8)
+        }
+        buffer.append(contentsOf: "}\n".utf8)
+    }
+
+    static func appendInteger(_ value: Int, to buffer: inout [UInt8]) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(digits[index]) }
+        }
+    }
+
+    /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.
+    static func appendString(_ text: String, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: buffer.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: buffer.append(contentsOf: #"\r"#.utf8)
+            case 0x09: buffer.append(contentsOf: #"\t"#.utf8)
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                buffer.append(contentsOf: #"\u00"#.utf8)
+                buffer.append(hex[Int(byte >> 4)])
+                buffer.append(hex[Int(byte & 0xF)])
+            default: buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,74 @@
+/// Reads one recording file as a stream of sessions and rejects, in file order, holding at most
+/// one session and two fixed-size buffers in memory.
+///
+/// A file that cannot be opened, or whose stream breaks, yields a `Reject` saying so; the sessions
+/// completed before the break are still yielded. Reading never throws.
+public final class RecordingReader: Sequence, IteratorProtocol {
+    /// The name the file goes by in sessions and rejects.
+    public let file: String
+    private let splitter: LineSplitter?
+    private var parser = LineParser()
+    private var assembler: SessionAssembler
+    private var pending: [RecordingItem] = []
+    private var pendingIndex = 0
+    private var done = false
+
+    /// Opens `path`; `file` (default: `path`) is the name reported in sessions and rejects.
+    public init(path: String, file: String? = nil) {
+        let file = file ?? path
+        self.file = file
+        assembler = SessionAssembler(file: file)
+        do {
+            splitter = LineSplitter(input: try RecordingInput(path: path))
+        } catch {
+            splitter = nil
+            pending = [.reject(Reject(file: file, line: 0, session: nil, error: error))]
+            done = true
+        }
+    }
+
+    /// Lines read so far.
+    public var lines: Int { splitter?.lineNumber ?? 0 }
+    /// Decompressed bytes read so far.
+    public var decompressedBytes: Int { splitter?.input.decompressedBytes ?? 0 }
+    /// Whether the file is zstd-compressed.
+    public var isCompressed: Bool { splitter?.input.isCompressed ?? false }
+
+    public func next() -> RecordingItem? {
+        while true {
+            if pendingIndex < pending.count {
+                defer { pendingIndex += 1 }
+                return pending[pendingIndex]
+            }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            guard !done, let splitter else { return nil }
+            readLine(splitter)
+        }
+    }
+
+    private func readLine(_ splitter: LineSplitter) {
+        do {
+            guard let line = try splitter.next() else {
+                done = true
+                assembler.finish(into: &pending)
+                return
+            }
+            let number = splitter.lineNumber
+            switch line {
+            case let .text(bytes):
+                do {
+                    assembler.accept(try parser.parse(bytes), number: number, into: &pending)
+                } catch {
+                    assembler.reject(line: number, because: error, into: &pending)
+                }
+            case let .tooLong(bytes):
+                let error = RecordingError.lineTooLong(bytes: bytes, limit: RecordingLimits.maxLineBytes)
+                assembler.reject(line: number, because: error, into: &pending)
+            }
+        } catch {
+            done = true
+            assembler.fail(line: splitter.lineNumber + 1, because: error, into: &pending)
+        }
+    }
+}

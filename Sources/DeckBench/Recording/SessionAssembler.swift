@@ -1,0 +1,106 @@
+/// Applies the rules of format v1 that span lines: lines group into sessions, times never go
+/// backwards, pages stay within the session's limits, ids are unique in a file. A session that
+/// breaks a rule is rejected whole, and the lines up to the next session line go with it.
+struct SessionAssembler {
+    private struct OpenSession {
+        var session: Session
+        var lastTimeMs = 0
+        var lastTimeLine: Int
+    }
+
+    let file: String
+    private var open: OpenSession?
+    /// Lines are being skipped until the next session line: they belong to a reported reject.
+    private var skipping = false
+    /// The id of the session that the last `end` closed, for the message on stray events.
+    private var endedSession: String?
+    private var firstLineOfID: [String: Int] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Takes the parsed line `number`; appends what it completes to `output`.
+    mutating func accept(_ line: RecordLine, number: Int, into output: inout [RecordingItem]) {
+        switch line {
+        case .blank:
+            return
+        case let .session(id, page, first, last):
+            closeOpenSession(into: &output)
+            skipping = false
+            endedSession = nil
+            if let firstLine = firstLineOfID[id] {
+                reject(.duplicateSession(id: id, firstLine: firstLine), line: number, session: id, into: &output)
+                return
+            }
+            firstLineOfID[id] = number
+            let session = Session(id: id, file: file, line: number, page: page, first: first, last: last, events: [])
+            open = OpenSession(session: session, lastTimeLine: number)
+        case let .event(event):
+            acceptEvent(event, number: number, into: &output)
+        }
+    }
+
+    private mutating func acceptEvent(_ event: Event, number: Int, into output: inout [RecordingItem]) {
+        guard !skipping else { return }
+        guard var current = open else {
+            reject(.eventOutsideSession(afterEndOfSession: endedSession), line: number, session: nil, into: &output)
+            return
+        }
+        open = nil
+        if event.timeMs < current.lastTimeMs {
+            let error = RecordingError.timeWentBackwards(
+                timeMs: event.timeMs, previousMs: current.lastTimeMs, previousLine: current.lastTimeLine)
+            reject(error, line: number, session: current.session.id, into: &output)
+            return
+        }
+        if case let .jump(page) = event.kind, !current.session.contains(page: page) {
+            let error = RecordingError.pageOutsideLimits(
+                field: "page", page: page, first: current.session.first, last: current.session.last)
+            reject(error, line: number, session: current.session.id, into: &output)
+            return
+        }
+        current.lastTimeMs = event.timeMs
+        current.lastTimeLine = number
+        current.session.events.append(event)
+        if case .end = event.kind {
+            endedSession = current.session.id
+            output.append(.session(current.session))
+        } else {
+            open = current
+        }
+    }
+
+    /// Takes a line that could not be parsed: it rejects the open session, or starts a run of
+    /// rejected lines.
+    mutating func reject(line number: Int, because error: RecordingError, into output: inout [RecordingItem]) {
+        guard !skipping else { return }
+        let id = open?.session.id
+        open = nil
+        reject(error, line: number, session: id, into: &output)
+    }
+
+    /// The input ended cleanly: the open session is complete.
+    mutating func finish(into output: inout [RecordingItem]) {
+        closeOpenSession(into: &output)
+    }
+
+    /// The input broke off at line `number` (corrupt or truncated stream, read error): the open
+    /// session is cut and rejected; the error is reported even when no session was open.
+    mutating func fail(line number: Int, because error: RecordingError, into output: inout [RecordingItem]) {
+        let id = open?.session.id
+        open = nil
+        skipping = true
+        output.append(.reject(Reject(file: file, line: number, session: id, error: error)))
+    }
+
+    private mutating func closeOpenSession(into output: inout [RecordingItem]) {
+        if let current = open { output.append(.session(current.session)) }
+        open = nil
+    }
+
+    private mutating func reject(_ error: RecordingError, line: Int, session: String?, into output: inout [RecordingItem]) {
+        skipping = true
+        output.append(.reject(Reject(file: file, line: line, session: session, error: error)))
+    }
+}

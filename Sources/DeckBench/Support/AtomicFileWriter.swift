@@ -1,0 +1,72 @@
+import Foundation
+
+/// Writes a file so that readers see either the old file or the complete new one: bytes go to a
+/// temporary file beside the target, which `commit()` renames over it. A writer dropped without
+/// `commit()` removes its temporary file.
+public final class AtomicFileWriter {
+    public let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+    private var committed = false
+
+    /// Creates the temporary file (and the target's folder when missing).
+    public init(path: String) throws(OutputError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotWrite(path: path, reason: "cannot create folder \(folder)")
+            }
+        }
+        temporaryPath = "\(path).\(getpid()).tmp"
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed { unlink(temporaryPath) }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
+    }
+
+    public func write(_ text: String) throws(OutputError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Closes the temporary file and renames it over the target.
+    public func commit() throws(OutputError) {
+        guard close(descriptor) == 0 else {
+            descriptor = -1
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        descriptor = -1
+        guard rename(temporaryPath, path) == 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        committed = true
+    }
+
+    /// Writes `text` to `path` atomically.
+    public static func write(_ text: String, to path: String) throws(OutputError) {
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write(text)
+        try writer.commit()
+    }
+}

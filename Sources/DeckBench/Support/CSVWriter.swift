@@ -1,0 +1,34 @@
+/// Formats CSV rows with RFC 4180 quoting (a field holding a comma, quote, CR or LF is quoted,
+/// quotes doubled) and LF line ends, into a byte buffer that a caller writes out in one go.
+public struct CSVWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    /// Starts a table with its header row.
+    public init(header: [String]) {
+        appendRow(header)
+    }
+
+    public mutating func appendRow(_ fields: [String]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendField(field, to: &bytes)
+        }
+        bytes.append(0x0A)
+    }
+
+    static func appendField(_ field: String, to bytes: inout [UInt8]) {
+        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            bytes.append(contentsOf: field.utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The one source of randomness in DeckBench: a SplitMix64 generator whose stream is fixed by a
+/// seed and a list of keys.
+///
+/// Keys make streams independent of the order in which work happens: the generator for
+/// (seed, session 17) yields the same numbers whether session 17 is made first or last, alone or
+/// beside others. Nothing in DeckBench reads the wall clock or the system's random source.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator for `seed` alone.
+    public init(seed: UInt64) {
+        state = Self.mix(seed)
+    }
+
+    /// A generator for `seed` and the given keys, in order; different keys give unrelated streams.
+    public init(seed: UInt64, keys: UInt64...) {
+        var state = Self.mix(seed)
+        for key in keys {
+            state = Self.mix(state ^ Self.mix(key &+ 0x632B_E59B_D9B4_E019))
+        }
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finaliser: a bijection on 64-bit values, so distinct inputs give distinct outputs.
+    @inlinable
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension SeededGenerator {
+    /// A uniform value in `0 ..< 1`.
+    public mutating func unit() -> Double {
+        Double(next() >> 11) * 0x1.0p-53
+    }
+
+    /// `true` with probability `p`.
+    public mutating func chance(_ p: Double) -> Bool {
+        unit() < p
+    }
+
+    /// A standard normal value (Box–Muller).
+    public mutating func standardNormal() -> Double {
+        let u1 = 1.0 - unit()
+        let u2 = unit()
+        return (-2.0 * log(u1)).squareRoot() * cos(2.0 * Double.pi * u2)
+    }
+
+    /// A log-normal value whose median is `median` and whose log has standard deviation `sigma`:
+    /// the heavy right tail of human dwell times and network delays.
+    public mutating func logNormal(median: Double, sigma: Double) -> Double {
+        median * exp(sigma * standardNormal())
+    }
+
+    /// A geometric count ≥ 1 with the given mean (mean ≥ 1).
+    public mutating func geometric(mean: Double) -> Int {
+        guard mean > 1 else { return 1 }
+        let p = 1.0 / mean
+        var count = 1
+        while !chance(p) && count < 1_000_000 { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import DeckBench
+
+/// The `deckbench` tool: lists the subcommands, nothing more.
+@main
+struct DeckBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deckbench",
+        abstract: "Replay recorded swipe sessions against prefetch policies and measure what users feel.",
+        discussion: """
+            Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 64 usage error; 74 I/O error.
+            """,
+        version: DeckBenchVersion.current,
+        subcommands: [Inspect.self, Generate.self]
+    )
+}

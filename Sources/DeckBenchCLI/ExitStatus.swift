@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The exit statuses of `deckbench`, documented in the README.
+enum ExitStatus {
+    /// Some input was rejected, more than `--max-rejects` allows.
+    static let inputsRejected = ExitCode(1)
+    /// Bad flags or arguments (ArgumentParser's own code for validation errors).
+    static let usage = ExitCode(64)
+    /// A file could not be read or written.
+    static let io = ExitCode(74)
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench generate`: a seeded synthetic workload written as `.jsonl.zst` recordings.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a seeded synthetic workload of realistic swipe sessions as .jsonl.zst.",
+            discussion: """
+                Session n depends only on --seed and n: the same seed and model give the same bytes, \
+                and --files or --frames only change how sessions are split. The model is described in \
+                data/README.md.
+                """
+        )
+
+        @Option(help: ArgumentHelp("Folder to write sessions-NNN.jsonl.zst files into.", valueName: "folder"))
+        var out = "generated"
+
+        @Option(help: "Number of sessions.")
+        var sessions = 200
+
+        @Option(help: "Number of files the sessions are split over.")
+        var files = 1
+
+        @Option(help: "zstd frames per file (several frames make a multi-frame file).")
+        var frames = 1
+
+        @Option(help: "Seed of the generator.")
+        var seed: UInt64 = 1
+
+        @Option(help: "zstd compression level (1-19).")
+        var level: Int32 = 19
+
+        @OptionGroup(title: "Workload model")
+        var model: WorkloadOptions
+
+        func validate() throws {
+            guard sessions >= 0 else { throw ValidationError("--sessions must be 0 or more, got \(sessions)") }
+            guard files >= 1 else { throw ValidationError("--files must be 1 or more, got \(files)") }
+            guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, got \(frames)") }
+            guard (1 ... 19).contains(level) else { throw ValidationError("--level must be from 1 to 19, got \(level)") }
+        }
+
+        func run() throws {
+            let writer = WorkloadWriter(
+                generator: SessionGenerator(model: model.workloadModel, seed: seed),
+                sessions: sessions, files: files, framesPerFile: frames, compressionLevel: level)
+            let reports: [WorkloadWriter.FileReport]
+            do {
+                reports = try writer.write(to: out)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            var table = TextTable(header: ["file", "sessions", "events", "bytes (decompressed)"])
+            for report in reports {
+                table.append([report.path, String(report.sessions), String(report.events), String(report.decompressedBytes)])
+            }
+            Console.out(table.rendered)
+        }
+    }
+}

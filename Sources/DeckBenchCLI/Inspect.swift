@@ -1,0 +1,63 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench inspect`: what is in a set of recordings, and what in them is broken.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Summarise recordings: sessions, events by kind, navigations, durations, rejects.",
+            discussion: """
+                A folder means every .jsonl.zst, .zst and .jsonl file below it. zstd or plain text \
+                is recognised by the zstd magic number, not by the name. Rejected sessions are listed \
+                with file, line and reason (on stderr with --csv).
+                """
+        )
+
+        @Argument(help: "Recording files or folders.")
+        var paths: [String] = ["data"]
+
+        @Flag(help: "Print CSV (one row per file, then a 'total' row) instead of tables.")
+        var csv = false
+
+        @Option(help: ArgumentHelp("Also write every reject to this CSV file (columns file,line,session,reason).", valueName: "path"))
+        var rejectsCSV: String?
+
+        @Option(help: "Rejects tolerated before the exit status turns to 1.")
+        var maxRejects = 0
+
+        func validate() throws {
+            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+        }
+
+        func run() throws {
+            let files: [String]
+            do {
+                files = try RecordingFiles.resolve(paths)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            if files.isEmpty {
+                Console.error("error: no recordings (.jsonl.zst, .zst, .jsonl) in \(paths.joined(separator: ", "))")
+                throw ExitStatus.io
+            }
+            let inspection = Inspection.of(files)
+            if csv {
+                Console.out(InspectionReport.csv(inspection))
+                for reject in inspection.rejects { Console.error("rejected: \(reject)") }
+            } else {
+                Console.out(InspectionReport.text(inspection))
+            }
+            if let rejectsCSV {
+                do {
+                    try AtomicFileWriter.write(RejectsTable.csv(inspection.rejects), to: rejectsCSV)
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
+            }
+            if inspection.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
+            if inspection.rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import DeckBench
+
+/// The flags that shape `generate`'s synthetic user, one per `WorkloadModel` property.
+struct WorkloadOptions: ParsableArguments {
+    private static let defaults = WorkloadModel()
+
+    @Option(help: "Median steps (swipes, taps, jumps) per session; log-normal.")
+    var stepsMedian = defaults.stepsMedian
+    @Option(help: "Log-normal sigma of steps per session.")
+    var stepsSigma = defaults.stepsSigma
+    @Option(help: "Most steps in one session.")
+    var stepsMax = defaults.stepsMax
+    @Option(help: "Median time on a page before the next step, in ms; log-normal (heavy tail).")
+    var dwellMedianMs = defaults.dwellMedianMs
+    @Option(help: "Log-normal sigma of the dwell time.")
+    var dwellSigma = defaults.dwellSigma
+    @Option(help: "Probability that a step starts a burst of fast steps.")
+    var burstProbability = defaults.burstProbability
+    @Option(help: "Mean steps in a burst (geometric, at least 2).")
+    var burstStepsMean = defaults.burstStepsMean
+    @Option(help: "Median pause between the steps of a burst, in ms.")
+    var burstGapMs = defaults.burstGapMs
+    @Option(help: "Probability that a step keeps the previous direction.")
+    var persistence = defaults.persistence
+    @Option(help: "Probability that the first step goes to 'prev' (back in time).")
+    var prevShare = defaults.prevShare
+    @Option(help: "Share of steps made by swiping (the rest are taps).")
+    var swipeShare = defaults.swipeShare
+    @Option(help: "Median swipe duration, in ms (log-normal, sigma 0.3).")
+    var swipeMedianMs = defaults.swipeMedianMs
+    @Option(help: "Probability that a swipe is cancelled.")
+    var cancelProbability = defaults.cancelProbability
+    @Option(help: "Probability that a step is a jump to a random page.")
+    var jumpProbability = defaults.jumpProbability
+    @Option(help: "Probability of scrolling while on a page (1 to 3 scroll events).")
+    var scrollProbability = defaults.scrollProbability
+    @Option(help: "Fewest pages of history before today (first = -history).")
+    var historyPagesMin = defaults.historyPagesMin
+    @Option(help: "Most pages of history before today.")
+    var historyPagesMax = defaults.historyPagesMax
+    @Option(help: "Probability that pages after today exist.")
+    var futureProbability = defaults.futureProbability
+    @Option(help: "Most pages after today.")
+    var futurePagesMax = defaults.futurePagesMax
+    @Option(help: "Probability that a session opens on today's page.")
+    var startTodayProbability = defaults.startTodayProbability
+    @Option(help: "Probability that a session ends with an explicit 'end' event.")
+    var endProbability = defaults.endProbability
+
+    func validate() throws {
+        let probabilities: [(String, Double)] = [
+            ("--burst-probability", burstProbability), ("--persistence", persistence), ("--prev-share", prevShare),
+            ("--swipe-share", swipeShare), ("--cancel-probability", cancelProbability),
+            ("--jump-probability", jumpProbability), ("--scroll-probability", scrollProbability),
+            ("--future-probability", futureProbability), ("--start-today-probability", startTodayProbability),
+            ("--end-probability", endProbability),
+        ]
+        for (flag, value) in probabilities where !(0 ... 1).contains(value) {
+            throw ValidationError("\(flag) must be from 0 to 1, got \(value)")
+        }
+        let positives: [(String, Double)] = [
+            ("--steps-median", stepsMedian), ("--dwell-median-ms", dwellMedianMs), ("--burst-gap-ms", burstGapMs),
+            ("--swipe-median-ms", swipeMedianMs), ("--burst-steps-mean", burstStepsMean),
+        ]
+        for (flag, value) in positives where !(value > 0 && value.isFinite) {
+            throw ValidationError("\(flag) must be greater than 0, got \(value)")
+        }
+        for (flag, value) in [("--steps-sigma", stepsSigma), ("--dwell-sigma", dwellSigma)] where !(value >= 0 && value <= 5) {
+            throw ValidationError("\(flag) must be from 0 to 5, got \(value)")
+        }
+        guard stepsMax >= 0 else { throw ValidationError("--steps-max must be 0 or more, got \(stepsMax)") }
+        guard historyPagesMin >= 0, historyPagesMin <= historyPagesMax, historyPagesMax <= 1_000_000 else {
+            throw ValidationError("--history-pages-min and --history-pages-max must satisfy 0 ≤ min ≤ max ≤ 1000000")
+        }
+        guard (0 ... 1_000_000).contains(futurePagesMax) else {
+            throw ValidationError("--future-pages-max must be from 0 to 1000000, got \(futurePagesMax)")
+        }
+    }
+
+    var workloadModel: WorkloadModel {
+        var model = WorkloadModel()
+        model.stepsMedian = stepsMedian
+        model.stepsSigma = stepsSigma
+        model.stepsMax = stepsMax
+        model.dwellMedianMs = dwellMedianMs
+        model.dwellSigma = dwellSigma
+        model.burstProbability = burstProbability
+        model.burstStepsMean = burstStepsMean
+        model.burstGapMs = burstGapMs
+        model.persistence = persistence
+        model.prevShare = prevShare
+        model.swipeShare = swipeShare
+        model.swipeMedianMs = swipeMedianMs
+        model.cancelProbability = cancelProbability
+        model.jumpProbability = jumpProbability
+        model.scrollProbability = scrollProbability
+        model.historyPagesMin = historyPagesMin
+        model.historyPagesMax = historyPagesMax
+        model.futureProbability = futureProbability
+        model.futurePagesMax = futurePagesMax
+        model.startTodayProbability = startTodayProbability
+        model.endProbability = endProbability
+        return model
+    }
+}

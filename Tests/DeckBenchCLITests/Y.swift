@@ -1,0 +1,2 @@
+import Testing
+@Test func y() { #expect(1 == 1) }
