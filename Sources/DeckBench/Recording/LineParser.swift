@@ -55,8 +55,9 @@ struct LineParser {
             try Self.expectEnd(&cursor)
             throw .notAnObject
         }
-        try readObject(&cursor)
+        let duplicate = try readObject(&cursor)
         try Self.expectEnd(&cursor)
+        if let duplicate { throw .duplicateField(duplicate.name) }
         if values[Field.v.rawValue] != nil { return try sessionLine(cursor) }
         if values[Field.e.rawValue] != nil { return try eventLine(cursor) }
         throw .neitherSessionNorEvent
@@ -67,14 +68,16 @@ struct LineParser {
         guard cursor.atEnd else { throw cursor.error("unexpected \(cursor.foundDescription) after the JSON value") }
     }
 
-    /// Reads the top-level object, keeping the values of known keys.
-    private mutating func readObject(_ cursor: inout JSONCursor) throws(RecordingError) {
+    /// Reads the top-level object, keeping the values of known keys; returns a known key that
+    /// appeared twice, to be reported once the whole line is known to be valid JSON.
+    private mutating func readObject(_ cursor: inout JSONCursor) throws(RecordingError) -> Field? {
         for index in values.indices { values[index] = nil }
+        var duplicate: Field?
         cursor.index += 1
         cursor.skipWhitespace()
         if !cursor.atEnd, cursor.current == UInt8(ascii: "}") {
             cursor.index += 1
-            return
+            return nil
         }
         while true {
             cursor.skipWhitespace()
@@ -91,7 +94,7 @@ struct LineParser {
             cursor.skipWhitespace()
             let value = try cursor.readValue()
             if let field {
-                guard values[field.rawValue] == nil else { throw .duplicateField(field.name) }
+                if values[field.rawValue] != nil, duplicate == nil { duplicate = field }
                 values[field.rawValue] = value
             }
             cursor.skipWhitespace()
@@ -101,7 +104,7 @@ struct LineParser {
                 continue
             }
             try cursor.expect(UInt8(ascii: "}"), "',' or '}'")
-            return
+            return duplicate
         }
     }
 

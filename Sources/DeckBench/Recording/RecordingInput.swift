@@ -79,6 +79,7 @@ final class RecordingInput {
             finished = true
             return nil
         }
+        inputCount = got
         inputPosition = got
         decompressedBytes += got
         return UnsafeRawBufferPointer(rebasing: input[0 ..< got])

@@ -16,6 +16,8 @@ public final class ZstdWriter {
         output = .allocate(byteCount: ZSTD_CStreamOutSize(), alignment: 16)
         try check(ZSTD_CCtx_setParameter(encoder, ZSTD_c_compressionLevel, level))
         try check(ZSTD_CCtx_setParameter(encoder, ZSTD_c_checksumFlag, 1))
+        // A 2 MiB window keeps a reader's memory small whatever the level; sessions are short.
+        try check(ZSTD_CCtx_setParameter(encoder, ZSTD_c_windowLog, 21))
     }
 
     deinit {

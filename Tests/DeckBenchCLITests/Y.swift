@@ -1,2 +1,0 @@
-import Testing
-@Test func y() { #expect(1 == 1) }

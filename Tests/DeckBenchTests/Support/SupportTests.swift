@@ -1,0 +1,57 @@
+import CSV
+import Foundation
+import Testing
+@testable import DeckBench
+
+@Suite struct SupportTests {
+    @Test func csvQuotingFollowsRFC4180() throws {
+        var writer = CSVWriter(header: ["file", "reason"])
+        let awkward = ["a,b", "say \"hi\"", "two\nlines", "plain", ""]
+        for field in awkward { writer.appendRow(["f.jsonl", field]) }
+        #expect(writer.text.hasPrefix("file,reason\nf.jsonl,\"a,b\"\nf.jsonl,\"say \"\"hi\"\"\"\n"))
+        let reader = try CSVReader(string: writer.text, hasHeaderRow: true)
+        var read: [String] = []
+        while let row = reader.next() { read.append(row[1]) }
+        #expect(read == awkward)
+    }
+
+    @Test func seededGeneratorIsKeyedAndRepeatable() {
+        var a = SeededGenerator(seed: 1, keys: 2, 3)
+        var b = SeededGenerator(seed: 1, keys: 2, 3)
+        var c = SeededGenerator(seed: 1, keys: 3, 2)
+        let first = (0 ..< 5).map { _ in a.next() }
+        #expect(first == (0 ..< 5).map { _ in b.next() })
+        #expect(first != (0 ..< 5).map { _ in c.next() })
+    }
+
+    @Test func logNormalHasTheRequestedMedian() {
+        var random = SeededGenerator(seed: 12)
+        let values = (0 ..< 20_001).map { _ in random.logNormal(median: 250, sigma: 0.8) }.sorted()
+        #expect(abs(values[10_000] - 250) < 10)
+    }
+
+    @Test func atomicWriterLeavesNoTemporaryFileAndReplacesTheTarget() throws {
+        let fixtures = Fixtures()
+        let path = fixtures.path("out/report.csv")
+        try AtomicFileWriter.write("old\n", to: path)
+        try AtomicFileWriter.write("new\n", to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.path("out")) == ["report.csv"])
+        do {
+            let abandoned = try AtomicFileWriter(path: path)
+            try abandoned.write("partial")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.path("out")) == ["report.csv"])
+    }
+
+    @Test func distributionPercentilesAreExactForSmallValues() {
+        var distribution = Distribution()
+        for value in 1 ... 100 { distribution.record(value) }
+        #expect(distribution.value(at: 50) == 50)
+        #expect(distribution.value(at: 90) == 90)
+        #expect(distribution.value(at: 99) == 99)
+        #expect(distribution.max == 100)
+        #expect(Distribution().value(at: 50) == 0)
+    }
+}
