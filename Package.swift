@@ -45,6 +45,7 @@ let package = Package(
             name: "DeckBenchCLITests",
             dependencies: [
                 "DeckBench",
+                "DeckBenchCLI",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@Suite struct GenerateCommandTests {
+    @Test func generateThenInspectReadsEverySession() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(["generate", "--out", "w", "--sessions", "40", "--files", "2", "--frames", "3", "--seed", "7"], in: folder)
+        #expect(generated.status == 0)
+        #expect(generated.stdout.contains("w/sessions-001.jsonl.zst"))
+        let inspected = try DeckBenchTool.run(["inspect", "--csv", "w"], in: folder)
+        #expect(inspected.status == 0)
+        let total = try #require(inspected.stdout.split(separator: "\n").last)
+        #expect(total.hasPrefix("total,40,0,"))
+    }
+
+    @Test func sameSeedSameBytesAcrossRuns() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        for name in ["a", "b"] {
+            let output = try DeckBenchTool.run(["generate", "--out", name, "--sessions", "30", "--seed", "3", "--jump-probability", "0.2"], in: folder)
+            #expect(output.status == 0)
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/sessions-001.jsonl.zst"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b/sessions-001.jsonl.zst"))
+        #expect(a == b)
+    }
+
+    @Test func outOfRangeModelFlagIsAUsageError() throws {
+        let output = try DeckBenchTool.run(["generate", "--cancel-probability", "1.5"], in: DeckBenchTool.temporaryFolder())
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--cancel-probability must be from 0 to 1, got 1.5"))
+    }
+
+    @Test func helpListsEveryFlagWithItsDefault() throws {
+        let output = try DeckBenchTool.run(["generate", "--help"], in: DeckBenchTool.temporaryFolder())
+        #expect(output.status == 0)
+        for flag in ["--sessions", "--files", "--frames", "--seed", "--dwell-median-ms", "--burst-probability", "--persistence",
+                     "--swipe-share", "--cancel-probability", "--jump-probability", "--scroll-probability",
+                     "--history-pages-max", "--end-probability"] {
+            #expect(output.stdout.contains(flag), "\(flag) missing from --help")
+        }
+        #expect(output.stdout.contains("(default: 2500.0)"))
+    }
+}
