@@ -23,23 +23,29 @@ struct JSONCursor {
     }
 
     let bytes: UnsafeRawBufferPointer
+    /// The same bytes, read without the bounds checks of `UnsafeRawBufferPointer`'s subscript:
+    /// every read below is guarded by a comparison with `count`.
+    private let base: UnsafePointer<UInt8>
+    let count: Int
     var index = 0
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+        count = bytes.count
+        base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
     }
 
-    var atEnd: Bool { index >= bytes.count }
+    var atEnd: Bool { index >= count }
 
-    var current: UInt8 { bytes[index] }
+    var current: UInt8 { base[index] }
 
     func error(_ detail: String) -> RecordingError {
         .malformedJSON(column: index + 1, detail: detail)
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
+        while index < count {
+            switch base[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
@@ -47,23 +53,23 @@ struct JSONCursor {
     }
 
     mutating func expect(_ byte: UInt8, _ what: String) throws(RecordingError) {
-        guard index < bytes.count else { throw error("expected \(what), found the end of the line") }
-        guard bytes[index] == byte else { throw error("expected \(what), found \(foundDescription)") }
+        guard index < count else { throw error("expected \(what), found the end of the line") }
+        guard base[index] == byte else { throw error("expected \(what), found \(foundDescription)") }
         index += 1
     }
 
     var foundDescription: String {
-        guard index < bytes.count else { return "the end of the line" }
-        let byte = bytes[index]
+        guard index < count else { return "the end of the line" }
+        let byte = base[index]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
     /// Reads any JSON value at the cursor; nested values are checked to `maxDepth`.
     mutating func readValue(depth: Int = 0) throws(RecordingError) -> Value {
-        guard index < bytes.count else { throw error("expected a value, found the end of the line") }
+        guard index < count else { throw error("expected a value, found the end of the line") }
         let start = index
-        switch bytes[index] {
+        switch base[index] {
         case UInt8(ascii: "\""):
             let needsDecoding = try skipString()
             return Value(kind: .string, start: start, end: index, needsDecoding: needsDecoding)
@@ -91,13 +97,13 @@ struct JSONCursor {
     }
 
     private mutating func skipLiteral(_ literal: StaticString) throws(RecordingError) {
-        let count = literal.utf8CodeUnitCount
+        let length = literal.utf8CodeUnitCount
         let start = literal.utf8Start
-        guard index + count <= bytes.count else { throw error("expected \(literal)") }
-        for offset in 0 ..< count where bytes[index + offset] != start[offset] {
+        guard index + length <= count else { throw error("expected \(literal)") }
+        for offset in 0 ..< length where base[index + offset] != start[offset] {
             throw error("expected \(literal)")
         }
-        index += count
+        index += length
     }
 
     private mutating func skipObject(depth: Int) throws(RecordingError) {
@@ -106,13 +112,13 @@ struct JSONCursor {
         }
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+        if index < count && base[index] == UInt8(ascii: "}") {
             index += 1
             return
         }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            guard index < count, base[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in quotes, found \(foundDescription)")
             }
             _ = try skipString()
@@ -121,8 +127,8 @@ struct JSONCursor {
             skipWhitespace()
             _ = try readValue(depth: depth)
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
+            guard index < count else { throw error("expected ',' or '}', found the end of the line") }
+            if base[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
@@ -137,7 +143,7 @@ struct JSONCursor {
         }
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+        if index < count && base[index] == UInt8(ascii: "]") {
             index += 1
             return
         }
@@ -145,8 +151,8 @@ struct JSONCursor {
             skipWhitespace()
             _ = try readValue(depth: depth)
             skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', found the end of the line") }
-            if bytes[index] == UInt8(ascii: ",") {
+            guard index < count else { throw error("expected ',' or ']', found the end of the line") }
+            if base[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
@@ -161,8 +167,8 @@ struct JSONCursor {
         index += 1
         var needsDecoding = false
         var hasNonASCII = false
-        while index < bytes.count {
-            let byte = bytes[index]
+        while index < count {
+            let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 if hasNonASCII {
@@ -177,13 +183,13 @@ struct JSONCursor {
             if byte == UInt8(ascii: "\\") {
                 needsDecoding = true
                 index += 1
-                guard index < bytes.count else { break }
-                switch bytes[index] {
+                guard index < count else { break }
+                switch base[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
                      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
-                    guard index + 4 < bytes.count, (1 ... 4).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil })
+                    guard index + 4 < count, (1 ... 4).allSatisfy({ Self.hexValue(base[index + $0]) != nil })
                     else { throw error("invalid \\u escape: four hex digits expected") }
                     index += 5
                 default:
@@ -204,39 +210,39 @@ struct JSONCursor {
     /// Skips a number at the cursor; returns its value when it is an integer that fits in `Int`.
     mutating func skipNumber() throws(RecordingError) -> Int? {
         var negative = false
-        if bytes[index] == UInt8(ascii: "-") {
+        if base[index] == UInt8(ascii: "-") {
             negative = true
             index += 1
         }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("a digit must follow '-'") }
+        guard index < count, Self.isDigit(base[index]) else { throw error("a digit must follow '-'") }
         var magnitude: UInt64 = 0
         var digits = 0
-        if bytes[index] == UInt8(ascii: "0") {
+        if base[index] == UInt8(ascii: "0") {
             index += 1
             digits = 1
-            if index < bytes.count, Self.isDigit(bytes[index]) { throw error("numbers must not start with 0") }
+            if index < count, Self.isDigit(base[index]) { throw error("numbers must not start with 0") }
         } else {
-            while index < bytes.count, Self.isDigit(bytes[index]) {
-                if digits < 19 { magnitude = magnitude * 10 + UInt64(bytes[index] &- UInt8(ascii: "0")) }
+            while index < count, Self.isDigit(base[index]) {
+                if digits < 19 { magnitude = magnitude * 10 + UInt64(base[index] &- UInt8(ascii: "0")) }
                 digits += 1
                 index += 1
             }
         }
         var isInteger = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if index < count, base[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("a digit must follow '.'") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            guard index < count, Self.isDigit(base[index]) else { throw error("a digit must follow '.'") }
+            while index < count, Self.isDigit(base[index]) { index += 1 }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < count, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("a digit must follow the exponent") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            guard index < count, Self.isDigit(base[index]) else { throw error("a digit must follow the exponent") }
+            while index < count, Self.isDigit(base[index]) { index += 1 }
         }
         guard isInteger, digits <= 18 else { return nil }
         return negative ? -Int(magnitude) : Int(magnitude)
@@ -252,10 +258,10 @@ struct JSONCursor {
 
     /// Whether the unescaped string `value` is exactly `literal`.
     func string(_ value: Value, equals literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard value.end - value.start == count + 2 else { return false }
+        let length = literal.utf8CodeUnitCount
+        guard value.end - value.start == length + 2 else { return false }
         let start = literal.utf8Start
-        for offset in 0 ..< count where bytes[value.start + 1 + offset] != start[offset] {
+        for offset in 0 ..< length where base[value.start + 1 + offset] != start[offset] {
             return false
         }
         return true

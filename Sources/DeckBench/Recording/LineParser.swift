@@ -1,9 +1,11 @@
 /// Turns one line of format v1 into a `RecordLine`, checking JSON syntax and every per-line rule
 /// (field presence, types, ranges). Byte level, no allocation except a session's id.
-struct LineParser {
+final class LineParser {
     /// The keys format v1 gives meaning to; any other key is allowed and ignored.
     private enum Field: Int, CaseIterable {
         case v, session, page, first, last, t, e, dir, dur, cancel, y
+
+        static let count = allCases.count
 
         var name: String { "\(self)" }
 
@@ -43,10 +45,21 @@ struct LineParser {
         }
     }
 
-    private var values = [JSONCursor.Value?](repeating: nil, count: Field.allCases.count)
+    /// The values of the known keys in the line being parsed, indexed by `Field.rawValue`.
+    private let values: UnsafeMutablePointer<JSONCursor.Value?>
+
+    init() {
+        values = .allocate(capacity: Field.count)
+        values.initialize(repeating: nil, count: Field.count)
+    }
+
+    deinit {
+        values.deinitialize(count: Field.count)
+        values.deallocate()
+    }
 
     /// Parses one line (without its newline).
-    mutating func parse(_ line: UnsafeRawBufferPointer) throws(RecordingError) -> RecordLine {
+    func parse(_ line: UnsafeRawBufferPointer) throws(RecordingError) -> RecordLine {
         var cursor = JSONCursor(line)
         cursor.skipWhitespace()
         if cursor.atEnd { return .blank }
@@ -70,8 +83,8 @@ struct LineParser {
 
     /// Reads the top-level object, keeping the values of known keys; returns a known key that
     /// appeared twice, to be reported once the whole line is known to be valid JSON.
-    private mutating func readObject(_ cursor: inout JSONCursor) throws(RecordingError) -> Field? {
-        for index in values.indices { values[index] = nil }
+    private func readObject(_ cursor: inout JSONCursor) throws(RecordingError) -> Field? {
+        for index in 0 ..< Field.count { values[index] = nil }
         var duplicate: Field?
         cursor.index += 1
         cursor.skipWhitespace()

@@ -7,7 +7,7 @@ public final class RecordingReader: Sequence, IteratorProtocol {
     /// The name the file goes by in sessions and rejects.
     public let file: String
     private let splitter: LineSplitter?
-    private var parser = LineParser()
+    private let parser = LineParser()
     private var assembler: SessionAssembler
     private var pending: [RecordingItem] = []
     private var pendingIndex = 0

@@ -43,32 +43,34 @@ struct SessionAssembler {
 
     private mutating func acceptEvent(_ event: Event, number: Int, into output: inout [RecordingItem]) {
         guard !skipping else { return }
-        guard var current = open else {
+        guard open != nil else {
             reject(.eventOutsideSession(afterEndOfSession: endedSession), line: number, session: nil, into: &output)
             return
         }
-        open = nil
-        if event.timeMs < current.lastTimeMs {
-            let error = RecordingError.timeWentBackwards(
-                timeMs: event.timeMs, previousMs: current.lastTimeMs, previousLine: current.lastTimeLine)
-            reject(error, line: number, session: current.session.id, into: &output)
+        if let error = violation(of: event) {
+            reject(line: number, because: error, into: &output)
             return
+        }
+        // Mutated in place: the session's event array is never copied.
+        open!.lastTimeMs = event.timeMs
+        open!.lastTimeLine = number
+        open!.session.events.append(event)
+        if case .end = event.kind {
+            endedSession = open!.session.id
+            closeOpenSession(into: &output)
+        }
+    }
+
+    /// The rule of the open session that `event` breaks, if any.
+    private func violation(of event: Event) -> RecordingError? {
+        let current = open!
+        if event.timeMs < current.lastTimeMs {
+            return .timeWentBackwards(timeMs: event.timeMs, previousMs: current.lastTimeMs, previousLine: current.lastTimeLine)
         }
         if case let .jump(page) = event.kind, !current.session.contains(page: page) {
-            let error = RecordingError.pageOutsideLimits(
-                field: "page", page: page, first: current.session.first, last: current.session.last)
-            reject(error, line: number, session: current.session.id, into: &output)
-            return
+            return .pageOutsideLimits(field: "page", page: page, first: current.session.first, last: current.session.last)
         }
-        current.lastTimeMs = event.timeMs
-        current.lastTimeLine = number
-        current.session.events.append(event)
-        if case .end = event.kind {
-            endedSession = current.session.id
-            output.append(.session(current.session))
-        } else {
-            open = current
-        }
+        return nil
     }
 
     /// Takes a line that could not be parsed: it rejects the open session, or starts a run of

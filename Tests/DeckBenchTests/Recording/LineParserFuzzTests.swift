@@ -18,7 +18,7 @@ import Testing
     private static let alphabet = Array(#"{}[]",:\ 0123456789-+.eEtrufalsn"xu"#.utf8)
 
     private func parse(_ bytes: [UInt8]) -> Result<RecordLine, RecordingError> {
-        var parser = LineParser()
+        let parser = LineParser()
         return bytes.withUnsafeBytes { buffer in Result { () throws(RecordingError) in try parser.parse(buffer) } }
     }
 
