@@ -28,13 +28,12 @@ import Testing
 
     private func folderWithFixtures(damaged: Bool = false) -> String {
         let folder = DeckBenchTool.temporaryFolder()
-        FileManager.default.createFile(atPath: folder + "/rec/one.jsonl", contents: nil)
         try? FileManager.default.createDirectory(atPath: folder + "/rec", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/rec/one.jsonl", contents: Data(Self.fixture.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/rec/one.jsonl", contents: Data(Self.fixture.utf8))
         if damaged {
-            FileManager.default.createFile(atPath: folder + "/rec/two.jsonl", contents: Data(Self.damaged.utf8))
+            _ = FileManager.default.createFile(atPath: folder + "/rec/two.jsonl", contents: Data(Self.damaged.utf8))
         }
-        FileManager.default.createFile(atPath: folder + "/rec/notes.txt", contents: Data("not a recording".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/rec/notes.txt", contents: Data("not a recording".utf8))
         return folder
     }
 

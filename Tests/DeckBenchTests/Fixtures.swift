@@ -23,7 +23,7 @@ struct Fixtures {
     @discardableResult
     func bytes(_ name: String, _ bytes: [UInt8]) -> String {
         let path = path(name)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 
