@@ -31,4 +31,9 @@ public struct CSVWriter: Sendable {
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Forgets the rows formatted so far (after they were written out), keeping the buffer.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
 }

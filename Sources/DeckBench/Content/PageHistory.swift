@@ -1,0 +1,91 @@
+import Foundation
+
+/// The server-side life of one page during one session: its items at t = 0 and every change
+/// (insert, delete or replace one item) with its time. Version `v` is the content after the
+/// first `v` changes. Made from a generator keyed by (seed, session, page), so every policy
+/// replaying the session sees the same history.
+struct PageHistory {
+    enum Change {
+        case insert(at: Int, id: Int)
+        case delete(at: Int)
+        case replace(at: Int, id: Int)
+    }
+
+    private(set) var changeTimesUs: [Int] = []
+    private(set) var changes: [Change] = []
+    private let initialItems: Int
+
+    /// Changes until `endUs` of a page `distance` pages before the newest.
+    init(model: ContentModel, distance: Int, endUs: Int, random: inout SeededGenerator) {
+        initialItems = model.items
+        let rate = model.changesPerMicrosecond(distance: distance)
+        guard rate > 0 else { return }
+        var timeUs = 0.0
+        var count = model.items
+        var nextID = model.items
+        while true {
+            timeUs += -log(1 - random.unit()) / rate
+            guard timeUs <= Double(endUs) else { break }
+            let change: Change
+            let choice = count == 0 ? 0 : Int(random.next() % 3)
+            switch choice {
+            case 0:
+                change = .insert(at: Int(random.next() % UInt64(count + 1)), id: nextID)
+                nextID += 1
+                count += 1
+            case 1:
+                change = .delete(at: Int(random.next() % UInt64(count)))
+                count -= 1
+            default:
+                change = .replace(at: Int(random.next() % UInt64(count)), id: nextID)
+                nextID += 1
+            }
+            changeTimesUs.append(Int(timeUs))
+            changes.append(change)
+        }
+    }
+
+    /// The version the server holds at `timeUs`: the number of changes made by then.
+    func version(atUs timeUs: Int) -> Int {
+        var low = 0
+        var high = changeTimesUs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changeTimesUs[middle] <= timeUs { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The item ids of `version`.
+    func items(version: Int) -> [Int] {
+        var items = Array(0 ..< initialItems)
+        for change in changes.prefix(version) {
+            switch change {
+            case let .insert(at, id): items.insert(id, at: at)
+            case let .delete(at): items.remove(at: at)
+            case let .replace(at, id): items[at] = id
+            }
+        }
+        return items
+    }
+
+    /// The number of items in `version`, without building the list.
+    func itemCount(version: Int) -> Int {
+        var count = initialItems
+        for change in changes.prefix(version) {
+            switch change {
+            case .insert: count += 1
+            case .delete: count -= 1
+            case .replace: break
+            }
+        }
+        return count
+    }
+
+    /// Insertions plus removals of the list difference from `old` to `new`
+    /// (the standard library's `difference(from:)`): what a diffing UI animates.
+    func diffOperations(from old: Int, to new: Int) -> Int {
+        let difference = items(version: new).difference(from: items(version: old))
+        return difference.insertions.count + difference.removals.count
+    }
+}

@@ -1,0 +1,59 @@
+/// The metrics of many replays of one policy on one network: sums, and distributions that merge
+/// exactly across threads and shards. One row of `summary.csv`.
+public struct MetricsSummary: Sendable, Equatable {
+    public var sessions = 0
+    /// The sums of every session's counts (its `peakCachedPages` is the largest seen).
+    public var totals = SessionMetrics()
+    /// `stall_ms` of every navigation (0 when it did not stall).
+    public var stallMsPerNavigation = Distribution()
+    /// `stall_ms` of every stalled navigation.
+    public var stallMsPerStall = Distribution()
+    /// `diff_ops` of every stale update.
+    public var diffOps = Distribution()
+    /// `first_load_ms` of every session.
+    public var firstLoadMs = Distribution()
+
+    public init() {}
+
+    /// Adds one session's counts (its distributions are recorded by the replay as it goes).
+    public mutating func add(_ session: SessionMetrics) {
+        sessions += 1
+        totals.add(session)
+    }
+
+    public mutating func merge(_ other: MetricsSummary) {
+        sessions += other.sessions
+        totals.add(other.totals)
+        stallMsPerNavigation.merge(other.stallMsPerNavigation)
+        stallMsPerStall.merge(other.stallMsPerStall)
+        diffOps.merge(other.diffOps)
+        firstLoadMs.merge(other.firstLoadMs)
+    }
+}
+
+extension SessionMetrics {
+    /// Adds `other`'s counts; keeps the larger peak and maximum.
+    mutating func add(_ other: SessionMetrics) {
+        navigations += other.navigations
+        bounces += other.bounces
+        stalls += other.stalls
+        missStalls += other.missStalls
+        lateStalls += other.lateStalls
+        abandonedStalls += other.abandonedStalls
+        stallMsTotal += other.stallMsTotal
+        stallMsMax = max(stallMsMax, other.stallMsMax)
+        blankDrags += other.blankDrags
+        resets += other.resets
+        needlessResets += other.needlessResets
+        disruptiveResets += other.disruptiveResets
+        staleUpdates += other.staleUpdates
+        diffOpsTotal += other.diffOpsTotal
+        requests += other.requests
+        bytes += other.bytes
+        prefetches += other.prefetches
+        usefulPrefetches += other.usefulPrefetches
+        wastedPrefetches += other.wastedPrefetches
+        coveredNavigations += other.coveredNavigations
+        peakCachedPages = max(peakCachedPages, other.peakCachedPages)
+    }
+}

@@ -1,0 +1,25 @@
+/// One request of a replay, from the app's ask to the response's arrival.
+struct Request {
+    enum Kind {
+        /// The app needs a page that has no data and nothing in flight.
+        case demand
+        /// The app refreshes the page it just showed.
+        case revalidation
+        /// A policy asked for the page ahead of need.
+        case prefetch
+
+        /// Demand and revalidation go before prefetch in the queue for a connection.
+        var isUrgent: Bool { self != .prefetch }
+    }
+
+    var page: Int
+    var kind: Kind
+    /// The two halves of this request's round trip, µs.
+    var upUs: Int
+    var downUs: Int
+    /// Set when the server answers.
+    var version = 0
+    var bytes = 0
+    /// Bytes still to transfer, in millionths of a byte, while on the shared downlink.
+    var remainingWork = 0
+}

@@ -1,0 +1,55 @@
+/// What a policy is told when it is asked to decide: what happened, where the user is, and a
+/// read-only view of the cache and of requests in flight.
+public struct PolicyContext {
+    /// What prompted the decision.
+    public enum Trigger: Sendable, Hashable {
+        /// A navigation to `current` committed (also the first page at t = 0).
+        case commit
+        /// A swipe towards `target` started (a hint: it may be cancelled).
+        case gestureStarted(target: Int)
+        /// A response for `page` arrived.
+        case responseArrived(page: Int)
+    }
+
+    public var trigger: Trigger
+    /// The page shown.
+    public var current: Int
+    /// The direction of the last step (tap or swipe); `nil` before the first one and after a jump.
+    public var direction: Direction?
+    /// The limits of the data.
+    public var first: Int
+    public var last: Int
+    let pages: PageTable
+
+    /// Whether `page` has data in the cache.
+    public func isCached(_ page: Int) -> Bool { pages.isCached(page) }
+
+    /// Whether a request for `page` is in flight (queued, at the server, or transferring).
+    public func isInFlight(_ page: Int) -> Bool { pages.isInFlight(page) }
+
+    /// Whether `page` exists (lies within `first…last`).
+    public func exists(_ page: Int) -> Bool { page >= first && page <= last }
+
+    /// `current − behind … current + ahead` within the data, where `ahead` counts along `direction`
+    /// (towards `next` when there is none).
+    public func window(behind: Int, ahead: Int) -> ClosedRange<Int> {
+        let (before, after) = direction == .prev ? (ahead, behind) : (behind, ahead)
+        let low = max(first, current - before)
+        let high = min(last, current + after)
+        return low ... max(low, high)
+    }
+
+    /// Appends to `requests` the pages of `window` that are neither cached nor in flight, nearest
+    /// first; at equal distance the page in the direction of travel first (`next` when none).
+    public func appendMissing(in window: ClosedRange<Int>, to requests: inout [Int]) {
+        let leading = direction ?? .next
+        let reach = max(current - window.lowerBound, window.upperBound - current)
+        guard reach > 0 else { return }
+        for distance in 1 ... reach {
+            for page in [current + distance * leading.offset, current - distance * leading.offset]
+            where window.contains(page) && !isCached(page) && !isInFlight(page) {
+                requests.append(page)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Fetches in stages: the current page first, its neighbours only once it arrived, farther pages
+/// (up to `radius`) only once those arrived. A stage is done when all of its requests have
+/// arrived; a stage with nothing to request is done at once. The current page's stage is its
+/// demand or revalidation request.
+public struct StagedPolicy: PrefetchPolicy {
+    public static let name = "staged"
+    public static let summary = "current page first, then its neighbours once it arrived, then farther pages up to radius"
+    public static let parameters = [
+        PolicyParameter(name: "radius", defaultValue: 2, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one"),
+    ]
+
+    public var radius: Int
+
+    public init(values: [String: Int] = [:]) {
+        radius = values["radius"] ?? Self.parameters[0].defaultValue
+    }
+
+    public var values: [Int] { [radius] }
+
+    public func decide(_ context: PolicyContext, requests: inout [Int]) -> ClosedRange<Int> {
+        let window = context.window(behind: radius, ahead: radius)
+        if case .gestureStarted = context.trigger { return window }
+        let leading = context.direction ?? .next
+        for distance in 0 ... radius {
+            let stage = distance == 0
+                ? [context.current]
+                : [context.current + distance * leading.offset, context.current - distance * leading.offset]
+            var waiting = false
+            let before = requests.count
+            for page in stage where context.exists(page) {
+                if context.isInFlight(page) {
+                    waiting = true
+                } else if !context.isCached(page) {
+                    requests.append(page)
+                }
+            }
+            // The stage has requests in flight, or has just made some: later stages wait.
+            if waiting || requests.count > before { break }
+        }
+        return window
+    }
+}

@@ -1,0 +1,16 @@
+/// What every replay of a run shares besides the policy and the network: the seed, the content
+/// model and the app's revalidation rule.
+public struct ReplaySettings: Sendable, Hashable {
+    /// The seed of all randomness (content changes, round-trip times).
+    public var seed: UInt64
+    public var content: ContentModel
+    /// The app skips revalidating a page at commit when its copy is younger than this, ms
+    /// (0: always revalidate).
+    public var maxAgeMs: Int
+
+    public init(seed: UInt64 = 1, content: ContentModel = ContentModel(), maxAgeMs: Int = 0) {
+        self.seed = seed
+        self.content = content
+        self.maxAgeMs = maxAgeMs
+    }
+}

@@ -1,0 +1,371 @@
+import Foundation
+
+/// Replays sessions against one policy on one network, on a virtual clock, and measures what the
+/// user felt and what it cost. The app model is DESIGN.md's (README, "Replay model"): need times,
+/// demand requests, revalidation at commit, the policy's requests and drops, responses that fill
+/// the cache, reset the shown page or are discarded.
+///
+/// Generic over the policy so that the per-event loop never goes through an existential. One
+/// replayer replays many sessions one after the other, reusing its buffers; it also accumulates
+/// the `summary` of every session it replayed.
+public final class Replayer<Policy: PrefetchPolicy> {
+    /// A navigation between its need time and its commit.
+    private struct PendingNavigation {
+        var id: Int
+        var target: Int
+        var needUs: Int
+        var direction: Direction?
+        var stalled: Bool
+        var late: Bool
+        var covered: Bool
+        /// When the target's data arrived while the swipe was still in progress.
+        var arrivedUs: Int?
+    }
+
+    /// The shown page is waiting for its data: a stall, or the first load.
+    private struct OpenWait {
+        var needUs: Int
+        var isFirstLoad: Bool
+    }
+
+    public let policy: Policy
+    public let network: NetworkModel
+    public let settings: ReplaySettings
+    /// Every session replayed so far, summed.
+    public private(set) var summary = MetricsSummary()
+
+    private var queue = EventQueue()
+    private var link: Link
+    private let pages = PageTable()
+    private var world: ContentWorld
+    private var requests: [Request] = []
+    private var requestBuffer: [Int] = []
+    private var pending: [PendingNavigation] = []
+    private var dragged: [Int] = []
+    private var metrics = SessionMetrics()
+
+    private var session = Session(id: "", file: "", line: 0, page: 0, first: 0, last: 0, events: [])
+    private var sessionKey: UInt64 = 0
+    private var shown = 0
+    private var direction: Direction?
+    private var scrolled = false
+    private var keepWindow = 0 ... 0
+    private var wait: OpenWait?
+    private var nextNavigationID = 0
+
+    public init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
+        self.policy = policy
+        self.network = network
+        self.settings = settings
+        link = Link(model: network)
+        world = ContentWorld(model: settings.content)
+    }
+
+    private var nowUs: Int { queue.nowUs }
+
+    // MARK: The session loop
+
+    /// Replays `session` and returns its metrics (also added to `summary`).
+    public func replay(_ session: Session) -> SessionMetrics {
+        begin(session)
+        var heading = session.page
+        let endUs = session.endMs * 1_000
+        for event in session.events {
+            let eventUs = event.timeMs * 1_000
+            runScheduledEvents(notAfterUs: eventUs)
+            queue.advance(toUs: eventUs)
+            handle(event, heading: &heading)
+        }
+        runScheduledEvents(notAfterUs: endUs)
+        queue.advance(toUs: endUs)
+        finish()
+        summary.add(metrics)
+        return metrics
+    }
+
+    private func begin(_ session: Session) {
+        self.session = session
+        sessionKey = StableHash.of(session.id)
+        queue.reset()
+        link.reset()
+        pages.reset()
+        world.reset(seed: settings.seed, sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
+        requests.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        dragged.removeAll(keepingCapacity: true)
+        metrics = SessionMetrics()
+        direction = nil
+        scrolled = false
+        nextNavigationID = 0
+        // The first page counts as a commit at t = 0; its load is the first load, not a stall.
+        shown = session.page
+        keepWindow = shown ... shown
+        let first = need(shown)
+        wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true)
+        revalidateShownPage()
+        decide(.commit)
+    }
+
+    /// Responses and swipe completions due by `limitUs`, in (time, sequence) order: data that
+    /// lands at the moment of a tap is there for the tap.
+    private func runScheduledEvents(notAfterUs limitUs: Int) {
+        while let event = queue.popEvent(notAfterUs: limitUs) {
+            switch event.action {
+            case let .swipeCompleted(id):
+                guard let index = pending.firstIndex(where: { $0.id == id }) else { continue }
+                let navigation = pending.remove(at: index)
+                stopDragging(navigation.target)
+                commit(navigation)
+            case let .dragEnded(page):
+                stopDragging(page)
+            case let .responseStart(id):
+                answer(id)
+                link.responseStarted(id, &requests, &queue)
+            case let .transferCheck(epoch):
+                link.transferCheck(epoch, &requests, &queue)
+            case let .arrival(id):
+                link.arrived(requests, &queue)
+                deliver(id)
+            }
+        }
+    }
+
+    private func handle(_ event: Event, heading: inout Int) {
+        switch Step.of(event, from: heading, in: session) {
+        case let .navigation(target, needMs, commitMs, stepDirection):
+            heading = target
+            let found = need(target)
+            let navigation = PendingNavigation(
+                id: nextNavigationID, target: target, needUs: needMs * 1_000, direction: stepDirection,
+                stalled: !found.hadData, late: found.late, covered: found.covered)
+            nextNavigationID += 1
+            if commitMs == needMs {
+                commit(navigation)
+            } else {
+                pending.append(navigation)
+                dragged.append(target)
+                queue.schedule(.swipeCompleted(navigation: navigation.id), atUs: commitMs * 1_000)
+                decide(.gestureStarted(target: target))
+            }
+        case let .cancelledSwipe(target, _):
+            if !need(target).hadData { metrics.blankDrags += 1 }
+            dragged.append(target)
+            if case let .swipe(_, durationMs, _) = event.kind {
+                queue.schedule(.dragEnded(page: target), atUs: nowUs + durationMs * 1_000)
+            }
+            decide(.gestureStarted(target: target))
+        case .bounce:
+            metrics.bounces += 1
+        case .none:
+            if case .scroll = event.kind { scrolled = true }
+        }
+    }
+
+    // MARK: The app
+
+    /// The app needs `page` now: a prefetch of it has proved useful; without data and without a
+    /// request in flight, the app asks for it (demand).
+    private func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
+        var state = pages[page]
+        if state.prefetch == .pending {
+            state.prefetch = .useful
+            metrics.usefulPrefetches += 1
+            pages[page] = state
+        }
+        if state.version != nil { return (true, false, state.dataFromPrefetch) }
+        if state.inFlight != nil { return (false, true, false) }
+        send(.demand, page)
+        return (false, false, false)
+    }
+
+    private func commit(_ navigation: PendingNavigation) {
+        leaveShownPage()
+        metrics.navigations += 1
+        if navigation.covered { metrics.coveredNavigations += 1 }
+        if navigation.stalled {
+            metrics.stalls += 1
+            if navigation.late { metrics.lateStalls += 1 } else { metrics.missStalls += 1 }
+            if let arrivedUs = navigation.arrivedUs {
+                recordStall(arrivedUs - navigation.needUs, abandoned: false)
+            } else {
+                wait = OpenWait(needUs: navigation.needUs, isFirstLoad: false)
+            }
+        } else {
+            summary.stallMsPerNavigation.record(0)
+        }
+        shown = navigation.target
+        scrolled = false
+        direction = navigation.direction
+        revalidateShownPage()
+        decide(.commit)
+    }
+
+    /// The user leaves the shown page: a wait for its data ends there, abandoned.
+    private func leaveShownPage() {
+        guard let open = wait else { return }
+        wait = nil
+        if open.isFirstLoad {
+            metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
+        } else {
+            recordStall(nowUs - open.needUs, abandoned: true)
+        }
+    }
+
+    private func recordStall(_ durationUs: Int, abandoned: Bool) {
+        let milliseconds = Self.milliseconds(durationUs)
+        if abandoned { metrics.abandonedStalls += 1 }
+        metrics.stallMsTotal += milliseconds
+        metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
+        summary.stallMsPerNavigation.record(milliseconds)
+        summary.stallMsPerStall.record(milliseconds)
+    }
+
+    /// At commit the app asks for the shown page again, unless a request for it is in flight or
+    /// its copy is younger than `--max-age-ms`.
+    private func revalidateShownPage() {
+        let state = pages[shown]
+        guard state.inFlight == nil else { return }
+        if state.version == nil {
+            send(.demand, shown)
+        } else if nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 {
+            send(.revalidation, shown)
+        }
+    }
+
+    /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
+    private func decide(_ trigger: PolicyContext.Trigger) {
+        requestBuffer.removeAll(keepingCapacity: true)
+        let context = PolicyContext(
+            trigger: trigger, current: shown, direction: direction, first: session.first, last: session.last, pages: pages)
+        keepWindow = policy.decide(context, requests: &requestBuffer)
+        for page in pages.cachedPages where !keepWindow.contains(page) && !isProtected(page) {
+            drop(page)
+        }
+        for page in requestBuffer where session.contains(page: page) && !pages.isCached(page) && !pages.isInFlight(page) {
+            send(.prefetch, page)
+            metrics.prefetches += 1
+            pages[page].prefetch = .pending
+        }
+    }
+
+    /// The shown page and pages being dragged into view are never dropped nor discarded.
+    private func isProtected(_ page: Int) -> Bool {
+        page == shown || dragged.contains(page)
+    }
+
+    private func stopDragging(_ page: Int) {
+        if let index = dragged.firstIndex(of: page) { dragged.remove(at: index) }
+    }
+
+    private func drop(_ page: Int) {
+        var state = pages[page]
+        state.version = nil
+        state.dataFromPrefetch = false
+        if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
+        state.prefetch = .none
+        pages[page] = state
+    }
+
+    // MARK: The network
+
+    private func send(_ kind: Request.Kind, _ page: Int) {
+        var state = pages[page]
+        let roundTripUs = roundTrip(page: page, n: state.requestsMade)
+        state.requestsMade += 1
+        state.inFlight = requests.count
+        pages[page] = state
+        requests.append(Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2))
+        metrics.requests += 1
+        link.submit(requests.count - 1, requests, &queue)
+    }
+
+    /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every
+    /// policy sees the same one.
+    private func roundTrip(page: Int, n: Int) -> Int {
+        guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
+        var random = SeededGenerator(
+            seed: settings.seed, keys: RandomKey.roundTrip, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
+        return Int((random.logNormal(median: network.rttMs, sigma: network.jitter) * 1_000).rounded())
+    }
+
+    /// The server answers request `id` with the page as it was when the request reached it.
+    private func answer(_ id: Int) {
+        let page = requests[id].page
+        let version = world.history(of: page).version(atUs: link.serverTimeUs(now: nowUs))
+        requests[id].version = version
+        requests[id].bytes = world.responseBytes(page: page, version: version)
+    }
+
+    /// A response arrives: it fills the cache, resets the shown page, or is discarded.
+    private func deliver(_ id: Int) {
+        let request = requests[id]
+        let page = request.page
+        var state = pages[page]
+        state.inFlight = nil
+        metrics.bytes += request.bytes
+        let wanted = keepWindow.contains(page) || isProtected(page)
+        if !wanted {
+            if state.prefetch == .pending, request.kind == .prefetch { metrics.wastedPrefetches += 1 }
+            if request.kind == .prefetch { state.prefetch = .none }
+            pages[page] = state
+        } else if let held = state.version {
+            if request.version >= held {
+                if page == shown { countReset(page: page, from: held, to: request.version) }
+                state.version = request.version
+                state.fetchedAtUs = nowUs
+                state.dataFromPrefetch = request.kind == .prefetch
+            }
+            pages[page] = state
+        } else {
+            state.version = request.version
+            state.fetchedAtUs = nowUs
+            state.dataFromPrefetch = request.kind == .prefetch
+            pages[page] = state
+            dataArrived(page)
+        }
+        metrics.peakCachedPages = max(metrics.peakCachedPages, pages.cachedCount)
+        decide(.responseArrived(page: page))
+    }
+
+    /// The shown page reloads with a response: needless when identical, a stale update otherwise.
+    private func countReset(page: Int, from held: Int, to version: Int) {
+        metrics.resets += 1
+        if scrolled { metrics.disruptiveResets += 1 }
+        if version == held {
+            metrics.needlessResets += 1
+        } else {
+            metrics.staleUpdates += 1
+            let operations = world.history(of: page).diffOperations(from: held, to: version)
+            metrics.diffOpsTotal += operations
+            summary.diffOps.record(operations)
+        }
+    }
+
+    /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
+    private func dataArrived(_ page: Int) {
+        if page == shown, let open = wait {
+            wait = nil
+            if open.isFirstLoad {
+                metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
+            } else {
+                recordStall(nowUs - open.needUs, abandoned: false)
+            }
+        }
+        for index in pending.indices where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
+            pending[index].arrivedUs = nowUs
+        }
+    }
+
+    // MARK: The end
+
+    /// The session ends: an open wait is abandoned, prefetches never needed are wasted, swipes
+    /// still in progress never commit, responses in flight count nowhere.
+    private func finish() {
+        leaveShownPage()
+        metrics.wastedPrefetches += pages.pendingPrefetches
+        if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
+    }
+
+    /// Microseconds to whole milliseconds, rounded half up.
+    static func milliseconds(_ microseconds: Int) -> Int { (microseconds + 500) / 1_000 }
+}

@@ -1,0 +1,28 @@
+/// Something that happens at a virtual time in a replay. Events compare by time, then by the
+/// order they were scheduled in, so equal times run in scheduling order.
+struct ScheduledEvent: Comparable {
+    enum Action {
+        /// The swipe of navigation `id` completes: the navigation commits.
+        case swipeCompleted(navigation: Int)
+        /// A cancelled swipe's page has snapped back out of view.
+        case dragEnded(page: Int)
+        /// Request `id`'s response leaves the server.
+        case responseStart(request: Int)
+        /// The earliest transfer on the shared downlink may have finished (stale if `epoch` moved on).
+        case transferCheck(epoch: Int)
+        /// Request `id`'s response arrives at the app.
+        case arrival(request: Int)
+    }
+
+    var timeUs: Int
+    var sequence: Int
+    var action: Action
+
+    static func < (lhs: ScheduledEvent, rhs: ScheduledEvent) -> Bool {
+        lhs.timeUs != rhs.timeUs ? lhs.timeUs < rhs.timeUs : lhs.sequence < rhs.sequence
+    }
+
+    static func == (lhs: ScheduledEvent, rhs: ScheduledEvent) -> Bool {
+        lhs.timeUs == rhs.timeUs && lhs.sequence == rhs.sequence
+    }
+}

@@ -1,0 +1,18 @@
+/// A replayer whose policy type is hidden, so that a run can hold replayers of several policies
+/// side by side. The existential is opened once per session, never inside a replay's event loop.
+protocol SessionReplaying: AnyObject {
+    var policySpec: String { get }
+    var networkSpec: String { get }
+    var summary: MetricsSummary { get }
+    func replay(_ session: Session) -> SessionMetrics
+}
+
+extension Replayer: SessionReplaying {
+    var policySpec: String { policy.spec }
+    var networkSpec: String { network.spec }
+}
+
+/// A replayer for `policy`, whatever its concrete type.
+func makeReplayer(_ policy: some PrefetchPolicy, network: NetworkModel, settings: ReplaySettings) -> any SessionReplaying {
+    Replayer(policy: policy, network: network, settings: settings)
+}

@@ -1,0 +1,9 @@
+/// The first key of every random stream in DeckBench, so that streams for different purposes
+/// never coincide. Streams are keyed `(seed, purpose, session, page, ...)`: see the README's
+/// "Common random numbers".
+enum RandomKey {
+    /// Content changes: `(seed, content, session, page)`.
+    static let content: UInt64 = 0xC0_17E7
+    /// Round-trip times: `(seed, rtt, session, page, n)` for the page's n-th request.
+    static let roundTrip: UInt64 = 0x0377_0000
+}

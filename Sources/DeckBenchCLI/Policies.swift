@@ -1,0 +1,25 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench policies`: every policy with its parameters, defaults and meaning.
+    struct Policies: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the prefetch policies, their parameters and defaults.")
+
+        func run() {
+            var text = ""
+            for policy in PolicyRegistry.all {
+                let defaults = policy.init(values: [:])
+                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(defaults.spec)\n"
+                for parameter in policy.parameters {
+                    text += "    \(parameter.name)=N  (default \(parameter.defaultValue), \(parameter.range.lowerBound)…"
+                        + "\(parameter.range.upperBound)): \(parameter.meaning)\n"
+                }
+                text += "\n"
+            }
+            text += "Use as --policy NAME[:key=value,...], e.g. --policy directional:behind=2,ahead=4\n"
+            Console.out(text)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench replay`: the main job. Every session against every policy on every network.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay recorded sessions against prefetch policies on simulated networks; write CSV reports.",
+            discussion: """
+                Writes summary.csv (policy × network), sessions.csv (session × policy × network), \
+                rejects.csv and manifest.json into --out; columns are documented in reports/README.md. \
+                Every policy runs against every network. Same inputs, seed and flags give the same bytes.
+                """
+        )
+
+        @Argument(help: "Recording files or folders (a folder means every .jsonl.zst, .zst and .jsonl below it).")
+        var paths: [String] = ["data"]
+
+        @Option(name: .customLong("policy"), help: ArgumentHelp(
+            "A policy as NAME[:key=value,...], repeatable (default: all four with their defaults; see `deckbench policies`).",
+            valueName: "spec"))
+        var policySpecs: [String] = []
+
+        @Option(name: .customLong("network"), help: ArgumentHelp(
+            "A network as NAME[:key=value,...] with keys rtt_ms, jitter, downlink_kbps, connections, server_ms; "
+                + "repeatable (default: lte; presets: wifi, lte, 3g, slow-3g).",
+            valueName: "spec"))
+        var networkSpecs: [String] = []
+
+        @Option(help: ArgumentHelp("Folder for the reports.", valueName: "folder"))
+        var out = "reports"
+
+        @Option(help: "Seed of all randomness (content changes, round-trip times).")
+        var seed: UInt64 = 1
+
+        @Option(help: "Items on a page.")
+        var items = ContentModel().items
+
+        @Option(help: "Bytes of one item in a response.")
+        var itemBytes = ContentModel().itemBytes
+
+        @Option(help: "Changes per hour of the newest page (halving with each page back); 0 = content never changes.")
+        var churnPerHour = ContentModel().churnPerHour
+
+        @Option(help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
+        var maxAgeMs = 0
+
+        @Option(help: "Rejects tolerated before the exit status turns to 1.")
+        var maxRejects = 0
+
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
+        func validate() throws {
+            guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }
+            guard itemBytes >= 0, itemBytes <= 100_000_000 else {
+                throw ValidationError("--item-bytes must be from 0 to 100000000, got \(itemBytes)")
+            }
+            guard churnPerHour >= 0, churnPerHour.isFinite else {
+                throw ValidationError("--churn-per-hour must be 0 or more, got \(churnPerHour)")
+            }
+            guard maxAgeMs >= 0 else { throw ValidationError("--max-age-ms must be 0 or more, got \(maxAgeMs)") }
+            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+            _ = try policies()
+            _ = try networks()
+        }
+
+        private func policies() throws -> [any PrefetchPolicy] {
+            guard !policySpecs.isEmpty else { return PolicyRegistry.defaults }
+            do {
+                return try policySpecs.map { (spec) throws(SpecError) in try PolicyRegistry.parse(spec) }
+            } catch {
+                throw ValidationError("--policy: \(error)")
+            }
+        }
+
+        private func networks() throws -> [NetworkModel] {
+            do {
+                return try (networkSpecs.isEmpty ? [NetworkPresets.defaultName] : networkSpecs).map {
+                    (spec) throws(SpecError) in try NetworkModel.parse(spec)
+                }
+            } catch {
+                throw ValidationError("--network: \(error)")
+            }
+        }
+
+        func run() throws {
+            let files: [String]
+            do {
+                files = try RecordingFiles.resolve(paths)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            guard !files.isEmpty else {
+                Console.error("error: no recordings (.jsonl.zst, .zst, .jsonl) in \(paths.joined(separator: ", "))")
+                throw ExitStatus.io
+            }
+            let run = ReplayRun(
+                files: files, policies: try policies(), networks: try networks(),
+                settings: ReplaySettings(
+                    seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
+                    maxAgeMs: maxAgeMs),
+                outputFolder: out, command: ["deckbench"] + Array(CommandLine.arguments.dropFirst()))
+            let outcome: ReplayRun.Outcome
+            do {
+                outcome = try run.run()
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            for reject in outcome.rejects { Console.error("rejected: \(reject)") }
+            if !quiet { Console.out(Self.table(outcome, out: out)) }
+            if outcome.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
+            if outcome.rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+        }
+
+        /// The short human summary: policy, network, stall rate, p99 stall, resets, wasted prefetches.
+        static func table(_ outcome: ReplayRun.Outcome, out: String) -> String {
+            var table = TextTable(header: ["policy", "network", "stall rate", "p99 stall", "resets", "wasted"])
+            for (policy, network, summary) in outcome.summaries {
+                let totals = summary.totals
+                let rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
+                let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"
+                table.append([policy, network, rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
+            }
+            return table.rendered
+                + "\n\(outcome.sessions) sessions, \(outcome.rejects.count) rejected; reports in \(out)/ "
+                + "(summary.csv, sessions.csv, rejects.csv, manifest.json)\n"
+        }
+
+        private static func percent(_ part: Int, _ whole: Int) -> String {
+            let tenths = (part * 1_000 + whole / 2) / whole
+            return "\(tenths / 10).\(tenths % 10)%"
+        }
+    }
+}
