@@ -7,6 +7,8 @@ struct ContentWorld {
     private var newestPage = 0
     private var endUs = 0
     private var histories: [Int: PageHistory] = [:]
+    /// Histories that replace the seeded ones for every session (scenario tests).
+    var scripted: [Int: PageHistory] = [:]
 
     init(model: ContentModel) {
         self.model = model
@@ -23,7 +25,7 @@ struct ContentWorld {
 
     /// The history of `page`, made on first use.
     mutating func history(of page: Int) -> PageHistory {
-        if let history = histories[page] { return history }
+        if let history = scripted[page] ?? histories[page] { return history }
         var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
         let history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
         histories[page] = history

@@ -15,6 +15,14 @@ struct PageHistory {
     private(set) var changes: [Change] = []
     private let initialItems: Int
 
+    /// A history written out by hand: `initialItems` items (ids 0, 1, ...) and the given changes,
+    /// in time order. Scenario tests use it to know the content exactly.
+    init(initialItems: Int, changes: [(timeUs: Int, change: Change)]) {
+        self.initialItems = initialItems
+        changeTimesUs = changes.map(\.timeUs)
+        self.changes = changes.map(\.change)
+    }
+
     /// Changes until `endUs` of a page `distance` pages before the newest.
     init(model: ContentModel, distance: Int, endUs: Int, random: inout SeededGenerator) {
         initialItems = model.items

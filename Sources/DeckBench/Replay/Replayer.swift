@@ -37,7 +37,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var queue = EventQueue()
     private var link: Link
     private let pages = PageTable()
-    private var world: ContentWorld
+    /// The server's pages; internal so that scenario tests can script a page's history.
+    var world: ContentWorld
     private var requests: [Request] = []
     private var requestBuffer: [Int] = []
     private var pending: [PendingNavigation] = []
