@@ -1,0 +1,123 @@
+import CSV
+import Foundation
+import Testing
+
+@Suite struct ReplayCommandTests {
+    /// A folder with two generated recordings and one damaged file.
+    private func corpus(damaged: Bool = false) throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--files", "2", "--seed", "4", "--level", "3"], in: folder)
+        #expect(generated.status == 0)
+        if damaged {
+            let text = #"{"v":1,"session":"bad","page":0,"first":0,"last":9}"# + "\n" + #"{"t":5,"e":"tap","dir":"up"}"# + "\n"
+            _ = FileManager.default.createFile(atPath: folder + "/rec/zz-damaged.jsonl", contents: Data(text.utf8))
+        }
+        return folder
+    }
+
+    private func read(_ path: String) throws -> [[String: String]] {
+        let reader = try CSVReader(string: try String(contentsOfFile: path, encoding: .utf8), hasHeaderRow: true)
+        var rows: [[String: String]] = []
+        while reader.next() != nil { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, reader.currentRow!))) }
+        return rows
+    }
+
+    @Test func writesTheFourReportsAndASummaryTable() throws {
+        let folder = try corpus()
+        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out"], in: folder)
+        #expect(output.status == 0)
+        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/out/" + name), "\(name) missing")
+        }
+        let summary = try read(folder + "/out/summary.csv")
+        #expect(summary.map { $0["policy"] } == ["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2"])
+        #expect(summary.allSatisfy { $0["network"] == "lte:rtt_ms=150,jitter=0.3,downlink_kbps=1638.4,connections=4,server_ms=0" })
+        #expect(summary.allSatisfy { $0["sessions"] == "30" })
+        let sessions = try read(folder + "/out/sessions.csv")
+        #expect(sessions.count == 30 * 4)
+        // Summary counts are the sums of the session rows.
+        for row in summary {
+            let mine = sessions.filter { $0["policy"] == row["policy"] }
+            for column in ["navigations", "stalls", "requests", "bytes", "prefetches", "wasted_prefetches", "resets"] {
+                #expect(mine.map { Int($0[column]!)! }.reduce(0, +) == Int(row[column]!)!, "\(column)")
+            }
+        }
+        #expect(try String(contentsOfFile: folder + "/out/rejects.csv", encoding: .utf8) == "file,line,session,reason\n")
+        #expect(output.stdout.contains("stall rate"))
+        #expect(output.stdout.contains("30 sessions, 0 rejected"))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/manifest.json"))) as? [String: Any]
+        #expect(manifest?["sessions"] as? Int == 30)
+        #expect(manifest?["replays"] as? Int == 120)
+        #expect(manifest?["seed"] as? Int == 1)
+    }
+
+    @Test func sameRunTwiceAndPermutedInputsGiveIdenticalBytes() throws {
+        let folder = try corpus()
+        let a = try DeckBenchTool.run(["replay", "rec/sessions-001.jsonl.zst", "rec/sessions-002.jsonl.zst", "--out", "a",
+                                       "--network", "3g", "--network", "wifi:connections=1", "--churn-per-hour", "30"], in: folder)
+        let b = try DeckBenchTool.run(["replay", "rec/sessions-002.jsonl.zst", "rec/sessions-001.jsonl.zst", "--out", "b",
+                                       "--network", "3g", "--network", "wifi:connections=1", "--churn-per-hour", "30"], in: folder)
+        let c = try DeckBenchTool.run(["replay", "rec", "--out", "c",
+                                       "--network", "3g", "--network", "wifi:connections=1", "--churn-per-hour", "30"], in: folder)
+        #expect(a.status == 0 && b.status == 0 && c.status == 0)
+        for name in ["summary.csv", "sessions.csv", "rejects.csv"] {
+            let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/" + name))
+            #expect(first == (try Data(contentsOf: URL(fileURLWithPath: folder + "/b/" + name))), "\(name) differs")
+            #expect(first == (try Data(contentsOf: URL(fileURLWithPath: folder + "/c/" + name))), "\(name) differs")
+        }
+        #expect(try read(folder + "/a/summary.csv").count == 8)
+    }
+
+    @Test func differentSeedChangesTheNumbers() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "a", "--seed", "1"], in: folder)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "b", "--seed", "2"], in: folder)
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a/sessions.csv"))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder + "/b/sessions.csv"))
+        #expect(a != b)
+    }
+
+    @Test func rejectsAreReportedAndValidSessionsKept() throws {
+        let folder = try corpus(damaged: true)
+        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--policy", "fixed"], in: folder)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains(#"rec/zz-damaged.jsonl:2: session "bad" rejected: field `dir` must be "next" or "prev", got "up""#))
+        let rejects = try read(folder + "/out/rejects.csv")
+        #expect(rejects.count == 1)
+        #expect(rejects.first?["line"] == "2")
+        #expect(try read(folder + "/out/sessions.csv").count == 30)
+        let tolerated = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--policy", "fixed", "--max-rejects", "1"], in: folder)
+        #expect(tolerated.status == 0)
+    }
+
+    @Test func unknownPolicyOrNetworkIsAUsageErrorListingTheValidOnes() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let policy = try DeckBenchTool.run(["replay", "--policy", "lru"], in: folder)
+        #expect(policy.status == 64)
+        #expect(policy.stderr.contains("unknown policy \"lru\"; valid: ondemand, fixed, directional, staged"))
+        let key = try DeckBenchTool.run(["replay", "--policy", "fixed:width=3"], in: folder)
+        #expect(key.status == 64)
+        #expect(key.stderr.contains("policy fixed has no parameter \"width\"; valid: radius"))
+        let network = try DeckBenchTool.run(["replay", "--network", "lte:rtt=5"], in: folder)
+        #expect(network.status == 64)
+        #expect(network.stderr.contains("valid: rtt_ms, jitter, downlink_kbps, connections, server_ms"))
+    }
+
+    @Test func policiesListsEveryPolicyWithDefaults() throws {
+        let output = try DeckBenchTool.run(["policies"], in: DeckBenchTool.temporaryFolder())
+        #expect(output.status == 0)
+        for line in ["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2",
+                     "radius=N  (default 1, 0…50)", "ahead=N  (default 4, 0…50)"] {
+            #expect(output.stdout.contains(line), "\(line)")
+        }
+    }
+
+    @Test func replayHelpListsEveryFlag() throws {
+        let output = try DeckBenchTool.run(["replay", "--help"], in: DeckBenchTool.temporaryFolder())
+        for flag in ["--policy", "--network", "--out", "--seed", "--items", "--item-bytes", "--churn-per-hour",
+                     "--max-age-ms", "--max-rejects", "--quiet"] {
+            #expect(output.stdout.contains(flag), "\(flag)")
+        }
+        #expect(output.stdout.contains("(default: reports)"))
+    }
+}

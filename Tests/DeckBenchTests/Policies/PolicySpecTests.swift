@@ -1,0 +1,55 @@
+import Testing
+@testable import DeckBench
+
+@Suite struct PolicySpecTests {
+    @Test func validSpecsFillDefaults() throws {
+        #expect(try PolicyRegistry.parse("ondemand").spec == "ondemand")
+        #expect(try PolicyRegistry.parse("fixed").spec == "fixed:radius=1")
+        #expect(try PolicyRegistry.parse("fixed:radius=3").spec == "fixed:radius=3")
+        #expect(try PolicyRegistry.parse("directional:ahead=6").spec == "directional:behind=2,ahead=6")
+        #expect(try PolicyRegistry.parse("staged:radius=1").spec == "staged:radius=1")
+        #expect(PolicyRegistry.defaults.map(\.spec) == ["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2"])
+    }
+
+    @Test func unknownNameListsTheValidOnes() {
+        #expect(throws: SpecError.unknownName(what: "policy", name: "lru", valid: ["ondemand", "fixed", "directional", "staged"])) {
+            try PolicyRegistry.parse("lru")
+        }
+        #expect(SpecError.unknownName(what: "policy", name: "lru", valid: ["ondemand", "fixed"]).description
+            == "unknown policy \"lru\"; valid: ondemand, fixed")
+    }
+
+    @Test func unknownKeyListsTheValidOnes() {
+        #expect(throws: SpecError.unknownKey(what: "policy", name: "directional", key: "radius", valid: ["behind", "ahead"])) {
+            try PolicyRegistry.parse("directional:radius=2")
+        }
+        #expect(throws: SpecError.unknownKey(what: "policy", name: "ondemand", key: "radius", valid: [])) {
+            try PolicyRegistry.parse("ondemand:radius=2")
+        }
+    }
+
+    @Test func badValueSaysWhatIsExpected() {
+        #expect(throws: SpecError.badValue(what: "policy", name: "fixed", key: "radius", value: "two",
+                                           expected: "a whole number from 0 to 50")) {
+            try PolicyRegistry.parse("fixed:radius=two")
+        }
+        #expect(throws: SpecError.self) { try PolicyRegistry.parse("fixed:radius=-1") }
+        #expect(throws: SpecError.self) { try PolicyRegistry.parse("fixed:radius") }
+        #expect(throws: SpecError.self) { try PolicyRegistry.parse("fixed:radius=1,radius=2") }
+        #expect(throws: SpecError.self) { try PolicyRegistry.parse(":radius=1") }
+    }
+
+    @Test func networkSpecsOverridePresets() throws {
+        let network = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0")
+        #expect(network.spec == "lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0,server_ms=0")
+        #expect(try NetworkModel.parse("slow-3g").spec == "slow-3g:rtt_ms=400,jitter=0.3,downlink_kbps=400,connections=4,server_ms=0")
+        #expect(throws: SpecError.unknownName(what: "network", name: "5g", valid: ["wifi", "lte", "3g", "slow-3g"])) {
+            try NetworkModel.parse("5g")
+        }
+        #expect(throws: SpecError.unknownKey(what: "network", name: "lte", key: "loss", valid: NetworkModel.keys)) {
+            try NetworkModel.parse("lte:loss=0.1")
+        }
+        #expect(throws: SpecError.self) { try NetworkModel.parse("lte:rtt_ms=-5") }
+        #expect(throws: SpecError.self) { try NetworkModel.parse("lte:connections=1.5") }
+    }
+}
