@@ -99,7 +99,9 @@ struct Link {
 
     private mutating func scheduleTransferCheck(_ requests: [Request], _ queue: inout EventQueue) {
         epoch += 1
-        guard let least = transfers.map({ requests[$0].remainingWork }).min() else { return }
+        guard !transfers.isEmpty else { return }
+        var least = Int.max
+        for id in transfers { least = min(least, requests[id].remainingWork) }
         let work = max(0, least) * transfers.count
         let delayUs = (work + bytesPerSecond - 1) / bytesPerSecond
         queue.schedule(.transferCheck(epoch: epoch), atUs: queue.nowUs + delayUs)

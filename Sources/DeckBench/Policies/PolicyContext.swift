@@ -46,10 +46,12 @@ public struct PolicyContext {
         let reach = max(current - window.lowerBound, window.upperBound - current)
         guard reach > 0 else { return }
         for distance in 1 ... reach {
-            for page in [current + distance * leading.offset, current - distance * leading.offset]
-            where window.contains(page) && !isCached(page) && !isInFlight(page) {
-                requests.append(page)
-            }
+            appendIfMissing(current + distance * leading.offset, in: window, to: &requests)
+            appendIfMissing(current - distance * leading.offset, in: window, to: &requests)
         }
+    }
+
+    private func appendIfMissing(_ page: Int, in window: ClosedRange<Int>, to requests: inout [Int]) {
+        if window.contains(page) && !isCached(page) && !isInFlight(page) { requests.append(page) }
     }
 }

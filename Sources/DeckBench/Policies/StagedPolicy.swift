@@ -22,21 +22,20 @@ public struct StagedPolicy: PrefetchPolicy {
         if case .gestureStarted = context.trigger { return window }
         let leading = context.direction ?? .next
         for distance in 0 ... radius {
-            let stage = distance == 0
-                ? [context.current]
-                : [context.current + distance * leading.offset, context.current - distance * leading.offset]
-            var waiting = false
             let before = requests.count
-            for page in stage where context.exists(page) {
-                if context.isInFlight(page) {
-                    waiting = true
-                } else if !context.isCached(page) {
-                    requests.append(page)
-                }
-            }
+            var waiting = visit(context.current + distance * leading.offset, context, &requests)
+            if distance > 0 { waiting = visit(context.current - distance * leading.offset, context, &requests) || waiting }
             // The stage has requests in flight, or has just made some: later stages wait.
             if waiting || requests.count > before { break }
         }
         return window
+    }
+
+    /// Requests `page` if it exists and is missing; returns whether it is in flight.
+    private func visit(_ page: Int, _ context: PolicyContext, _ requests: inout [Int]) -> Bool {
+        guard context.exists(page) else { return false }
+        if context.isInFlight(page) { return true }
+        if !context.isCached(page) { requests.append(page) }
+        return false
     }
 }

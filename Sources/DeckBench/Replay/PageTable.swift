@@ -45,8 +45,11 @@ final class PageTable {
 
     func isInFlight(_ page: Int) -> Bool { pages[page]?.inFlight != nil }
 
-    /// The cached pages, in no particular order.
-    var cachedPages: [Int] { pages.compactMap { $0.value.version != nil ? $0.key : nil } }
+    /// Replaces the contents of `buffer` with the cached pages, in no particular order.
+    func collectCachedPages(into buffer: inout [Int]) {
+        buffer.removeAll(keepingCapacity: true)
+        for (page, state) in pages where state.version != nil { buffer.append(page) }
+    }
 
     /// The pages with a pending (not yet useful) prefetch, in no particular order.
     var pendingPrefetches: Int { pages.values.count { $0.prefetch == .pending } }

@@ -41,6 +41,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     var world: ContentWorld
     private var requests: [Request] = []
     private var requestBuffer: [Int] = []
+    private var cachedBuffer: [Int] = []
     private var pending: [PendingNavigation] = []
     private var dragged: [Int] = []
     private var metrics = SessionMetrics()
@@ -239,7 +240,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: session.first, last: session.last, pages: pages)
         keepWindow = policy.decide(context, requests: &requestBuffer)
-        for page in pages.cachedPages where !keepWindow.contains(page) && !isProtected(page) {
+        pages.collectCachedPages(into: &cachedBuffer)
+        for page in cachedBuffer where !keepWindow.contains(page) && !isProtected(page) {
             drop(page)
         }
         for page in requestBuffer where session.contains(page: page) && !pages.isCached(page) && !pages.isInFlight(page) {
