@@ -1,5 +1,6 @@
 # DeckBench's two quick-start commands, and the pieces behind them.
-# `make run` replays... for now inspects the bundled sample; `make test` runs the test suite.
+# `make run` replays the bundled sample (all four policies on lte, reports in reports/);
+# `make test` runs the test suite.
 # Both install libzstd-dev first when pkg-config cannot find libzstd.
 
 SWIFT ?= swift
@@ -19,7 +20,7 @@ release: deps
 	$(SWIFT) build -c release
 
 run: deps
-	$(SWIFT) run deckbench inspect data/
+	$(SWIFT) run deckbench replay
 
 test: deps
 	$(SWIFT) test

@@ -122,11 +122,16 @@ extension DeckBenchCommand {
                 let totals = summary.totals
                 let rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
                 let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"
-                table.append([policy, network, rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
+                table.append([policy, shortName(network), rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
             }
             return table.rendered
                 + "\n\(outcome.sessions) sessions, \(outcome.rejects.count) rejected; reports in \(out)/ "
                 + "(summary.csv, sessions.csv, rejects.csv, manifest.json)\n"
+        }
+
+        /// A preset's name when the network is the preset unchanged, else the full spec.
+        private static func shortName(_ spec: String) -> String {
+            NetworkPresets.all.first { $0.model.spec == spec }?.model.name ?? spec
         }
 
         private static func percent(_ part: Int, _ whole: Int) -> String {
