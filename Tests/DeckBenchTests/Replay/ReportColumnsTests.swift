@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// The CSV layouts are a contract: pinned here, and every column documented in reports/README.md.
+@Suite struct ReportColumnsTests {
+    private let documentation: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("reports/README.md"), encoding: .utf8)) ?? ""
+    }()
+
+    @Test func summaryColumnsArePinnedAndDocumented() {
+        #expect(SummaryTable.header.count == 42)
+        #expect(SummaryTable.header.prefix(7) == ["policy", "network", "sessions", "navigations", "bounces", "stalls", "stall_rate"])
+        #expect(SummaryTable.row(policy: "p", network: "n", summary: MetricsSummary()).count == SummaryTable.header.count)
+        for column in SummaryTable.header { #expect(documented(column), "\(column) is not in reports/README.md") }
+    }
+
+    @Test func sessionColumnsArePinnedAndDocumented() {
+        #expect(SessionsTable.header.count == 27)
+        #expect(SessionsTable.header.prefix(4) == ["file", "session", "policy", "network"])
+        let session = Session(id: "s", file: "f", line: 1, page: 0, first: 0, last: 0, events: [])
+        #expect(SessionsTable.row(session: session, policy: "p", network: "n", metrics: SessionMetrics()).count
+            == SessionsTable.header.count)
+        for column in SessionsTable.header { #expect(documented(column), "\(column) is not in reports/README.md") }
+    }
+
+    @Test func inspectColumnsAreDocumented() {
+        for column in InspectionReport.csvHeader { #expect(documented(column), "\(column) is not in reports/README.md") }
+    }
+
+    /// A column is documented when it appears in backticks, whole or as a `_p90`-style suffix on the
+    /// line of its `_p50`.
+    private func documented(_ column: String) -> Bool {
+        if documentation.contains("`\(column)`") { return true }
+        for suffix in ["_p90", "_p99", "_max"] where column.hasSuffix(suffix) {
+            let base = column.dropLast(suffix.count)
+            let lines = documentation.split(separator: "\n")
+            if lines.contains(where: { $0.contains("`\(base)_p50`") && $0.contains("`\(suffix)`") }) { return true }
+        }
+        return false
+    }
+}
