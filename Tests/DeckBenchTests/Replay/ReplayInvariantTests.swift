@@ -1,0 +1,62 @@
+import Testing
+@testable import DeckBench
+
+/// Properties every replay must have, checked on generated sessions under every policy and on
+/// networks that exercise queues, shared bandwidth, jitter and churn.
+@Suite struct ReplayInvariantTests {
+    static let networks = [
+        "lte", "slow-3g:connections=1", "wifi:connections=0,jitter=1", "3g:downlink_kbps=0,rtt_ms=2000",
+    ].map { try! NetworkModel.parse($0) }
+
+    @Test(arguments: networks)
+    func countsAddUp(network: NetworkModel) {
+        let generator = SessionGenerator(seed: 99)
+        let settings = ReplaySettings(seed: 3, content: ContentModel(items: 15, itemBytes: 2_000, churnPerHour: 120))
+        for policy in PolicyRegistry.defaults + [try! PolicyRegistry.parse("staged:radius=0"), try! PolicyRegistry.parse("fixed:radius=0")] {
+            func check(_ policy: some PrefetchPolicy) {
+                let replayer = Replayer(policy: policy, network: network, settings: settings)
+                for index in 0 ..< 150 {
+                    let session = generator.session(index)
+                    var expected = RecordingSummary()
+                    expected.add(session)
+                    let m = replayer.replay(session)
+                    #expect(m.navigations == expected.navigations, "\(policy.spec) \(session.id)")
+                    #expect(m.bounces == expected.bounces)
+                    #expect(m.stalls == m.missStalls + m.lateStalls)
+                    #expect(m.stalls <= m.navigations)
+                    #expect(m.abandonedStalls <= m.stalls)
+                    #expect(m.coveredNavigations + m.stalls <= m.navigations)
+                    #expect(m.resets == m.needlessResets + m.staleUpdates)
+                    #expect(m.disruptiveResets <= m.resets)
+                    #expect(m.prefetches == m.usefulPrefetches + m.wastedPrefetches, "\(policy.spec) \(session.id)")
+                    #expect(m.prefetches <= m.requests)
+                    #expect(m.firstLoadMs != nil)
+                    #expect(m.stallMsMax <= m.stallMsTotal)
+                    #expect(m.diffOpsTotal >= m.staleUpdates)
+                    if policy is OnDemandPolicy { #expect(m.prefetches == 0) }
+                }
+                let summary = replayer.summary
+                #expect(summary.sessions == 150)
+                #expect(summary.stallMsPerNavigation.count == summary.totals.navigations)
+                #expect(summary.stallMsPerStall.count == summary.totals.stalls)
+                #expect(summary.diffOps.count == summary.totals.staleUpdates)
+                #expect(summary.firstLoadMs.count == 150)
+            }
+            check(policy)
+        }
+    }
+
+    @Test func replayingTwiceGivesTheSameMetrics() {
+        let generator = SessionGenerator(seed: 5)
+        let network = try! NetworkModel.parse("3g:connections=2")
+        let settings = ReplaySettings(seed: 8, content: ContentModel(churnPerHour: 60))
+        let first = Replayer(policy: StagedPolicy(), network: network, settings: settings)
+        let second = Replayer(policy: StagedPolicy(), network: network, settings: settings)
+        let sessions = (0 ..< 50).map { generator.session($0) }
+        // The second replayer sees the sessions in reverse order: a replay depends on its session only.
+        let forward = sessions.map(first.replay)
+        let backward = sessions.reversed().map(second.replay).reversed()
+        #expect(forward == Array(backward))
+        #expect(first.summary == second.summary)
+    }
+}
