@@ -11,6 +11,6 @@ struct DeckBenchCommand: ParsableCommand {
             Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 64 usage error; 74 I/O error.
             """,
         version: DeckBenchVersion.current,
-        subcommands: [Replay.self, Inspect.self, Generate.self, Policies.self]
+        subcommands: [Replay.self, Merge.self, Inspect.self, Generate.self, Policies.self]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckBench
+import Foundation
 
 extension DeckBenchCommand {
     /// `deckbench replay`: the main job. Every session against every policy on every network.
@@ -48,7 +49,17 @@ extension DeckBenchCommand {
         @Option(help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
-        @Flag(help: "Print nothing but errors.")
+        @Option(help: "Worker threads (default: the number of cores). Output is the same for every value.")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(help: ArgumentHelp(
+            "Replay only shard K of N (K/N, 1-based), chosen by a hash of file and session id; or auto, from "
+                + "DECKBENCH_SHARD_INDEX/COUNT, JOB_COMPLETION_INDEX/JOB_COMPLETIONS or SLURM_ARRAY_TASK_ID/COUNT. "
+                + "Combine shards with `deckbench merge`.",
+            valueName: "K/N|auto"))
+        var shard: String?
+
+        @Flag(help: "Print nothing but errors (no progress, no summary table).")
         var quiet = false
 
         func validate() throws {
@@ -61,6 +72,8 @@ extension DeckBenchCommand {
             }
             guard maxAgeMs >= 0 else { throw ValidationError("--max-age-ms must be 0 or more, got \(maxAgeMs)") }
             guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
+            _ = try selectedShard()
             _ = try policies()
             _ = try networks()
         }
@@ -71,6 +84,14 @@ extension DeckBenchCommand {
                 return try policySpecs.map { (spec) throws(SpecError) in try PolicyRegistry.parse(spec) }
             } catch {
                 throw ValidationError("--policy: \(error)")
+            }
+        }
+
+        private func selectedShard() throws -> Shard {
+            guard let shard else { return .all }
+            switch Shard.parse(shard, environment: ProcessInfo.processInfo.environment) {
+            case let .success(selected): return selected
+            case let .failure(error): throw ValidationError(error.description)
             }
         }
 
@@ -101,10 +122,13 @@ extension DeckBenchCommand {
                 settings: ReplaySettings(
                     seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
                     maxAgeMs: maxAgeMs),
-                outputFolder: out, command: ["deckbench"] + Array(CommandLine.arguments.dropFirst()))
+                outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())),
+                jobs: jobs, shard: try selectedShard())
             let outcome: ReplayRun.Outcome
+            let meter = ProgressMeter(enabled: !quiet)
             do {
-                outcome = try run.run()
+                outcome = try run.run(progress: meter.report)
+                meter.finish()
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io

@@ -1,6 +1,6 @@
 /// The metrics of many replays of one policy on one network: sums, and distributions that merge
 /// exactly across threads and shards. One row of `summary.csv`.
-public struct MetricsSummary: Sendable, Equatable {
+public struct MetricsSummary: Sendable, Equatable, Codable {
     public var sessions = 0
     /// The sums of every session's counts (its `peakCachedPages` is the largest seen).
     public var totals = SessionMetrics()

@@ -1,6 +1,6 @@
 /// What one replay (one session × one policy × one network) measured: what the user felt and
 /// what it cost. Definitions are DESIGN.md's (README, "Metrics"); one row of `sessions.csv`.
-public struct SessionMetrics: Sendable, Hashable {
+public struct SessionMetrics: Sendable, Hashable, Codable {
     public var navigations = 0
     public var bounces = 0
     /// Navigations whose target had no data at its need time.

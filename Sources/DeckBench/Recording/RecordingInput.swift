@@ -12,7 +12,7 @@ final class RecordingInput {
     private var inputCount = 0
     private var inputPosition = 0
     /// Bytes of the file read so far.
-    private var fileBytesRead = 0
+    private(set) var fileBytesRead = 0
     /// libzstd's hint from the last call: 0 when a frame has just been completed.
     private var frameRemainder = 0
     private var outputWasFull = false

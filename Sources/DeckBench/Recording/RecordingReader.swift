@@ -31,6 +31,8 @@ public final class RecordingReader: Sequence, IteratorProtocol {
     public var lines: Int { splitter?.lineNumber ?? 0 }
     /// Decompressed bytes read so far.
     public var decompressedBytes: Int { splitter?.input.decompressedBytes ?? 0 }
+    /// Bytes of the file read so far (compressed bytes for zstd).
+    public var fileBytesRead: Int { splitter?.input.fileBytesRead ?? 0 }
     /// Whether the file is zstd-compressed.
     public var isCompressed: Bool { splitter?.input.isCompressed ?? false }
 

@@ -1,5 +1,11 @@
+import Foundation
+
 /// One `deckbench replay`: every session of every file against every policy on every network,
-/// streamed (one session in memory at a time), with the reports written to a folder.
+/// with the reports written to a folder.
+///
+/// Sessions stream: they are read in batches of a few per worker, replayed in parallel on `jobs`
+/// threads (each with its own replayers), and their rows written in file order, so the output is
+/// the same bytes for every `jobs` and memory stays bounded by the batch, never by the corpus.
 public struct ReplayRun: Sendable {
     public var files: [String]
     public var policies: [any PrefetchPolicy]
@@ -7,17 +13,23 @@ public struct ReplayRun: Sendable {
     public var settings: ReplaySettings
     /// The folder for `summary.csv`, `sessions.csv`, `rejects.csv` and `manifest.json`.
     public var outputFolder: String
-    /// The command line, for the manifest.
+    /// The command line as the manifest records it (without flags that do not change results).
     public var command: [String]
+    /// Worker threads (≥ 1).
+    public var jobs: Int
+    /// The share of the sessions to replay; a shard also writes `shard.json` for `merge`.
+    public var shard: Shard
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
-                outputFolder: String, command: [String]) {
+                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all) {
         self.files = files
         self.policies = policies
         self.networks = networks
         self.settings = settings
         self.outputFolder = outputFolder
         self.command = command
+        self.jobs = max(1, jobs)
+        self.shard = shard
     }
 
     /// What a run produced, for the caller's summary table and exit status.
@@ -29,47 +41,83 @@ public struct ReplayRun: Sendable {
         public var manifest: Manifest
     }
 
+    /// How far a run has come, for a progress line.
+    public struct Progress: Sendable {
+        public var sessions: Int
+        /// Bytes of the input files read so far, and in all.
+        public var bytesRead: Int
+        public var bytesTotal: Int
+    }
+
     public static let outputNames = ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"]
 
-    public func run() throws(OutputError) -> Outcome {
-        let replayers = policies.flatMap { policy in
-            networks.map { makeReplayer(policy, network: $0, settings: settings) }
+    /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
+    /// memory small.
+    static let sessionsPerWorker = 64
+
+    public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
+        let workers = (0 ..< jobs).map { _ in
+            policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings) } }
         }
         let sessionsFile = try AtomicFileWriter(path: path("sessions.csv"))
         var rows = CSVWriter(header: SessionsTable.header)
+        try sessionsFile.write(rows.bytes)
+        rows.removeAll()
         var rejects: [Reject] = []
         var inputs: [Manifest.Input] = []
+        var blocks: [ShardState.Block] = []
+        var batch: [(file: Int, ordinal: Int, session: Session)] = []
+        let bytesTotal = files.reduce(0) { $0 + Self.fileSize($1) }
+        var bytesDone = 0
         var sessionCount = 0
-        for file in files {
+
+        func flush(_ reader: RecordingReader?) throws(OutputError) {
+            let results = replay(batch.map(\.session), workers: workers)
+            for (index, item) in batch.enumerated() {
+                let before = rows.bytes.count
+                for (replayer, metrics) in zip(workers[0], results[index]) {
+                    rows.appendRow(SessionsTable.row(
+                        session: item.session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: metrics))
+                }
+                blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows.bytes.count - before))
+            }
+            sessionCount += batch.count
+            batch.removeAll(keepingCapacity: true)
+            try sessionsFile.write(rows.bytes)
+            rows.removeAll()
+            progress?(Progress(sessions: sessionCount, bytesRead: bytesDone + (reader?.fileBytesRead ?? 0), bytesTotal: bytesTotal))
+        }
+
+        for (fileIndex, file) in files.enumerated() {
             let reader = RecordingReader(path: file)
             var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
+            var ordinal = 0
             for item in reader {
                 switch item {
                 case let .session(session):
+                    defer { ordinal += 1 }
+                    guard shard.contains(file: file, session: session.id) else { continue }
                     input.sessions += 1
-                    for replayer in replayers {
-                        let metrics = replayer.replay(session)
-                        rows.appendRow(SessionsTable.row(
-                            session: session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: metrics))
-                    }
-                    if rows.bytes.count >= 1 << 16 {
-                        try sessionsFile.write(rows.bytes)
-                        rows.removeAll()
-                    }
+                    batch.append((fileIndex, ordinal, session))
+                    if batch.count >= Self.sessionsPerWorker * jobs { try flush(reader) }
                 case let .reject(reject):
                     input.rejects += 1
                     rejects.append(reject)
                 }
             }
+            try flush(reader)
             input.lines = reader.lines
             input.bytes = reader.decompressedBytes
-            sessionCount += input.sessions
+            bytesDone += reader.fileBytesRead
             inputs.append(input)
         }
-        try sessionsFile.write(rows.bytes)
 
+        let summaries = (0 ..< workers[0].count).map { index in
+            var merged = MetricsSummary()
+            for worker in workers { merged.merge(worker[index].summary) }
+            return (workers[0][index].policySpec, workers[0][index].networkSpec, merged)
+        }
         var summary = CSVWriter(header: SummaryTable.header)
-        let summaries = replayers.map { ($0.policySpec, $0.networkSpec, $0.summary) }
         for (policy, network, metrics) in summaries {
             summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: metrics))
         }
@@ -78,13 +126,44 @@ public struct ReplayRun: Sendable {
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
                            churnPerHour: settings.content.churnPerHour),
             policies: policies.map(\.spec), networks: networks.map(\.spec), inputs: inputs, sessions: sessionCount,
-            rejects: rejects.count, replays: sessionCount * replayers.count, outputs: Self.outputNames)
+            rejects: rejects.count, replays: sessionCount * workers[0].count, outputs: Self.outputNames,
+            shard: shard.count > 1 ? shard.description : nil)
 
         try sessionsFile.commit()
         try AtomicFileWriter.write(summary.text, to: path("summary.csv"))
         try AtomicFileWriter.write(RejectsTable.csv(rejects), to: path("rejects.csv"))
         try AtomicFileWriter.write(manifest.encoded(), to: path("manifest.json"))
+        if shard.count > 1 {
+            let state = ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
+                                   summaries: summaries.map(\.2), blocks: blocks)
+            try AtomicFileWriter.write(String(decoding: state.encoded(), as: UTF8.self), to: path(ShardState.fileName))
+        }
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
+    }
+
+    /// The metrics of every session of `sessions` under every replayer, computed by the workers
+    /// in parallel: worker `w` replays a contiguous slice with its own replayers only.
+    private func replay(_ sessions: [Session], workers: [[any SessionReplaying]]) -> [[SessionMetrics]] {
+        var results = [[SessionMetrics]](repeating: [], count: sessions.count)
+        guard !sessions.isEmpty else { return results }
+        if workers.count == 1 || sessions.count == 1 {
+            for (index, session) in sessions.enumerated() { results[index] = workers[0].map { $0.replay(session) } }
+            return results
+        }
+        let slices = workers.count
+        results.withUnsafeMutableBufferPointer { buffer in
+            let shared = UncheckedSendable((buffer, workers, sessions))
+            DispatchQueue.concurrentPerform(iterations: slices) { worker in
+                let (buffer, workers, sessions) = shared.value
+                let range = (sessions.count * worker / slices) ..< (sessions.count * (worker + 1) / slices)
+                for index in range { buffer[index] = workers[worker].map { $0.replay(sessions[index]) } }
+            }
+        }
+        return results
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     private func path(_ name: String) -> String {

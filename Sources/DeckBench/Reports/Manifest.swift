@@ -31,6 +31,19 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var rejects: Int
     public var replays: Int
     public var outputs: [String]
+    /// `K/N` in a shard's manifest; absent in a whole run's (and in a merged one).
+    public var shard: String?
+
+    /// What must be equal between the shards of one run: everything but the counts and the shard.
+    public var runFingerprint: String {
+        var fingerprint = self
+        fingerprint.inputs = inputs.map { Input(file: $0.file, sessions: 0, rejects: 0, lines: 0, bytes: 0) }
+        fingerprint.sessions = 0
+        fingerprint.rejects = 0
+        fingerprint.replays = 0
+        fingerprint.shard = nil
+        return fingerprint.encoded()
+    }
 
     /// Pretty JSON with sorted keys and snake_case names.
     public func encoded() -> String {

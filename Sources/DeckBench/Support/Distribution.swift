@@ -3,7 +3,7 @@ import Histogram
 /// A distribution of non-negative integers (durations in ms, counts) that merges exactly across
 /// files, threads and shards, and answers p50/p90/p99/max. Backed by HdrHistogram with three
 /// significant digits: values up to 2048 are exact, larger ones within 0.1 %.
-public struct Distribution: Sendable, Equatable {
+public struct Distribution: Sendable, Equatable, Codable {
     private var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
 
     public init() {}

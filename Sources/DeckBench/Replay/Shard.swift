@@ -1,0 +1,69 @@
+/// A deterministic share of the sessions, `index` of `count` (1-based), chosen by a stable hash of
+/// file name and session id, never by position: the shards of a run partition its sessions, and
+/// an existing scheduler (a CI matrix, a Kubernetes indexed Job, a Slurm array) can run them.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// The whole run as one shard.
+    public static let all = Shard(index: 1, count: 1)
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether the session `id` of `file` belongs to this shard.
+    public func contains(file: String, session id: String) -> Bool {
+        count == 1 || Int(StableHash.of(file + "\n" + id) % UInt64(count)) == index - 1
+    }
+
+    /// Parses `K/N` (1 ≤ K ≤ N), or `auto`: the 0-based index of a GitHub Actions matrix is not
+    /// standard, so `auto` reads `JOB_COMPLETION_INDEX` (Kubernetes indexed Job, 0-based) or
+    /// `SLURM_ARRAY_TASK_ID` (Slurm array, with `SLURM_ARRAY_TASK_MIN`, default 0) or
+    /// `DECKBENCH_SHARD_INDEX` (1-based), with the count from `DECKBENCH_SHARD_COUNT`,
+    /// `SLURM_ARRAY_TASK_COUNT` or `JOB_COMPLETIONS`.
+    public static func parse(_ text: String, environment: [String: String]) -> Result<Shard, ShardError> {
+        if text == "auto" { return fromEnvironment(environment) }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index)
+        else { return .failure(.malformed(text)) }
+        return .success(Shard(index: index, count: count))
+    }
+
+    private static func fromEnvironment(_ environment: [String: String]) -> Result<Shard, ShardError> {
+        let count = ["DECKBENCH_SHARD_COUNT", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETIONS"].lazy
+            .compactMap { environment[$0].flatMap(Int.init) }.first
+        let index: Int?
+        if let explicit = environment["DECKBENCH_SHARD_INDEX"].flatMap(Int.init) {
+            index = explicit
+        } else if let kubernetes = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
+            index = kubernetes + 1
+        } else if let slurm = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
+            index = slurm - (environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0) + 1
+        } else {
+            index = nil
+        }
+        guard let index, let count, count >= 1, (1 ... count).contains(index) else { return .failure(.noEnvironment) }
+        return .success(Shard(index: index, count: count))
+    }
+}
+
+/// Why `--shard` is not understood.
+public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
+    case malformed(String)
+    case noEnvironment
+
+    public var description: String {
+        switch self {
+        case let .malformed(text):
+            "--shard must be K/N with 1 ≤ K ≤ N, or auto; got \"\(text)\""
+        case .noEnvironment:
+            "--shard auto found no shard in the environment: set DECKBENCH_SHARD_INDEX (1-based) and "
+                + "DECKBENCH_SHARD_COUNT, or run as a Kubernetes indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) "
+                + "or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)"
+        }
+    }
+}

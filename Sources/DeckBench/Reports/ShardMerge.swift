@@ -1,0 +1,139 @@
+import Foundation
+
+/// `deckbench merge`: combines the outputs of the shards of one run into exactly the bytes one
+/// machine would have written, and refuses shards of different runs.
+public enum ShardMerge {
+    /// Why shards cannot be merged.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+        case notAShard(folder: String)
+        case differentRuns(first: String, other: String)
+        case wrongShards(expected: Int, found: [String])
+        case rejectsDiffer(first: String, other: String)
+        case output(OutputError)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(path, reason):
+                "cannot read \(path): \(reason)"
+            case let .notAShard(folder):
+                "\(folder) holds no \(ShardState.fileName): it is not the output of `deckbench replay --shard K/N`"
+            case let .differentRuns(first, other):
+                "\(first) and \(other) are shards of different runs (different version, flags, seed or inputs); "
+                    + "compare their manifest.json files"
+            case let .wrongShards(expected, found):
+                "expected shards 1…\(expected) exactly once each, found: \(found.joined(separator: ", "))"
+            case let .rejectsDiffer(first, other):
+                "\(first) and \(other) disagree on rejects.csv although they read the same inputs"
+            case let .output(error):
+                error.description
+            }
+        }
+    }
+
+    private struct Loaded {
+        var folder: String
+        var manifest: Manifest
+        var state: ShardState
+        var sessions: Data
+        var rejects: Data
+    }
+
+    /// Merges the shard folders into `output`; returns the merged manifest.
+    public static func merge(_ folders: [String], into output: String) throws(Failure) -> Manifest {
+        let shards = try folders.map { (folder) throws(Failure) in try load(folder) }.sorted { $0.state.shardIndex < $1.state.shardIndex }
+        guard let first = shards.first else { throw .wrongShards(expected: 1, found: []) }
+        for shard in shards.dropFirst() {
+            guard shard.state.run == first.state.run, shard.state.shardCount == first.state.shardCount else {
+                throw .differentRuns(first: first.folder, other: shard.folder)
+            }
+            guard shard.rejects == first.rejects else { throw .rejectsDiffer(first: first.folder, other: shard.folder) }
+        }
+        let count = first.state.shardCount
+        guard shards.map(\.state.shardIndex) == Array(1 ... count) else {
+            throw .wrongShards(expected: count, found: shards.map { "\($0.state.shardIndex)/\($0.state.shardCount) in \($0.folder)" })
+        }
+
+        var manifest = first.manifest
+        manifest.shard = nil
+        for index in manifest.inputs.indices {
+            manifest.inputs[index].sessions = shards.reduce(0) { $0 + $1.manifest.inputs[index].sessions }
+        }
+        manifest.sessions = shards.reduce(0) { $0 + $1.manifest.sessions }
+        manifest.replays = shards.reduce(0) { $0 + $1.manifest.replays }
+
+        var summary = CSVWriter(header: SummaryTable.header)
+        var index = 0
+        for policy in manifest.policies {
+            for network in manifest.networks {
+                var merged = MetricsSummary()
+                for shard in shards { merged.merge(shard.state.summaries[index]) }
+                summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: merged))
+                index += 1
+            }
+        }
+        do {
+            try writeSessions(shards, to: output + "/sessions.csv")
+            try AtomicFileWriter.write(summary.text, to: output + "/summary.csv")
+            try AtomicFileWriter.write(String(decoding: first.rejects, as: UTF8.self), to: output + "/rejects.csv")
+            try AtomicFileWriter.write(manifest.encoded(), to: output + "/manifest.json")
+        } catch {
+            throw .output(error)
+        }
+        return manifest
+    }
+
+    /// Every session's rows, from whichever shard replayed it, in the run's file order.
+    private static func writeSessions(_ shards: [Loaded], to path: String) throws(OutputError) {
+        let header = CSVWriter(header: SessionsTable.header).bytes
+        var pieces: [(block: ShardState.Block, shard: Int, offset: Int)] = []
+        for (shardIndex, shard) in shards.enumerated() {
+            var offset = header.count
+            for block in shard.state.blocks {
+                pieces.append((block, shardIndex, offset))
+                offset += block.bytes
+            }
+        }
+        pieces.sort { ($0.block.file, $0.block.ordinal) < ($1.block.file, $1.block.ordinal) }
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write(header)
+        for piece in pieces {
+            let data = shards[piece.shard].sessions
+            try data.withUnsafeBytes { bytes in
+                Result { () throws(OutputError) in
+                    try writer.write(UnsafeRawBufferPointer(rebasing: bytes[piece.offset ..< piece.offset + piece.block.bytes]))
+                }
+            }.get()
+        }
+        try writer.commit()
+    }
+
+    private static func load(_ folder: String) throws(Failure) -> Loaded {
+        func read(_ name: String) throws(Failure) -> Data {
+            let path = folder + "/" + name
+            guard FileManager.default.fileExists(atPath: path) else {
+                if name == ShardState.fileName { throw .notAShard(folder: folder) }
+                throw .unreadable(path: path, reason: "no such file")
+            }
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw .unreadable(path: path, reason: error.localizedDescription)
+            }
+        }
+        let stateData = try read(ShardState.fileName)
+        let manifestData = try read("manifest.json")
+        let decoder = JSONDecoder()
+        let state: ShardState
+        let manifest: Manifest
+        do {
+            state = try decoder.decode(ShardState.self, from: stateData)
+            let manifestDecoder = JSONDecoder()
+            manifestDecoder.keyDecodingStrategy = .convertFromSnakeCase
+            manifest = try manifestDecoder.decode(Manifest.self, from: manifestData)
+        } catch {
+            throw .unreadable(path: folder, reason: "shard.json or manifest.json is damaged (\(error))")
+        }
+        return Loaded(folder: folder, manifest: manifest, state: state, sessions: try read("sessions.csv"), rejects: try read("rejects.csv"))
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench merge`: the shards of one run into what one machine would have written.
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Combine the outputs of `replay --shard K/N` runs into exactly what one machine would write.",
+            discussion: "Refuses folders that are not shards of the same run (version, flags, seed, inputs) or that miss a shard.")
+
+        @Argument(help: "The shard output folders, one per shard, in any order.")
+        var folders: [String]
+
+        @Option(help: ArgumentHelp("Folder for the merged reports.", valueName: "folder"))
+        var out = "reports"
+
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
+        func validate() throws {
+            guard !folders.isEmpty else { throw ValidationError("give the shard folders to merge") }
+        }
+
+        func run() throws {
+            do {
+                let manifest = try ShardMerge.merge(folders, into: out)
+                if !quiet {
+                    Console.out("merged \(folders.count) shards: \(manifest.sessions) sessions, \(manifest.rejects) rejected; reports in \(out)/\n")
+                }
+            } catch {
+                Console.error("error: \(error)")
+                if case .output = error { throw ExitStatus.io }
+                if case .unreadable = error { throw ExitStatus.io }
+                throw ExitStatus.usage
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import DeckBench
+import Foundation
+
+/// Progress of a long run on stderr, never on stdout: redrawn in place on a terminal, a plain line
+/// every few seconds at most in CI (no terminal, or `CI` set). Reads the wall clock, which only
+/// ever reaches this line, never a result.
+final class ProgressMeter: @unchecked Sendable {
+    private let enabled: Bool
+    private let interactive: Bool
+    private let interval: Double
+    private let start = Date()
+    private var lastShown = Date.distantPast
+    private var drewLine = false
+
+    init(enabled: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        interactive = isatty(STDERR_FILENO) == 1 && environment["CI"] == nil
+        interval = interactive ? 0.2 : 5
+        self.enabled = enabled
+    }
+
+    func report(_ progress: ReplayRun.Progress) {
+        guard enabled, Date().timeIntervalSince(lastShown) >= interval else { return }
+        lastShown = Date()
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(progress.sessions) / elapsed : 0
+        let fraction = progress.bytesTotal > 0 ? min(1, Double(progress.bytesRead) / Double(progress.bytesTotal)) : 0
+        let left = fraction > 0.01 ? " about \(Int((elapsed / fraction - elapsed).rounded()))s left" : ""
+        let line = "\(progress.sessions) sessions, \(Int(rate.rounded()))/s, \(Int((fraction * 100).rounded()))% of input read,\(left)"
+        if interactive {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            drewLine = true
+        } else {
+            Console.error(line)
+        }
+    }
+
+    func finish() {
+        if drewLine { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
