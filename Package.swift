@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .executableTarget(

@@ -8,9 +8,9 @@ struct DeckBenchCommand: ParsableCommand {
         commandName: "deckbench",
         abstract: "Replay recorded swipe sessions against prefetch policies and measure what users feel.",
         discussion: """
-            Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 64 usage error; 74 I/O error.
+            Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 2 regression found (compare); 64 usage error; 74 I/O error.
             """,
         version: DeckBenchVersion.current,
-        subcommands: [Replay.self, Merge.self, Inspect.self, Generate.self, Policies.self]
+        subcommands: [Replay.self, Merge.self, Compare.self, Inspect.self, Generate.self, Policies.self]
     )
 }

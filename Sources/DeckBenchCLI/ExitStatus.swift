@@ -4,6 +4,8 @@ import ArgumentParser
 enum ExitStatus {
     /// Some input was rejected, more than `--max-rejects` allows.
     static let inputsRejected = ExitCode(1)
+    /// `compare` found a metric worse than its threshold allows.
+    static let regression = ExitCode(2)
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
     /// A file could not be read or written.

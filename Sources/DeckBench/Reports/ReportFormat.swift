@@ -12,6 +12,14 @@ enum ReportFormat {
         denominator == 0 ? "" : ratio(Double(numerator) / Double(denominator))
     }
 
+    /// A number as short as it can be: whole numbers without a fraction, others to four decimals.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
     /// p50, p90, p99 and max, or four empty fields when nothing was recorded.
     static func percentiles(_ distribution: Distribution) -> [String] {
         guard distribution.count > 0 else { return ["", "", "", ""] }

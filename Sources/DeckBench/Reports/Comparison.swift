@@ -1,0 +1,168 @@
+import CSV
+import Foundation
+
+/// `deckbench compare`: the change of each key metric between two runs' `summary.csv`, per
+/// policy × network, judged against thresholds, so that a nightly job fails on a regression.
+public struct Comparison: Sendable {
+    /// Whether a metric is better lower (stalls) or higher (coverage).
+    public enum Better: String, Sendable {
+        case lower, higher
+    }
+
+    /// The metrics compared, in order, with their good direction.
+    public static let metrics: [(name: String, better: Better)] = [
+        ("stall_rate", .lower), ("stall_ms_p50", .lower), ("stall_ms_p90", .lower), ("stall_ms_p99", .lower),
+        ("stall_ms_max", .lower), ("stall_ms_stalled_p99", .lower), ("abandoned_stalls", .lower), ("blank_drags", .lower),
+        ("first_load_ms_p50", .lower), ("first_load_ms_p99", .lower), ("resets", .lower), ("needless_resets", .lower),
+        ("disruptive_resets", .lower), ("stale_updates", .lower), ("diff_ops_p99", .lower), ("requests", .lower),
+        ("bytes_per_navigation", .lower), ("wasted_prefetches", .lower), ("prefetch_accuracy", .higher),
+        ("coverage", .higher),
+    ]
+
+    /// A limit on how much a metric may get worse: relative (`10%`) or absolute (`20`).
+    public struct Threshold: Sendable, Hashable, CustomStringConvertible {
+        public var metric: String
+        public var amount: Double
+        public var relative: Bool
+
+        public var description: String { relative ? "\(ReportFormat.number(amount))%" : ReportFormat.number(amount) }
+
+        /// Parses `metric=10%,other=5` for the flag `flag`.
+        public static func parse(_ text: String, flag: String) throws(SpecError) -> [Threshold] {
+            try text.split(separator: ",").map { (pair) throws(SpecError) -> Threshold in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                let valid = Comparison.metrics.map(\.name)
+                guard parts.count == 2 else {
+                    throw .malformed(what: flag, text: text, detail: "expected metric=amount, got \"\(pair)\"")
+                }
+                let metric = String(parts[0]).trimmingSpaces
+                guard valid.contains(metric) else { throw .unknownKey(what: flag, name: "", key: metric, valid: valid) }
+                var amount = String(parts[1]).trimmingSpaces
+                let relative = amount.hasSuffix("%")
+                if relative { amount.removeLast() }
+                guard let value = Double(amount), value >= 0, value.isFinite else {
+                    throw .badValue(what: flag, name: "", key: metric, value: String(parts[1]), expected: "a number ≥ 0, or a percentage like 10%")
+                }
+                return Threshold(metric: metric, amount: value, relative: relative)
+            }
+        }
+    }
+
+    /// One metric of one policy × network, or a row present on one side only.
+    public struct Row: Sendable {
+        public enum Status: String, Sendable {
+            case unchanged, better, worse, regression
+            case missingInBaseline = "missing in baseline"
+            case missingInCandidate = "missing in candidate"
+            case undefined = "n/a"
+        }
+
+        public var policy: String
+        public var network: String
+        public var metric: String
+        public var baseline: String
+        public var candidate: String
+        public var change: Double?
+        public var changePercent: Double?
+        public var threshold: String
+        public var status: Status
+    }
+
+    public var rows: [Row] = []
+
+    public var regressions: Int { rows.count { $0.status == .regression } }
+
+    /// Compares two `summary.csv` texts; `increase` limits metrics better lower, `decrease` those better higher.
+    public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold]) throws(ComparisonError) {
+        let base = try Self.table(baseline, side: "baseline")
+        let candidateTable = try Self.table(candidate, side: "candidate")
+        let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
+        for key in keys {
+            guard let old = base.rows[key] else {
+                rows.append(Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
+                                status: .missingInBaseline))
+                continue
+            }
+            guard let new = candidateTable.rows[key] else {
+                rows.append(Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
+                                status: .missingInCandidate))
+                continue
+            }
+            for (metric, better) in Self.metrics {
+                let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
+                rows.append(Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
+                                         old: old[metric] ?? "", new: new[metric] ?? "", limit: limit))
+            }
+        }
+    }
+
+    private static func compare(policy: String, network: String, metric: String, better: Better, old: String, new: String,
+                                limit: Threshold?) -> Row {
+        var row = Row(policy: policy, network: network, metric: metric, baseline: old, candidate: new,
+                      threshold: limit?.description ?? "", status: .undefined)
+        guard let a = Double(old), let b = Double(new) else { return row }
+        let change = b - a
+        row.change = change
+        row.changePercent = a == 0 ? nil : change / abs(a) * 100
+        let worsening = better == .lower ? change : -change
+        if worsening == 0 {
+            row.status = .unchanged
+        } else if worsening < 0 {
+            row.status = .better
+        } else {
+            row.status = .worse
+            if let limit {
+                let crossed = limit.relative
+                    ? (a == 0 || worsening / abs(a) * 100 > limit.amount)
+                    : worsening > limit.amount
+                if crossed { row.status = .regression }
+            }
+        }
+        return row
+    }
+
+    private static func table(_ text: String, side: String) throws(ComparisonError) -> (keys: [ComparisonKey], rows: [ComparisonKey: [String: String]]) {
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow,
+              header.count > 1, header[0] == "policy", header[1] == "network"
+        else { throw .notASummary(side: side) }
+        var keys: [ComparisonKey] = []
+        var rows: [ComparisonKey: [String: String]] = [:]
+        while let record = reader.next() {
+            guard record.count == header.count else { continue }
+            let key = ComparisonKey(policy: record[0], network: record[1])
+            keys.append(key)
+            rows[key] = Dictionary(uniqueKeysWithValues: zip(header, record))
+        }
+        return (keys, rows)
+    }
+
+    /// `compare.csv`.
+    public var csv: String {
+        var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
+                                        "threshold", "status"])
+        for row in rows {
+            let better = Self.metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
+            writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
+                              row.change.map(ReportFormat.number) ?? "", row.changePercent.map { String(format: "%.2f", $0) } ?? "",
+                              better, row.threshold, row.status.rawValue])
+        }
+        return writer.text
+    }
+}
+
+/// The key of a summary row.
+public struct ComparisonKey: Hashable, Sendable {
+    public var policy: String
+    public var network: String
+}
+
+/// Why two runs cannot be compared.
+public enum ComparisonError: Error, Sendable, CustomStringConvertible {
+    case notASummary(side: String)
+
+    public var description: String {
+        switch self {
+        case let .notASummary(side): "the \(side) is not a DeckBench summary.csv (its header must start with policy,network)"
+        }
+    }
+}
