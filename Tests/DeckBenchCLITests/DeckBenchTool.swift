@@ -25,8 +25,11 @@ struct DeckBenchTool {
         return candidates[0].appendingPathComponent("deckbench")
     }()
 
-    static func run(_ arguments: [String], in folder: String? = nil) throws -> Output {
+    static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }

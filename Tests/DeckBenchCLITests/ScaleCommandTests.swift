@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `--jobs`, `--shard`, `merge` and `compare` as a nightly CI job uses them.
+@Suite struct ScaleCommandTests {
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(
+            ["generate", "--out", "rec", "--sessions", "300", "--files", "3", "--seed", "12", "--level", "3"], in: folder)
+        #expect(generated.status == 0)
+        let damaged = #"{"v":1,"session":"x","page":0,"first":0,"last":9}"# + "\n" + #"{"t":-1,"e":"end"}"# + "\n"
+        _ = FileManager.default.createFile(atPath: folder + "/rec/zz.jsonl", contents: Data(damaged.utf8))
+        return folder
+    }
+
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    private static let flags = ["--network", "lte", "--network", "3g:connections=2", "--churn-per-hour", "20", "--max-rejects", "1"]
+
+    @Test func everyJobsValueWritesTheSameBytes() throws {
+        let folder = try corpus()
+        for jobs in ["1", "4"] {
+            let output = try DeckBenchTool.run(["replay", "rec", "--out", "j" + jobs, "--jobs", jobs, "--quiet"] + Self.flags, in: folder)
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+            #expect(try bytes(folder + "/j1/" + name) == (try bytes(folder + "/j4/" + name)), "\(name) differs")
+        }
+    }
+
+    @Test func mergedShardsEqualTheWholeRunByteForByte() throws {
+        let folder = try corpus()
+        let whole = try DeckBenchTool.run(["replay", "rec", "--out", "whole", "--quiet"] + Self.flags, in: folder)
+        #expect(whole.status == 0)
+        var shardSessions: [Set<String>] = []
+        for index in 1 ... 3 {
+            let shard = try DeckBenchTool.run(["replay", "rec", "--out", "s\(index)", "--shard", "\(index)/3", "--quiet"] + Self.flags, in: folder)
+            #expect(shard.status == 0)
+            let rows = try String(contentsOfFile: folder + "/s\(index)/sessions.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+            shardSessions.append(Set(rows.map { $0.split(separator: ",").prefix(2).joined(separator: ",") }))
+        }
+        // The shards partition the sessions: each exactly once.
+        #expect(shardSessions.map(\.count).reduce(0, +) == 300)
+        #expect(shardSessions[0].union(shardSessions[1]).union(shardSessions[2]).count == 300)
+        #expect(shardSessions.allSatisfy { !$0.isEmpty })
+        let merged = try DeckBenchTool.run(["merge", "s2", "s3", "s1", "--out", "merged"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+            #expect(try bytes(folder + "/whole/" + name) == (try bytes(folder + "/merged/" + name)), "\(name) differs")
+        }
+    }
+
+    @Test func shardAutoReadsTheScheduler() throws {
+        let folder = try corpus()
+        // A Kubernetes indexed Job's second pod (0-based index 1) of three.
+        let auto = try DeckBenchTool.run(["replay", "rec", "--out", "auto", "--shard", "auto", "--quiet"] + Self.flags, in: folder,
+                                         environment: ["JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"])
+        let explicit = try DeckBenchTool.run(["replay", "rec", "--out", "explicit", "--shard", "2/3", "--quiet"] + Self.flags, in: folder)
+        #expect(auto.status == 0 && explicit.status == 0)
+        #expect(try bytes(folder + "/auto/sessions.csv") == (try bytes(folder + "/explicit/sessions.csv")))
+    }
+
+    @Test func mergeRefusesShardsOfDifferentRuns() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "a", "--shard", "1/2", "--quiet"] + Self.flags, in: folder)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "b", "--shard", "2/2", "--seed", "9", "--quiet"] + Self.flags, in: folder)
+        let mismatched = try DeckBenchTool.run(["merge", "a", "b", "--out", "m"], in: folder)
+        #expect(mismatched.status == 64)
+        #expect(mismatched.stderr.contains("are shards of different runs"))
+        let missing = try DeckBenchTool.run(["merge", "a", "--out", "m"], in: folder)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("expected shards 1…2 exactly once each"))
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "whole", "--quiet"] + Self.flags, in: folder)
+        let notShard = try DeckBenchTool.run(["merge", "whole", "--out", "m"], in: folder)
+        #expect(notShard.status == 64)
+        #expect(notShard.stderr.contains("is not the output of `deckbench replay --shard K/N`"))
+    }
+
+    @Test func compareFailsOnARegressionAndPassesOnIdenticalRuns() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
+        // Pages twice as large take longer to arrive: stalls get longer.
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--items", "40"] + Self.flags, in: folder)
+        let same = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--out", "same.csv"], in: folder)
+        #expect(same.status == 0)
+        #expect(same.stdout.contains("0 regression(s)"))
+        let worse = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "stall_ms_p99=10%,resets=5%"], in: folder)
+        #expect(worse.status == 2)
+        #expect(worse.stdout.contains("REGRESSION"))
+        let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
+        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status\n"))
+        #expect(csv.contains(",stall_ms_p99,"))
+        #expect(csv.contains(",regression\n"))
+        // A higher-is-better metric is limited by --max-decrease.
+        let coverage = try DeckBenchTool.run(["compare", "base", "cand", "--max-decrease", "coverage=0%", "--out", "c.csv"], in: folder)
+        #expect(coverage.status == 2)
+        #expect(coverage.stdout.contains("coverage"))
+        let unknown = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "speed=5%"], in: folder)
+        #expect(unknown.status == 64)
+    }
+
+    @Test func compareReportsPoliciesMissingOnOneSide() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed", "--policy", "staged"] + Self.flags, in: folder)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
+        let output = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("missing in candidate"))
+        #expect(output.stdout.contains("staged:radius=2"))
+    }
+}
