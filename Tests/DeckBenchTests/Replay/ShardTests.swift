@@ -1,0 +1,31 @@
+import Testing
+@testable import DeckBench
+
+@Suite struct ShardTests {
+    @Test func parsesExplicitShards() throws {
+        #expect(try Shard.parse("2/3", environment: [:]).get() == Shard(index: 2, count: 3))
+        #expect(throws: ShardError.malformed("0/3")) { try Shard.parse("0/3", environment: [:]).get() }
+        #expect(throws: ShardError.malformed("4/3")) { try Shard.parse("4/3", environment: [:]).get() }
+        #expect(throws: ShardError.malformed("two")) { try Shard.parse("two", environment: [:]).get() }
+    }
+
+    @Test func autoReadsSchedulers() throws {
+        #expect(try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "4"]).get() == Shard(index: 1, count: 4))
+        #expect(try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5",
+                                                      "SLURM_ARRAY_TASK_COUNT": "4"]).get() == Shard(index: 3, count: 4))
+        #expect(try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "4", "DECKBENCH_SHARD_COUNT": "4"]).get()
+            == Shard(index: 4, count: 4))
+        #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: [:]).get() }
+    }
+
+    @Test func shardsPartitionSessions() {
+        let ids = (0 ..< 3_000).map { "session-\($0)" }
+        let shards = (1 ... 3).map { Shard(index: $0, count: 3) }
+        for id in ids {
+            #expect(shards.filter { $0.contains(file: "data/a.jsonl.zst", session: id) }.count == 1)
+        }
+        let sizes = shards.map { shard in ids.count { shard.contains(file: "data/a.jsonl.zst", session: $0) } }
+        #expect(sizes.allSatisfy { $0 > 800 && $0 < 1_200 })
+        #expect(ids.allSatisfy { Shard.all.contains(file: "f", session: $0) })
+    }
+}
