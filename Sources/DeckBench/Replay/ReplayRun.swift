@@ -53,16 +53,14 @@ public struct ReplayRun: Sendable {
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
-    static let sessionsPerWorker = 64
+    static let sessionsPerWorker = 256
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let workers = (0 ..< jobs).map { _ in
             policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings) } }
         }
         let sessionsFile = try AtomicFileWriter(path: path("sessions.csv"))
-        var rows = CSVWriter(header: SessionsTable.header)
-        try sessionsFile.write(rows.bytes)
-        rows.removeAll()
+        try sessionsFile.write(CSVWriter(header: SessionsTable.header).bytes)
         var rejects: [Reject] = []
         var inputs: [Manifest.Input] = []
         var blocks: [ShardState.Block] = []
@@ -74,17 +72,11 @@ public struct ReplayRun: Sendable {
         func flush(_ reader: RecordingReader?) throws(OutputError) {
             let results = replay(batch.map(\.session), workers: workers)
             for (index, item) in batch.enumerated() {
-                let before = rows.bytes.count
-                for (replayer, metrics) in zip(workers[0], results[index]) {
-                    rows.appendRow(SessionsTable.row(
-                        session: item.session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: metrics))
-                }
-                blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows.bytes.count - before))
+                try sessionsFile.write(results[index])
+                blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: results[index].count))
             }
             sessionCount += batch.count
             batch.removeAll(keepingCapacity: true)
-            try sessionsFile.write(rows.bytes)
-            rows.removeAll()
             progress?(Progress(sessions: sessionCount, bytesRead: bytesDone + (reader?.fileBytesRead ?? 0), bytesTotal: bytesTotal))
         }
 
@@ -141,25 +133,47 @@ public struct ReplayRun: Sendable {
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
     }
 
-    /// The metrics of every session of `sessions` under every replayer, computed by the workers
-    /// in parallel: worker `w` replays a contiguous slice with its own replayers only.
-    private func replay(_ sessions: [Session], workers: [[any SessionReplaying]]) -> [[SessionMetrics]] {
-        var results = [[SessionMetrics]](repeating: [], count: sessions.count)
+    /// The `sessions.csv` rows of every session of `sessions`, replayed and formatted by the
+    /// workers in parallel. Workers take the next session as they become free (sessions differ
+    /// widely in length) and use their own replayers only; rows land by index, and summaries add
+    /// up exactly whichever worker replayed a session, so the output never depends on `jobs`.
+    private func replay(_ sessions: [Session], workers: [[any SessionReplaying]]) -> [[UInt8]] {
+        var results = [[UInt8]](repeating: [], count: sessions.count)
         guard !sessions.isEmpty else { return results }
-        if workers.count == 1 || sessions.count == 1 {
-            for (index, session) in sessions.enumerated() { results[index] = workers[0].map { $0.replay(session) } }
+        let threads = min(workers.count, sessions.count)
+        guard threads > 1 else {
+            for (index, session) in sessions.enumerated() { results[index] = Self.rows(session, replayers: workers[0]) }
             return results
         }
-        let slices = workers.count
+        let counter = UncheckedSendable(0)
+        let lock = NSLock()
+        let replayers = UncheckedSendable(workers)
         results.withUnsafeMutableBufferPointer { buffer in
-            let shared = UncheckedSendable((buffer, workers, sessions))
-            DispatchQueue.concurrentPerform(iterations: slices) { worker in
-                let (buffer, workers, sessions) = shared.value
-                let range = (sessions.count * worker / slices) ..< (sessions.count * (worker + 1) / slices)
-                for index in range { buffer[index] = workers[worker].map { $0.replay(sessions[index]) } }
+            let output = UncheckedSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                let mine = replayers.value[worker]
+                let slots = output.value
+                while true {
+                    lock.lock()
+                    let index = counter.value
+                    counter.value += 1
+                    lock.unlock()
+                    guard index < sessions.count else { return }
+                    slots[index] = Self.rows(sessions[index], replayers: mine)
+                }
             }
         }
         return results
+    }
+
+    /// One session replayed by every replayer, as its `sessions.csv` rows.
+    private static func rows(_ session: Session, replayers: [any SessionReplaying]) -> [UInt8] {
+        var rows = CSVWriter(header: nil)
+        for replayer in replayers {
+            rows.appendRow(SessionsTable.row(
+                session: session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: replayer.replay(session)))
+        }
+        return rows.bytes
     }
 
     private static func fileSize(_ path: String) -> Int {

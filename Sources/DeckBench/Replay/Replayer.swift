@@ -31,6 +31,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
     public let policy: Policy
     public let network: NetworkModel
     public let settings: ReplaySettings
+    /// The full specs of the policy and the network, as the reports write them.
+    public let policySpec: String
+    public let networkSpec: String
     /// Every session replayed so far, summed.
     public private(set) var summary = MetricsSummary()
 
@@ -59,6 +62,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         self.policy = policy
         self.network = network
         self.settings = settings
+        policySpec = policy.spec
+        networkSpec = network.spec
         link = Link(model: network)
         world = ContentWorld(model: settings.content)
     }

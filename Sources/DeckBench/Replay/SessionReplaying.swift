@@ -7,10 +7,7 @@ protocol SessionReplaying: AnyObject {
     func replay(_ session: Session) -> SessionMetrics
 }
 
-extension Replayer: SessionReplaying {
-    var policySpec: String { policy.spec }
-    var networkSpec: String { network.spec }
-}
+extension Replayer: SessionReplaying {}
 
 /// A replayer for `policy`, whatever its concrete type.
 func makeReplayer(_ policy: some PrefetchPolicy, network: NetworkModel, settings: ReplaySettings) -> any SessionReplaying {

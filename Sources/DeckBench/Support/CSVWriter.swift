@@ -3,9 +3,9 @@
 public struct CSVWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
-    /// Starts a table with its header row.
-    public init(header: [String]) {
-        appendRow(header)
+    /// Starts a table with its header row (`nil`: rows only, to join a table begun elsewhere).
+    public init(header: [String]?) {
+        if let header { appendRow(header) }
     }
 
     public mutating func appendRow(_ fields: [String]) {
