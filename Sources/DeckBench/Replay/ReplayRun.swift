@@ -73,7 +73,7 @@ public struct ReplayRun: Sendable {
             let results = replay(batch.map(\.session), workers: workers)
             for (index, item) in batch.enumerated() {
                 try sessionsFile.write(results[index])
-                blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: results[index].count))
+                if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: results[index].count)) }
             }
             sessionCount += batch.count
             batch.removeAll(keepingCapacity: true)
