@@ -14,7 +14,10 @@ struct SessionAssembler {
     private var skipping = false
     /// The id of the session that the last `end` closed, for the message on stray events.
     private var endedSession: String?
-    private var firstLineOfID: [String: Int] = [:]
+    /// The line of each session id seen, keyed by the id's 64-bit stable hash: 16 bytes per
+    /// session instead of the id itself, so that memory stays small on files of millions of
+    /// sessions (two distinct ids colliding has a probability of about n² / 2⁶⁵).
+    private var firstLineOfID: [UInt64: Int] = [:]
 
     init(file: String) {
         self.file = file
@@ -29,11 +32,12 @@ struct SessionAssembler {
             closeOpenSession(into: &output)
             skipping = false
             endedSession = nil
-            if let firstLine = firstLineOfID[id] {
+            let key = StableHash.of(id)
+            if let firstLine = firstLineOfID[key] {
                 reject(.duplicateSession(id: id, firstLine: firstLine), line: number, session: id, into: &output)
                 return
             }
-            firstLineOfID[id] = number
+            firstLineOfID[key] = number
             let session = Session(id: id, file: file, line: number, page: page, first: first, last: last, events: [])
             open = OpenSession(session: session, lastTimeLine: number)
         case let .event(event):
