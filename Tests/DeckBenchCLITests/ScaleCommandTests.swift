@@ -108,4 +108,16 @@ import Testing
         #expect(output.stdout.contains("missing in candidate"))
         #expect(output.stdout.contains("staged:radius=2"))
     }
+
+    @Test func progressGoesToStandardErrorOnly() throws {
+        let folder = try corpus()
+        let shown = try DeckBenchTool.run(["replay", "rec", "--out", "p"] + Self.flags, in: folder, environment: ["CI": "true"])
+        #expect(shown.status == 0)
+        #expect(shown.stderr.contains("% of input read"))
+        #expect(!shown.stdout.contains("% of input read"))
+        #expect(!(try String(contentsOfFile: folder + "/p/sessions.csv", encoding: .utf8)).contains("input read"))
+        let quiet = try DeckBenchTool.run(["replay", "rec", "--out", "q", "--quiet"] + Self.flags, in: folder, environment: ["CI": "true"])
+        #expect(quiet.stdout.isEmpty)
+        #expect(!quiet.stderr.contains("% of input read"))
+    }
 }
