@@ -30,17 +30,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
-            let files: [String]
-            do {
-                files = try RecordingFiles.resolve(paths)
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitStatus.io
-            }
-            if files.isEmpty {
-                Console.error("error: no recordings (.jsonl.zst, .zst, .jsonl) in \(paths.joined(separator: ", "))")
-                throw ExitStatus.io
-            }
+            let files = try recordingFiles(paths)
             let inspection = Inspection.of(files)
             if csv {
                 Console.out(InspectionReport.csv(inspection))

@@ -106,17 +106,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
-            let files: [String]
-            do {
-                files = try RecordingFiles.resolve(paths)
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitStatus.io
-            }
-            guard !files.isEmpty else {
-                Console.error("error: no recordings (.jsonl.zst, .zst, .jsonl) in \(paths.joined(separator: ", "))")
-                throw ExitStatus.io
-            }
+            let files = try recordingFiles(paths)
             let run = ReplayRun(
                 files: files, policies: try policies(), networks: try networks(),
                 settings: ReplaySettings(
