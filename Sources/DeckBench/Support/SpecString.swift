@@ -1,21 +1,8 @@
 /// The shell syntax shared by `--policy` and `--network`: `NAME[:key=value,...]`.
-public struct SpecString: Sendable, Hashable {
+public struct SpecString: Sendable {
     public var name: String
     /// The parameters in the order written.
     public var parameters: [(key: String, value: String)]
-
-    public static func == (lhs: SpecString, rhs: SpecString) -> Bool {
-        lhs.name == rhs.name && lhs.parameters.map(\.key) == rhs.parameters.map(\.key)
-            && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        for (key, value) in parameters {
-            hasher.combine(key)
-            hasher.combine(value)
-        }
-    }
 
     /// Parses `text`; `what` names the flag in messages ("policy", "network").
     public init(_ text: String, what: String) throws(SpecError) {
