@@ -59,6 +59,9 @@ extension DeckBenchCommand {
             valueName: "K/N|auto"))
         var shard: String?
 
+        @Flag(help: "Also write report.html into --out (see `deckbench report`).")
+        var html = false
+
         @Flag(help: "Print nothing but errors (no progress, no summary table).")
         var quiet = false
 
@@ -124,6 +127,7 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             for reject in outcome.rejects { Console.error("rejected: \(reject)") }
+            if html { try writeReport(folder: out) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             if outcome.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
             if outcome.rejects.count > maxRejects { throw ExitStatus.inputsRejected }

@@ -49,7 +49,7 @@ public struct ReplayRun: Sendable {
         public var bytesTotal: Int
     }
 
-    public static let outputNames = ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"]
+    public static let outputNames = ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"]
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
@@ -110,8 +110,10 @@ public struct ReplayRun: Sendable {
             return (workers[0][index].policySpec, workers[0][index].networkSpec, merged)
         }
         var summary = CSVWriter(header: SummaryTable.header)
+        var distributions = CSVWriter(header: DistributionsTable.header)
         for (policy, network, metrics) in summaries {
             summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: metrics))
+            DistributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
         }
         let manifest = Manifest(
             command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs,
@@ -123,6 +125,7 @@ public struct ReplayRun: Sendable {
 
         try sessionsFile.commit()
         try AtomicFileWriter.write(summary.text, to: path("summary.csv"))
+        try AtomicFileWriter.write(distributions.text, to: path("distributions.csv"))
         try AtomicFileWriter.write(RejectsTable.csv(rejects), to: path("rejects.csv"))
         try AtomicFileWriter.write(manifest.encoded(), to: path("manifest.json"))
         if shard.count > 1 {

@@ -63,18 +63,21 @@ public enum ShardMerge {
         manifest.replays = shards.reduce(0) { $0 + $1.manifest.replays }
 
         var summary = CSVWriter(header: SummaryTable.header)
+        var distributions = CSVWriter(header: DistributionsTable.header)
         var index = 0
         for policy in manifest.policies {
             for network in manifest.networks {
                 var merged = MetricsSummary()
                 for shard in shards { merged.merge(shard.state.summaries[index]) }
                 summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: merged))
+                DistributionsTable.append(policy: policy, network: network, summary: merged, to: &distributions)
                 index += 1
             }
         }
         do {
             try writeSessions(shards, to: output + "/sessions.csv")
             try AtomicFileWriter.write(summary.text, to: output + "/summary.csv")
+            try AtomicFileWriter.write(distributions.text, to: output + "/distributions.csv")
             try AtomicFileWriter.write(String(decoding: first.rejects, as: UTF8.self), to: output + "/rejects.csv")
             try AtomicFileWriter.write(manifest.encoded(), to: output + "/manifest.json")
         } catch {

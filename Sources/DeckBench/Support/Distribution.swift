@@ -25,4 +25,20 @@ public struct Distribution: Sendable, Equatable, Codable {
 
     /// The largest recorded value, exactly; 0 when nothing was recorded.
     public var max: Int { count == 0 ? 0 : Int(histogram.maxRecorded) }
+
+    /// One recorded value level of the distribution and the share of values at or below it.
+    public struct Step: Sendable, Hashable {
+        /// The highest value of the level (HdrHistogram's bucket), exact up to 2047.
+        public var value: Int
+        public var count: Int
+        /// Values at or below `value`, counted.
+        public var cumulativeCount: Int
+    }
+
+    /// Every recorded level in increasing order: a CDF, straight from the histogram.
+    public var steps: [Step] {
+        histogram.recordedValues().map {
+            Step(value: Int($0.value), count: Int($0.count), cumulativeCount: Int($0.totalCountToThisValue))
+        }
+    }
 }

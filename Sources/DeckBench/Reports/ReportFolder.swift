@@ -1,0 +1,59 @@
+import CSV
+import Foundation
+
+/// A run's reports as read back from its folder: what `deckbench report` draws, so that every
+/// number it shows is the CSV's own.
+public struct ReportFolder: Sendable {
+    public var folder: String
+    /// `summary.csv`, in file order, each row by column name.
+    public var summary: [[String: String]]
+    public var distributions: [[String: String]]
+    public var rejects: [[String: String]]
+    public var manifest: Manifest
+
+    /// Why a folder's reports cannot be read.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+            }
+        }
+    }
+
+    public init(folder: String) throws(Failure) {
+        self.folder = folder
+        summary = try Self.rows(folder + "/summary.csv")
+        distributions = try Self.rows(folder + "/distributions.csv")
+        rejects = try Self.rows(folder + "/rejects.csv")
+        let path = folder + "/manifest.json"
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The text of a report file.
+    public static func text(_ path: String) throws(Failure) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .unreadable(path: path, reason: "no such file, or not UTF-8")
+        }
+        return text
+    }
+
+    static func rows(_ path: String) throws(Failure) -> [[String: String]] {
+        let text = try text(path)
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow else {
+            throw .unreadable(path: path, reason: "not a CSV file with a header")
+        }
+        var rows: [[String: String]] = []
+        while let record = reader.next() {
+            rows.append(Dictionary(zip(header, record), uniquingKeysWith: { first, _ in first }))
+        }
+        return rows
+    }
+}
