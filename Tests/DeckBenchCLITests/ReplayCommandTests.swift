@@ -26,7 +26,7 @@ import Testing
         let folder = try corpus()
         let output = try DeckBenchTool.run(["replay", "rec", "--out", "out"], in: folder)
         #expect(output.status == 0)
-        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/out/" + name), "\(name) missing")
         }
         let summary = try read(folder + "/out/summary.csv")

@@ -23,7 +23,7 @@ import Testing
             let output = try DeckBenchTool.run(["replay", "rec", "--out", "j" + jobs, "--jobs", jobs, "--quiet"] + Self.flags, in: folder)
             #expect(output.status == 0, "\(output.stderr)")
         }
-        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
             #expect(try bytes(folder + "/j1/" + name) == (try bytes(folder + "/j4/" + name)), "\(name) differs")
         }
     }
@@ -45,7 +45,7 @@ import Testing
         #expect(shardSessions.allSatisfy { !$0.isEmpty })
         let merged = try DeckBenchTool.run(["merge", "s2", "s3", "s1", "--out", "merged"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
-        for name in ["summary.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
             #expect(try bytes(folder + "/whole/" + name) == (try bytes(folder + "/merged/" + name)), "\(name) differs")
         }
     }

@@ -1,0 +1,92 @@
+import CSV
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite struct ReportCommandTests {
+    private func run(damaged: Bool) throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        _ = try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "60", "--seed", "21", "--level", "3"], in: folder)
+        if damaged {
+            let text = #"{"v":1,"session":"bad","page":0,"first":0,"last":9}"# + "\n" + #"{"t":5,"e":"tap","dir":"up"}"# + "\n"
+            _ = FileManager.default.createFile(atPath: folder + "/rec/bad.jsonl", contents: Data(text.utf8))
+        }
+        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--html", "--quiet", "--max-rejects", "5",
+                                            "--network", "lte", "--network", "3g"], in: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        return folder
+    }
+
+    private func rows(_ path: String) throws -> [[String: String]] {
+        let reader = try CSVReader(string: try String(contentsOfFile: path, encoding: .utf8), hasHeaderRow: true)
+        var rows: [[String: String]] = []
+        while reader.next() != nil { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, reader.currentRow!))) }
+        return rows
+    }
+
+    @Test func reportIsWellFormedAndSelfContained() throws {
+        let folder = try run(damaged: false)
+        let html = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+        let document = try XMLDocument(data: Data(html.utf8), options: [])
+        #expect(document.rootElement()?.name == "html")
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script") && !html.contains("@import"))
+        #expect(try document.nodes(forXPath: "//svg").count == 3)
+    }
+
+    @Test func oneCDFSeriesPerPolicyWithEveryPointOfTheCSV() throws {
+        let folder = try run(damaged: false)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let distributions = try rows(folder + "/out/distributions.csv")
+        let summary = try rows(folder + "/out/summary.csv")
+        let policies = Array(Set(summary.map { $0["policy"]! }))
+        let paths = try document.nodes(forXPath: "//path[@class='cdf']").compactMap { $0 as? XMLElement }
+        #expect(paths.count == policies.count * 2)
+        for network in ["lte", "3g"].map({ name in summary.first { $0["network"]!.hasPrefix(name + ":") }!["network"]! }) {
+            for policy in policies {
+                let expected = distributions.filter { $0["policy"] == policy && $0["network"] == network && $0["metric"] == "stall_ms" }.count
+                let series = paths.filter { $0.attribute(forName: "data-policy")?.stringValue == policy }
+                #expect(series.contains { $0.attribute(forName: "data-points")?.stringValue == String(expected) }, "\(policy)")
+                #expect(expected > 0)
+            }
+        }
+    }
+
+    @Test func numbersShownEqualTheCSV() throws {
+        let folder = try run(damaged: false)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let summary = try rows(folder + "/out/summary.csv")
+        let cells = try document.nodes(forXPath: "//td[@data-column]").compactMap { $0 as? XMLElement }
+        #expect(cells.count == summary.count * 8)
+        // The page shows one table per network, in the order networks first appear.
+        var networks: [String] = []
+        for row in summary where !networks.contains(row["network"]!) { networks.append(row["network"]!) }
+        let ordered = networks.flatMap { network in summary.filter { $0["network"] == network } }
+        for column in ["stall_rate", "stall_ms_p99", "resets", "wasted_prefetches", "bytes_per_navigation"] {
+            let shown = cells.filter { $0.attribute(forName: "data-column")?.stringValue == column }.map { $0.stringValue ?? "" }
+            #expect(shown == ordered.map { $0[column]! }, "\(column)")
+        }
+        let points = try document.nodes(forXPath: "//*[@class='point']")
+        #expect(points.count == summary.count)
+    }
+
+    @Test func reportOfARunWithRejectsShowsThem() throws {
+        let folder = try run(damaged: true)
+        let html = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+        #expect(html.contains("Rejected inputs: <strong>1</strong>"))
+        #expect(html.contains("Rejected inputs (1)"))
+        #expect(html.contains("field `dir` must be &quot;next&quot; or &quot;prev&quot;, got &quot;up&quot;"))
+    }
+
+    @Test func baselineComparisonHighlightsRegressions() throws {
+        let folder = try run(damaged: false)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--items", "10", "--network", "lte", "--network", "3g"], in: folder)
+        let output = try DeckBenchTool.run(["report", "out", "--baseline", "base", "--max-increase", "stall_ms_p99=5%"], in: folder)
+        #expect(output.status == 0)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let regressions = try document.nodes(forXPath: "//tr[@class='regression']")
+        #expect(!regressions.isEmpty)
+        #expect(regressions.allSatisfy { ($0.stringValue ?? "").contains("REGRESSION") })
+    }
+}
