@@ -31,7 +31,7 @@ import Testing
         }
         let summary = try read(folder + "/out/summary.csv")
         #expect(summary.map { $0["policy"] } == ["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2"])
-        #expect(summary.allSatisfy { $0["network"] == "lte:rtt_ms=150,jitter=0.3,downlink_kbps=1638.4,connections=4,server_ms=0" })
+        #expect(summary.allSatisfy { $0["network"] == "lte:rtt_ms=150,jitter=0.3,downlink_kbps=1638.4,connections=4,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0" })
         #expect(summary.allSatisfy { $0["sessions"] == "30" })
         let sessions = try read(folder + "/out/sessions.csv")
         #expect(sessions.count == 30 * 4)
@@ -100,7 +100,7 @@ import Testing
         #expect(key.stderr.contains("policy fixed has no parameter \"width\"; valid: radius"))
         let network = try DeckBenchTool.run(["replay", "--network", "lte:rtt=5"], in: folder)
         #expect(network.status == 64)
-        #expect(network.stderr.contains("valid: rtt_ms, jitter, downlink_kbps, connections, server_ms"))
+        #expect(network.stderr.contains("valid: rtt_ms, jitter, downlink_kbps, connections, server_ms, loss, timeout_ms"))
     }
 
     @Test func policiesListsEveryPolicyWithDefaults() throws {

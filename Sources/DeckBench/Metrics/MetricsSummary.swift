@@ -49,6 +49,8 @@ extension SessionMetrics {
         staleUpdates += other.staleUpdates
         diffOpsTotal += other.diffOpsTotal
         requests += other.requests
+        failedRequests += other.failedRequests
+        retries += other.retries
         bytes += other.bytes
         prefetches += other.prefetches
         usefulPrefetches += other.usefulPrefetches

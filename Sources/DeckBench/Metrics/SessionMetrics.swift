@@ -28,6 +28,10 @@ public struct SessionMetrics: Sendable, Hashable, Codable {
     /// Insertions + removals of the list differences of the stale updates.
     public var diffOpsTotal = 0
     public var requests = 0
+    /// Requests the app gave up on (no answer within `timeout_ms`).
+    public var failedRequests = 0
+    /// Demand and revalidation requests sent again after a failure.
+    public var retries = 0
     /// Bytes of responses that arrived.
     public var bytes = 0
     public var prefetches = 0

@@ -2,9 +2,17 @@ import DequeModule
 
 /// The network between app and server in one replay: connection slots (urgent requests first,
 /// then first come, first served), half a round trip up, server time, a downlink shared fairly by
-/// the transfers in progress (processor sharing), half a round trip down.
+/// the transfers in progress (processor sharing, or packet by packet on a Mahimahi trace), half a
+/// round trip down. Lost requests are never answered; every request times out after
+/// `timeout_ms` unless it arrived.
 struct Link {
     let model: NetworkModel
+    private let trace: LinkTrace?
+    /// Where this session's trace starts, µs into the trace.
+    private var traceOffsetUs = 0
+    private var opportunityScheduled = false
+    private var roundRobin = 0
+    private let timeoutUs: Int
     private let serverUs: Int
     /// Downlink bytes per second; 0 = unlimited.
     private let bytesPerSecond: Int
@@ -19,10 +27,23 @@ struct Link {
     init(model: NetworkModel) {
         self.model = model
         serverUs = Int((model.serverMs * 1_000).rounded())
+        timeoutUs = Int((model.timeoutMs * 1_000).rounded())
         bytesPerSecond = Int((model.downlinkKbps * 1_000 / 8).rounded())
+        trace = model.tracePath.flatMap { try? LinkTrace.load($0) }
+    }
+
+    /// The trace's period in ms, if the link follows a trace.
+    var tracePeriodMs: Int? { trace?.periodMs }
+
+    /// Starts a session whose trace position is `traceOffsetUs` at t = 0.
+    mutating func reset(traceOffsetUs: Int) {
+        reset()
+        self.traceOffsetUs = traceOffsetUs
     }
 
     mutating func reset() {
+        opportunityScheduled = false
+        roundRobin = 0
         busySlots = 0
         urgentQueue.removeAll(keepingCapacity: true)
         prefetchQueue.removeAll(keepingCapacity: true)
@@ -32,9 +53,9 @@ struct Link {
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
-    mutating func submit(_ id: Int, _ requests: [Request], _ queue: inout EventQueue) {
+    mutating func submit(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
         if model.connections == 0 || busySlots < model.connections {
-            start(id, requests, &queue)
+            start(id, &requests, &queue)
         } else if requests[id].kind.isUrgent {
             urgentQueue.append(id)
         } else {
@@ -42,9 +63,13 @@ struct Link {
         }
     }
 
-    private mutating func start(_ id: Int, _ requests: [Request], _ queue: inout EventQueue) {
+    private mutating func start(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
         busySlots += 1
-        queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
+        requests[id].started = true
+        if !requests[id].lost {
+            queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
+        }
+        if timeoutUs > 0 { queue.schedule(.timeout(request: id), atUs: queue.nowUs + timeoutUs) }
     }
 
     /// The time the server saw request `id` (now is when its response leaves the server).
@@ -52,6 +77,12 @@ struct Link {
 
     /// The response of `id` (its `bytes` set) leaves the server now.
     mutating func responseStarted(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+        if trace != nil, requests[id].bytes > 0 {
+            requests[id].remainingWork = requests[id].bytes
+            transfers.append(id)
+            scheduleOpportunity(&queue, afterUs: queue.nowUs)
+            return
+        }
         guard bytesPerSecond > 0, requests[id].bytes > 0 else {
             queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
             return
@@ -79,12 +110,45 @@ struct Link {
         scheduleTransferCheck(requests, &queue)
     }
 
-    /// A response arrived: its connection serves the next waiting request.
-    mutating func arrived(_ requests: [Request], _ queue: inout EventQueue) {
+    /// A response arrived, or the app gave up on it: its connection serves the next waiting request.
+    mutating func release(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+        if let index = transfers.firstIndex(of: id) {
+            if trace == nil { advanceTransfers(&requests, now: queue.nowUs) }
+            transfers.remove(at: index)
+            if trace == nil { scheduleTransferCheck(requests, &queue) }
+        }
         busySlots -= 1
         if let next = urgentQueue.popFirst() ?? prefetchQueue.popFirst() {
-            start(next, requests, &queue)
+            start(next, &requests, &queue)
         }
+    }
+
+    /// The trace delivers its packets of this instant, one by one to the transfers in turn.
+    mutating func deliver(_ requests: inout [Request], _ queue: inout EventQueue) {
+        opportunityScheduled = false
+        guard let trace, !transfers.isEmpty else { return }
+        var packets = trace.nextOpportunity(atOrAfterUs: queue.nowUs + traceOffsetUs).packets
+        while packets > 0, !transfers.isEmpty {
+            roundRobin %= transfers.count
+            let id = transfers[roundRobin]
+            requests[id].remainingWork -= LinkTrace.packetBytes
+            packets -= 1
+            if requests[id].remainingWork <= 0 {
+                transfers.remove(at: roundRobin)
+                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
+            } else {
+                roundRobin += 1
+            }
+        }
+        scheduleOpportunity(&queue, afterUs: queue.nowUs + 1)
+    }
+
+    private mutating func scheduleOpportunity(_ queue: inout EventQueue, afterUs: Int) {
+        guard let trace, !opportunityScheduled, !transfers.isEmpty else { return }
+        let next = trace.nextOpportunity(atOrAfterUs: afterUs + traceOffsetUs).positionUs - traceOffsetUs
+        if !model.loop, next + traceOffsetUs > trace.periodMs * 1_000 { return }
+        opportunityScheduled = true
+        queue.schedule(.deliveryOpportunity, atUs: next)
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.

@@ -15,24 +15,50 @@ public struct NetworkModel: Sendable, Hashable {
     public var connections: Int
     /// Time the server takes to answer, ms.
     public var serverMs: Double
+    /// Probability that a request gets no answer at all.
+    public var loss = 0.0
+    /// The app gives up on a request that has not been answered this long after it started, ms.
+    public var timeoutMs = 10_000.0
+    /// Intermittent connectivity: every `outageEveryMs` the link is down for `outageMs` (0 = never),
+    /// at a seeded phase per session; requests sent while it is down get no answer.
+    public var outageEveryMs = 0.0
+    public var outageMs = 0.0
+    /// A Mahimahi trace for the downlink (`trace` networks): replaces `downlink_kbps`.
+    public var tracePath: String?
+    /// Whether the trace repeats at its end (else no more packets are delivered after it).
+    public var loop = true
 
-    public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double) {
+    public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double,
+                loss: Double = 0, timeoutMs: Double = 10_000, outageEveryMs: Double = 0, outageMs: Double = 0) {
         self.name = name
         self.rttMs = rttMs
         self.jitter = jitter
         self.downlinkKbps = downlinkKbps
         self.connections = connections
         self.serverMs = serverMs
+        self.loss = loss
+        self.timeoutMs = timeoutMs
+        self.outageEveryMs = outageEveryMs
+        self.outageMs = outageMs
     }
 
-    /// The parameter keys, in the order of `spec`.
-    public static let keys = ["rtt_ms", "jitter", "downlink_kbps", "connections", "server_ms"]
+    /// The parameter keys, in the order of `spec` (`trace` networks add `path` and `loop`).
+    public static let keys = ["rtt_ms", "jitter", "downlink_kbps", "connections", "server_ms", "loss", "timeout_ms",
+                              "outage_every_ms", "outage_ms"]
 
     /// The full spec, every parameter written out: the `network` column of reports.
     public var spec: String {
-        "\(name):rtt_ms=\(Self.format(rttMs)),jitter=\(Self.format(jitter)),downlink_kbps=\(Self.format(downlinkKbps)),"
-            + "connections=\(connections),server_ms=\(Self.format(serverMs))"
+        var spec = name + ":"
+        if let tracePath { spec += "path=\(tracePath),loop=\(loop)," }
+        spec += "rtt_ms=\(Self.format(rttMs)),jitter=\(Self.format(jitter)),"
+        if tracePath == nil { spec += "downlink_kbps=\(Self.format(downlinkKbps)),"}
+        spec += "connections=\(connections),server_ms=\(Self.format(serverMs)),loss=\(Self.format(loss)),"
+            + "timeout_ms=\(Self.format(timeoutMs)),outage_every_ms=\(Self.format(outageEveryMs)),outage_ms=\(Self.format(outageMs))"
+        return spec
     }
+
+    /// Whether some requests may never be answered.
+    public var losesRequests: Bool { loss > 0 || (outageEveryMs > 0 && outageMs > 0) }
 
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -62,9 +88,35 @@ public struct NetworkModel: Sendable, Hashable {
                 }
                 model.connections = count
             case "server_ms": model.serverMs = try number("a number of ms ≥ 0", { $0 >= 0 && $0 <= 600_000 })
+            case "loss": model.loss = try number("a probability from 0 to 1", { $0 >= 0 && $0 <= 1 })
+            case "timeout_ms": model.timeoutMs = try number("a number of ms ≥ 0 (0 = never give up)", { $0 >= 0 && $0 <= 3_600_000 })
+            case "outage_every_ms": model.outageEveryMs = try number("a number of ms ≥ 0 (0 = no outages)", { $0 >= 0 })
+            case "outage_ms": model.outageMs = try number("a number of ms ≥ 0", { $0 >= 0 })
+            case "path" where model.name == "trace":
+                do {
+                    _ = try LinkTrace.load(value)
+                } catch {
+                    throw .malformed(what: "network", text: text, detail: error.description)
+                }
+                model.tracePath = value
+            case "loop" where model.name == "trace":
+                guard let loop = Bool(value) else {
+                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "true or false")
+                }
+                model.loop = loop
             default:
-                throw .unknownKey(what: "network", name: spec.name, key: key, valid: keys)
+                throw .unknownKey(what: "network", name: spec.name, key: key,
+                                  valid: (model.name == "trace" ? ["path", "loop"] : []) + keys.filter { model.name != "trace" || $0 != "downlink_kbps" })
             }
+        }
+        if model.name == "trace", model.tracePath == nil {
+            throw .malformed(what: "network", text: text, detail: "a trace network needs path=FILE (a Mahimahi trace)")
+        }
+        if model.losesRequests, model.timeoutMs == 0 {
+            throw .malformed(what: "network", text: text, detail: "with loss or outages, timeout_ms must be > 0, or lost requests would wait forever")
+        }
+        if model.outageMs > model.outageEveryMs, model.outageEveryMs > 0 {
+            throw .malformed(what: "network", text: text, detail: "outage_ms must not exceed outage_every_ms")
         }
         return model
     }

@@ -25,6 +25,25 @@ public enum NetworkPresets {
         Preset(
             model: NetworkModel(name: "slow-3g", rttMs: 400, jitter: jitter, downlinkKbps: 400, connections: connections, serverMs: serverMs),
             source: "Chrome DevTools \"Slow 3G\": target RTT 400 ms, 500 kbit/s × 0.8 = 400 kbit/s"),
+        Preset(
+            model: NetworkModel(name: "edge", rttMs: 840, jitter: jitter, downlinkKbps: 240, connections: connections, serverMs: serverMs),
+            source: "Apple Network Link Conditioner \"Edge\" (as replicated in public ipfw scripts): 240 kbit/s down, 400 ms + 440 ms delays"),
+        Preset(
+            model: NetworkModel(name: "very-bad", rttMs: 1_000, jitter: 0.5, downlinkKbps: 1_000, connections: connections,
+                                serverMs: serverMs, loss: 0.1),
+            source: "Apple Network Link Conditioner \"Very Bad Network\" as third-party write-ups describe it (1 Mbit/s, 500 ms delay "
+                + "each way, 10 % loss; Apple publishes no numbers): here 10 % of requests get no answer"),
+        Preset(
+            model: NetworkModel(name: "subway", rttMs: 150, jitter: 0.5, downlinkKbps: 1_638.4, connections: connections,
+                                serverMs: serverMs, outageEveryMs: 60_000, outageMs: 10_000),
+            source: "DeckBench's own: lte between stations, and a 10 s tunnel every minute in which requests get no answer"),
+        Preset(
+            model: {
+                var model = NetworkModel(name: "trace", rttMs: 100, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs)
+                model.tracePath = nil
+                return model
+            }(),
+            source: "a Mahimahi trace: --network trace:path=FILE (RTT 100 ms, no jitter unless set)"),
     ]
 
     /// The network `replay` uses when none is given.

@@ -20,6 +20,15 @@ struct Request {
     /// Set when the server answers.
     var version = 0
     var bytes = 0
-    /// Bytes still to transfer, in millionths of a byte, while on the shared downlink.
+    /// Bytes still to transfer while on the downlink: millionths of a byte on a fair-share link,
+    /// bytes on a trace.
     var remainingWork = 0
+    /// The network will never answer this request (loss, outage).
+    var lost = false
+    /// 0 for a first try, n for the n-th retry.
+    var attempt = 0
+    /// Whether the request holds a connection, has arrived, or was given up.
+    var started = false
+    var finished = false
+    var failed = false
 }

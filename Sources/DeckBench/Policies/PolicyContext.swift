@@ -9,6 +9,8 @@ public struct PolicyContext {
         case gestureStarted(target: Int)
         /// A response for `page` arrived.
         case responseArrived(page: Int)
+        /// The app gave up on a request for `page` (no answer in time).
+        case requestFailed(page: Int)
     }
 
     public var trigger: Trigger

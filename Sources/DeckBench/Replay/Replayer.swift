@@ -57,6 +57,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var keepWindow = 0 ... 0
     private var wait: OpenWait?
     private var nextNavigationID = 0
+    private var outagePhaseUs = 0
 
     public init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
         self.policy = policy
@@ -94,7 +95,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
         self.session = session
         sessionKey = StableHash.of(session.id)
         queue.reset()
-        link.reset()
+        link.reset(traceOffsetUs: link.tracePeriodMs.map { period in
+            var random = SeededGenerator(seed: settings.seed, keys: RandomKey.traceOffset, sessionKey)
+            return Int(random.next() % UInt64(period)) * 1_000
+        } ?? 0)
+        outagePhaseUs = network.outageEveryMs > 0 ? {
+            var random = SeededGenerator(seed: settings.seed, keys: RandomKey.outage, sessionKey)
+            return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
+        }() : 0
         pages.reset()
         world.reset(seed: settings.seed, sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll(keepingCapacity: true)
@@ -126,13 +134,25 @@ public final class Replayer<Policy: PrefetchPolicy> {
             case let .dragEnded(page):
                 stopDragging(page)
             case let .responseStart(id):
+                guard !requests[id].failed else { continue }
                 answer(id)
                 link.responseStarted(id, &requests, &queue)
             case let .transferCheck(epoch):
                 link.transferCheck(epoch, &requests, &queue)
             case let .arrival(id):
-                link.arrived(requests, &queue)
+                guard !requests[id].failed else { continue }
+                requests[id].finished = true
+                link.release(id, &requests, &queue)
                 deliver(id)
+            case .deliveryOpportunity:
+                link.deliver(&requests, &queue)
+            case let .timeout(id):
+                guard !requests[id].finished else { continue }
+                requests[id].failed = true
+                link.release(id, &requests, &queue)
+                failed(id)
+            case let .retry(page, attempt):
+                retry(page, attempt: attempt)
             }
         }
     }
@@ -276,15 +296,64 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     // MARK: The network
 
-    private func send(_ kind: Request.Kind, _ page: Int) {
+    private func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         var state = pages[page]
-        let roundTripUs = roundTrip(page: page, n: state.requestsMade)
+        let n = state.requestsMade
+        let roundTripUs = roundTrip(page: page, n: n)
         state.requestsMade += 1
         state.inFlight = requests.count
         pages[page] = state
-        requests.append(Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2))
+        var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
+        request.attempt = attempt
+        request.lost = isLost(page: page, n: n)
+        requests.append(request)
         metrics.requests += 1
-        link.submit(requests.count - 1, requests, &queue)
+        link.submit(requests.count - 1, &requests, &queue)
+    }
+
+    /// Whether the n-th request for `page`, sent now, gets no answer: keyed like round trips, and
+    /// always when sent during an outage.
+    private func isLost(page: Int, n: Int) -> Bool {
+        if network.outageEveryMs > 0, network.outageMs > 0 {
+            let everyUs = Int(network.outageEveryMs * 1_000)
+            if (nowUs + outagePhaseUs) % everyUs < Int(network.outageMs * 1_000) { return true }
+        }
+        guard network.loss > 0 else { return false }
+        var random = SeededGenerator(seed: settings.seed, keys: RandomKey.loss, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
+        return random.chance(network.loss)
+    }
+
+    /// The app gave up on request `id`: a demand or revalidation is tried again later; a prefetch
+    /// is not (its policy may ask again).
+    private func failed(_ id: Int) {
+        let request = requests[id]
+        metrics.failedRequests += 1
+        var state = pages[request.page]
+        if state.inFlight == id { state.inFlight = nil }
+        if request.kind == .prefetch {
+            if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
+            state.prefetch = .none
+        } else if request.attempt < RetryPolicy.limit {
+            queue.schedule(.retry(page: request.page, attempt: request.attempt + 1),
+                           atUs: nowUs + RetryPolicy.delayUs(attempt: request.attempt + 1))
+        }
+        pages[request.page] = state
+        decide(.requestFailed(page: request.page))
+    }
+
+    /// A retry is sent if the page is still wanted and nothing for it is in flight: a demand when it
+    /// has no data and is shown or dragged in, a revalidation when it is shown.
+    private func retry(_ page: Int, attempt: Int) {
+        let state = pages[page]
+        guard state.inFlight == nil else { return }
+        let wanted = page == shown || dragged.contains(page)
+        if state.version == nil, wanted {
+            metrics.retries += 1
+            send(.demand, page, attempt: attempt)
+        } else if state.version != nil, page == shown {
+            metrics.retries += 1
+            send(.revalidation, page, attempt: attempt)
+        }
     }
 
     /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every

@@ -12,6 +12,12 @@ struct ScheduledEvent: Comparable {
         case transferCheck(epoch: Int)
         /// Request `id`'s response arrives at the app.
         case arrival(request: Int)
+        /// The trace delivers packets now.
+        case deliveryOpportunity
+        /// The app gives up on request `id` unless it has arrived.
+        case timeout(request: Int)
+        /// The app tries `page` again after a failure (retry number `attempt`).
+        case retry(page: Int, attempt: Int)
     }
 
     var timeUs: Int

@@ -4,7 +4,7 @@ public enum SessionsTable {
     public static let header = [
         "file", "session", "policy", "network", "navigations", "bounces", "stalls", "miss_stalls", "late_stalls",
         "abandoned_stalls", "stall_ms_total", "stall_ms_max", "blank_drags", "first_load_ms", "resets",
-        "needless_resets", "disruptive_resets", "stale_updates", "diff_ops_total", "requests", "bytes", "prefetches",
+        "needless_resets", "disruptive_resets", "stale_updates", "diff_ops_total", "requests", "failed_requests", "retries", "bytes", "prefetches",
         "useful_prefetches", "wasted_prefetches", "prefetch_accuracy", "coverage", "peak_cached_pages",
     ]
 
@@ -13,7 +13,8 @@ public enum SessionsTable {
             + [m.navigations, m.bounces, m.stalls, m.missStalls, m.lateStalls, m.abandonedStalls, m.stallMsTotal,
                m.stallMsMax, m.blankDrags].map(String.init)
             + [m.firstLoadMs.map(String.init) ?? ""]
-            + [m.resets, m.needlessResets, m.disruptiveResets, m.staleUpdates, m.diffOpsTotal, m.requests, m.bytes,
+            + [m.resets, m.needlessResets, m.disruptiveResets, m.staleUpdates, m.diffOpsTotal, m.requests, m.failedRequests,
+               m.retries, m.bytes,
                m.prefetches, m.usefulPrefetches, m.wastedPrefetches].map(String.init)
             + [ReportFormat.ratio(m.prefetchAccuracy), ReportFormat.ratio(m.coverage), String(m.peakCachedPages)]
     }

@@ -7,7 +7,7 @@ public enum SummaryTable {
         "blank_drags", "first_load_ms_p50", "first_load_ms_p90", "first_load_ms_p99", "first_load_ms_max",
         "resets", "needless_resets", "disruptive_resets", "stale_updates",
         "diff_ops_p50", "diff_ops_p90", "diff_ops_p99", "diff_ops_max", "diff_ops_total",
-        "requests", "bytes", "bytes_per_navigation", "prefetches", "useful_prefetches", "wasted_prefetches",
+        "requests", "failed_requests", "retries", "bytes", "bytes_per_navigation", "prefetches", "useful_prefetches", "wasted_prefetches",
         "prefetch_accuracy", "coverage", "peak_cached_pages",
     ]
 
@@ -21,7 +21,7 @@ public enum SummaryTable {
             + ReportFormat.percentiles(s.firstLoadMs)
             + [t.resets, t.needlessResets, t.disruptiveResets, t.staleUpdates].map(String.init)
             + ReportFormat.percentiles(s.diffOps) + [String(t.diffOpsTotal)]
-            + [String(t.requests), String(t.bytes), t.navigations == 0 ? "" : String(t.bytes / t.navigations)]
+            + [String(t.requests), String(t.failedRequests), String(t.retries), String(t.bytes), t.navigations == 0 ? "" : String(t.bytes / t.navigations)]
             + [t.prefetches, t.usefulPrefetches, t.wastedPrefetches].map(String.init)
             + [ReportFormat.ratio(t.prefetchAccuracy), ReportFormat.ratio(t.coverage), String(t.peakCachedPages)]
     }

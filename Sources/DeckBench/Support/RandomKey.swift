@@ -6,4 +6,10 @@ enum RandomKey {
     static let content: UInt64 = 0xC0_17E7
     /// Round-trip times: `(seed, rtt, session, page, n)` for the page's n-th request.
     static let roundTrip: UInt64 = 0x0377_0000
+    /// Request loss: `(seed, loss, session, page, n)`.
+    static let loss: UInt64 = 0x1055
+    /// Where a session starts in a link trace: `(seed, traceOffset, session)`.
+    static let traceOffset: UInt64 = 0x7ACE
+    /// The phase of a network's outages: `(seed, outage, session)`.
+    static let outage: UInt64 = 0x0D0E
 }

@@ -11,14 +11,14 @@ import Testing
     }()
 
     @Test func summaryColumnsArePinnedAndDocumented() {
-        #expect(SummaryTable.header.count == 42)
+        #expect(SummaryTable.header.count == 44)
         #expect(SummaryTable.header.prefix(7) == ["policy", "network", "sessions", "navigations", "bounces", "stalls", "stall_rate"])
         #expect(SummaryTable.row(policy: "p", network: "n", summary: MetricsSummary()).count == SummaryTable.header.count)
         for column in SummaryTable.header { #expect(documented(column), "\(column) is not in reports/README.md") }
     }
 
     @Test func sessionColumnsArePinnedAndDocumented() {
-        #expect(SessionsTable.header.count == 27)
+        #expect(SessionsTable.header.count == 29)
         #expect(SessionsTable.header.prefix(4) == ["file", "session", "policy", "network"])
         let session = Session(id: "s", file: "f", line: 1, page: 0, first: 0, last: 0, events: [])
         #expect(SessionsTable.row(session: session, policy: "p", network: "n", metrics: SessionMetrics()).count
