@@ -80,7 +80,8 @@ struct Link {
         if trace != nil, requests[id].bytes > 0 {
             requests[id].remainingWork = requests[id].bytes
             transfers.append(id)
-            scheduleOpportunity(&queue, afterUs: queue.nowUs)
+            // A packet takes its millisecond: the first one can leave at the next opportunity.
+            scheduleOpportunity(&queue, afterUs: queue.nowUs + 1)
             return
         }
         guard bytesPerSecond > 0, requests[id].bytes > 0 else {

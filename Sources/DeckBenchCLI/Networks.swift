@@ -1,0 +1,19 @@
+import ArgumentParser
+import DeckBench
+
+extension DeckBenchCommand {
+    /// `deckbench networks`: every network preset with its numbers and where they come from.
+    struct Networks: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the network presets, their numbers and sources.")
+
+        func run() {
+            var text = ""
+            for preset in NetworkPresets.all {
+                text += "\(preset.model.name)  —  \(preset.source)\n    \(preset.model.spec)\n\n"
+            }
+            text += "Use as --network NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")); "
+                + "trace also takes path=FILE and loop=true|false (and has no downlink_kbps).\n"
+            Console.out(text)
+        }
+    }
+}
