@@ -6,7 +6,7 @@ struct ContentWorld {
     private var sessionKey: UInt64 = 0
     private var newestPage = 0
     private var endUs = 0
-    private var histories: [Int: PageHistory] = [:]
+    private var histories = PageMap<PageHistory>()
     /// Histories that replace the seeded ones for every session (scenario tests).
     var scripted: [Int: PageHistory] = [:]
 
@@ -20,7 +20,7 @@ struct ContentWorld {
         self.sessionKey = sessionKey
         self.newestPage = newestPage
         self.endUs = endUs
-        histories.removeAll(keepingCapacity: true)
+        histories.removeAll()
     }
 
     /// The history of `page`, made on first use.

@@ -24,19 +24,27 @@ final class PageTable {
         var requestsMade = 0
     }
 
-    private(set) var pages: [Int: Page] = [:]
-    private(set) var cachedCount = 0
+    private var pages = PageMap<Page>()
+    /// The pages with data, kept beside the map so that a decision never scans the whole map.
+    private var cached: [Int] = []
+    var cachedCount: Int { cached.count }
 
     func reset() {
-        pages.removeAll(keepingCapacity: true)
-        cachedCount = 0
+        pages.removeAll()
+        cached.removeAll(keepingCapacity: true)
     }
 
     subscript(page: Int) -> Page {
         get { pages[page] ?? Page() }
         set {
             let wasCached = pages[page]?.version != nil
-            if wasCached != (newValue.version != nil) { cachedCount += wasCached ? -1 : 1 }
+            if wasCached != (newValue.version != nil) {
+                if wasCached {
+                    if let index = cached.firstIndex(of: page) { cached.remove(at: index) }
+                } else {
+                    cached.append(page)
+                }
+            }
             pages[page] = newValue
         }
     }
@@ -48,9 +56,13 @@ final class PageTable {
     /// Replaces the contents of `buffer` with the cached pages, in no particular order.
     func collectCachedPages(into buffer: inout [Int]) {
         buffer.removeAll(keepingCapacity: true)
-        for (page, state) in pages where state.version != nil { buffer.append(page) }
+        buffer.append(contentsOf: cached)
     }
 
     /// The pages with a pending (not yet useful) prefetch, in no particular order.
-    var pendingPrefetches: Int { pages.values.count { $0.prefetch == .pending } }
+    var pendingPrefetches: Int {
+        var count = 0
+        pages.forEach { _, state in if state.prefetch == .pending { count += 1 } }
+        return count
+    }
 }

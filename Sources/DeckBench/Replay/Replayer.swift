@@ -74,6 +74,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
     // MARK: The session loop
 
     /// Replays `session` and returns its metrics (also added to `summary`).
+    ///
+    /// Specialised for the built-in policies, so that a replay reached through an existential
+    /// (a run holds replayers of several policies) still runs code compiled for its policy.
+    @_specialize(where Policy == OnDemandPolicy)
+    @_specialize(where Policy == FixedPolicy)
+    @_specialize(where Policy == DirectionalPolicy)
+    @_specialize(where Policy == StagedPolicy)
     public func replay(_ session: Session) -> SessionMetrics {
         begin(session)
         var heading = session.page
