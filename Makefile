@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test build release sample
+.PHONY: deps run test build release sample bench
 
 deps:
 	@pkg-config --exists libzstd 2>/dev/null || { \
@@ -29,3 +29,7 @@ test: deps
 sample: deps
 	rm -f data/*.jsonl.zst
 	$(SWIFT) run deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026
+
+# The speed benchmark (release build): table on stdout, a row per stage appended to bench/results.csv.
+bench: release
+	.build/release/deckbench bench

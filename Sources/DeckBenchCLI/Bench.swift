@@ -1,0 +1,101 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+extension DeckBenchCommand {
+    /// `deckbench bench`: the speed of every stage on a fixed corpus, next to the zstd floor.
+    struct Bench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Measure read + validate and replay speed on a fixed generated corpus, next to `zstd -dc`.",
+            discussion: """
+                Generates (once) a corpus of 60,000 sessions (about 1.2 M events, seed 2026) in FOLDER/corpus, then runs \
+                each stage as a separate process of this binary: the `zstd -dc` floor, `inspect` (read + validate), \
+                `replay` of each policy alone and of all four with --jobs 1 and with every core. Prints a table \
+                (seconds, input lines/s, × the floor, peak RSS) and appends one row per stage to FOLDER/results.csv. \
+                Build in release mode first: `swift build -c release`, or `make bench`.
+                """)
+
+        @Option(help: ArgumentHelp("Folder for the corpus and results.csv.", valueName: "folder"))
+        var out = "bench"
+
+        @Option(help: "Sessions in the corpus (changing it makes a different corpus).")
+        var sessions = 60_000
+
+        func run() throws {
+            let corpus = out + "/corpus"
+            let file = corpus + "/" + WorkloadWriter.fileName(0, of: 1)
+            let tool = Self.executablePath()
+            if !FileManager.default.fileExists(atPath: file) || corpusSessions(corpus) != sessions {
+                try? FileManager.default.removeItem(atPath: corpus)
+                Console.error("generating \(sessions) sessions in \(corpus)…")
+                _ = Subprocess.measure([tool, "generate", "--out", corpus, "--sessions", String(sessions), "--seed", "2026", "--level", "3"])
+                try? String(sessions).write(toFile: corpus + "/sessions.txt", atomically: true, encoding: .utf8)
+            }
+            let lines = Inspection.of([file]).total.lines
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let scratch = out + "/scratch"
+            var stages: [(String, [String])] = [("zstd -dc (floor)", ["zstd", "-dc", file]), ("read + validate", [tool, "inspect", "--csv", file])]
+            for policy in PolicyRegistry.defaults {
+                stages.append(("replay \(type(of: policy).name), 1 job", [tool, "replay", file, "--policy", policy.spec, "--jobs", "1", "--quiet", "--out", scratch]))
+            }
+            stages.append(("replay all four, 1 job", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch]))
+            stages.append(("replay all four, \(cores) jobs", [tool, "replay", file, "--jobs", String(cores), "--quiet", "--out", scratch]))
+
+            var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
+            var floor: Double?
+            var rows: [[String]] = []
+            let stamp = ISO8601DateFormatter().string(from: Date())
+            for (name, arguments) in stages {
+                guard let result = Subprocess.measure(arguments), result.status == 0 else {
+                    table.append([name, "failed", "", "", ""])
+                    continue
+                }
+                if floor == nil, name.hasPrefix("zstd") { floor = result.seconds }
+                let rate = Double(lines) / result.seconds
+                let times = floor.map { result.seconds / $0 }
+                table.append([name, String(format: "%.2f", result.seconds), String(format: "%.2fM", rate / 1e6),
+                              times.map { String(format: "%.1f×", $0) } ?? "", result.peakRSSKB.map { "\($0 / 1024) MB" } ?? "n/a"])
+                rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(lines), name, String(format: "%.3f", result.seconds),
+                             String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
+            }
+            Console.out("\(lines) lines in \(file)\n" + table.rendered)
+            try appendResults(rows)
+        }
+
+        private func corpusSessions(_ corpus: String) -> Int? {
+            (try? String(contentsOfFile: corpus + "/sessions.txt", encoding: .utf8)).flatMap { Int($0) }
+        }
+
+        private func appendResults(_ rows: [[String]]) throws {
+            let path = out + "/results.csv"
+            var writer = CSVWriter(header: FileManager.default.fileExists(atPath: path) ? nil
+                : ["time", "version", "commit", "lines", "stage", "seconds", "lines_per_second", "x_floor", "peak_rss_kb"])
+            for row in rows { writer.appendRow(row) }
+            let previous = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            do {
+                try AtomicFileWriter.write(previous + writer.text, to: path)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            Console.out("results appended to \(path)\n")
+        }
+
+        static func executablePath() -> String {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        }
+
+        static func commit() -> String {
+            let pipe = Pipe()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "rev-parse", "--short", "HEAD"]
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return "" }
+            process.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+}
