@@ -171,12 +171,14 @@ public struct ReplayRun: Sendable {
 
     /// One session replayed by every replayer, as its `sessions.csv` rows.
     private static func rows(_ session: Session, replayers: [any SessionReplaying]) -> [UInt8] {
-        var rows = CSVWriter(header: nil)
+        var rows: [UInt8] = []
+        rows.reserveCapacity(200 * replayers.count)
+        let file = CSVWriter.field(session.file)
         for replayer in replayers {
-            rows.appendRow(SessionsTable.row(
-                session: session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: replayer.replay(session)))
+            SessionsTable.appendRow(file: file, session: session.id, policy: replayer.policyField, network: replayer.networkField,
+                                    metrics: replayer.replay(session), to: &rows)
         }
-        return rows.bytes
+        return rows
     }
 
     private static func fileSize(_ path: String) -> Int {

@@ -34,6 +34,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The full specs of the policy and the network, as the reports write them.
     public let policySpec: String
     public let networkSpec: String
+    let policyField: [UInt8]
+    let networkField: [UInt8]
     /// Every session replayed so far, summed.
     public private(set) var summary = MetricsSummary()
 
@@ -65,6 +67,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         self.settings = settings
         policySpec = policy.spec
         networkSpec = network.spec
+        policyField = CSVWriter.field(policySpec)
+        networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
         world = ContentWorld(model: settings.content)
     }

@@ -3,6 +3,9 @@
 protocol SessionReplaying: AnyObject {
     var policySpec: String { get }
     var networkSpec: String { get }
+    /// The two specs as CSV fields, quoted once.
+    var policyField: [UInt8] { get }
+    var networkField: [UInt8] { get }
     var summary: MetricsSummary { get }
     func replay(_ session: Session) -> SessionMetrics
 }

@@ -18,4 +18,46 @@ public enum SessionsTable {
                m.prefetches, m.usefulPrefetches, m.wastedPrefetches].map(String.init)
             + [ReportFormat.ratio(m.prefetchAccuracy), ReportFormat.ratio(m.coverage), String(m.peakCachedPages)]
     }
+
+    /// The same row as `row`, appended straight to `bytes`: the key fields come already quoted
+    /// (`CSVWriter.field`), numbers are written without building strings. The replay's per-session
+    /// output path.
+    public static func appendRow(file: [UInt8], session: String, policy: [UInt8], network: [UInt8], metrics m: SessionMetrics,
+                                 to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: file)
+        bytes.append(UInt8(ascii: ","))
+        CSVWriter.appendField(session, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: policy)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: network)
+        for value in [m.navigations, m.bounces, m.stalls, m.missStalls, m.lateStalls, m.abandonedStalls, m.stallMsTotal,
+                      m.stallMsMax, m.blankDrags] {
+            bytes.append(UInt8(ascii: ","))
+            appendInteger(value, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ","))
+        if let firstLoadMs = m.firstLoadMs { appendInteger(firstLoadMs, to: &bytes) }
+        for value in [m.resets, m.needlessResets, m.disruptiveResets, m.staleUpdates, m.diffOpsTotal, m.requests, m.failedRequests,
+                      m.retries, m.bytes, m.prefetches, m.usefulPrefetches, m.wastedPrefetches] {
+            bytes.append(UInt8(ascii: ","))
+            appendInteger(value, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: ReportFormat.ratio(m.prefetchAccuracy).utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: ReportFormat.ratio(m.coverage).utf8)
+        bytes.append(UInt8(ascii: ","))
+        appendInteger(m.peakCachedPages, to: &bytes)
+        bytes.append(0x0A)
+    }
+
+    @inline(__always)
+    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            RecordingEncoder.appendInteger(value, to: &bytes)
+        }
+    }
 }

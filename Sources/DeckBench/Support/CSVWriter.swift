@@ -16,6 +16,13 @@ public struct CSVWriter: Sendable {
         bytes.append(0x0A)
     }
 
+    /// One field, quoted as needed, as bytes.
+    public static func field(_ field: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendField(field, to: &bytes)
+        return bytes
+    }
+
     static func appendField(_ field: String, to bytes: inout [UInt8]) {
         let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {

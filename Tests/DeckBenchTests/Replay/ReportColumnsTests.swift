@@ -42,3 +42,27 @@ import Testing
         return false
     }
 }
+
+@Suite struct SessionRowTests {
+    @Test func fastRowEqualsTheReferenceRow() {
+        var metrics = SessionMetrics()
+        metrics.navigations = 12
+        metrics.stalls = 3
+        metrics.stallMsTotal = 1_234
+        metrics.firstLoadMs = 87
+        metrics.prefetches = 9
+        metrics.usefulPrefetches = 4
+        metrics.wastedPrefetches = 5
+        metrics.bytes = 123_456_789
+        metrics.peakCachedPages = 11
+        let session = Session(id: "id,\"q\"", file: "data/a b.jsonl", line: 1, page: 0, first: 0, last: 0, events: [])
+        for m in [metrics, SessionMetrics()] {
+            var reference = CSVWriter(header: nil)
+            reference.appendRow(SessionsTable.row(session: session, policy: "fixed:radius=1", network: "lte:a=1,b=2", metrics: m))
+            var fast: [UInt8] = []
+            SessionsTable.appendRow(file: CSVWriter.field(session.file), session: session.id, policy: CSVWriter.field("fixed:radius=1"),
+                                    network: CSVWriter.field("lte:a=1,b=2"), metrics: m, to: &fast)
+            #expect(String(decoding: fast, as: UTF8.self) == reference.text)
+        }
+    }
+}
