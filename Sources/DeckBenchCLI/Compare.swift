@@ -20,31 +20,13 @@ extension DeckBenchCommand {
         @Argument(help: "The candidate run's report folder (or its summary.csv).")
         var candidate: String
 
-        @Option(help: ArgumentHelp("Limits for metrics better lower, e.g. stall_ms_p99=10%,resets=5%.", valueName: "metric=amount,..."))
-        var maxIncrease: String?
-
-        @Option(help: ArgumentHelp("Limits for metrics better higher, e.g. coverage=2%.", valueName: "metric=amount,..."))
-        var maxDecrease: String?
+        @OptionGroup var limits: ThresholdOptions
 
         @Option(help: ArgumentHelp("Where to write compare.csv (default: CANDIDATE/compare.csv).", valueName: "path"))
         var out: String?
 
         @Flag(help: "Print only regressions and missing rows, not every change.")
         var brief = false
-
-        func validate() throws {
-            _ = try thresholds()
-        }
-
-        private func thresholds() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
-            do {
-                let increase = try maxIncrease.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-increase") } ?? []
-                let decrease = try maxDecrease.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-decrease") } ?? []
-                return (increase, decrease)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
 
         private static func summaryPath(_ path: String) -> String {
             var isFolder: ObjCBool = false
@@ -53,7 +35,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
-            let limits = try thresholds()
+            let limits = try self.limits.thresholds()
             let texts = try [baseline, candidate].map { path -> String in
                 let file = Self.summaryPath(path)
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {

@@ -144,7 +144,7 @@ extension DeckBenchCommand {
             }
             return table.rendered
                 + "\n\(outcome.sessions) sessions, \(outcome.rejects.count) rejected; reports in \(out)/ "
-                + "(summary.csv, sessions.csv, rejects.csv, manifest.json)\n"
+                + "(\(ReplayRun.outputNames.joined(separator: ", ")))\n"
         }
 
         /// A preset's name when the network is the preset unchanged, else the full spec.

@@ -14,45 +14,30 @@ extension DeckBenchCommand {
         @OptionGroup var baseline: BaselineOptions
 
         func run() throws {
-            try writeReport(folder: folder, baseline: baseline.baseline, maxIncrease: baseline.maxIncrease,
-                            maxDecrease: baseline.maxDecrease)
+            try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds())
         }
     }
 }
 
-/// `--baseline` and its thresholds, shared by `report` and `replay --html`.
+/// `--baseline` and its thresholds.
 struct BaselineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A baseline report folder to compare with.", valueName: "folder"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("With --baseline: limits for metrics better lower, e.g. stall_ms_p99=10%.", valueName: "metric=amount,..."))
-    var maxIncrease: String?
-
-    @Option(help: ArgumentHelp("With --baseline: limits for metrics better higher, e.g. coverage=2%.", valueName: "metric=amount,..."))
-    var maxDecrease: String?
-
-    func validate() throws {
-        do {
-            if let maxIncrease { _ = try Comparison.Threshold.parse(maxIncrease, flag: "--max-increase") }
-            if let maxDecrease { _ = try Comparison.Threshold.parse(maxDecrease, flag: "--max-decrease") }
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
+    @OptionGroup var limits: ThresholdOptions
 }
 
 /// Reads `folder`'s reports and writes `folder/report.html`.
-func writeReport(folder: String, baseline: String? = nil, maxIncrease: String? = nil, maxDecrease: String? = nil) throws {
+func writeReport(folder: String, baseline: String? = nil,
+                 limits: (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) = ([], [])) throws {
     do {
         let reports = try ReportFolder(folder: folder)
         var comparison: Comparison?
         if let base = baseline {
             let baseSummary = try ReportFolder.text(base + "/summary.csv")
             let candidateSummary = try ReportFolder.text(folder + "/summary.csv")
-            comparison = try Comparison(
-                baseline: baseSummary, candidate: candidateSummary,
-                maxIncrease: try maxIncrease.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-increase") } ?? [],
-                maxDecrease: try maxDecrease.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-decrease") } ?? [])
+            comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,
+                                        maxIncrease: limits.increase, maxDecrease: limits.decrease)
         }
         try AtomicFileWriter.write(HTMLReport(reports: reports, comparison: comparison).html, to: folder + "/report.html")
     } catch {
