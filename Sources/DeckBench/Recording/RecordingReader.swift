@@ -59,6 +59,10 @@ public final class RecordingReader: Sequence, IteratorProtocol {
             let number = splitter.lineNumber
             switch line {
             case let .text(bytes):
+                if let line = CanonicalLineParser.parse(bytes) {
+                    assembler.accept(line, number: number, into: &pending)
+                    return
+                }
                 do {
                     assembler.accept(try parser.parse(bytes), number: number, into: &pending)
                 } catch {

@@ -1,0 +1,64 @@
+import Testing
+@testable import DeckBench
+
+/// The fast path against the full parser: whatever the fast path accepts, the full parser reads the
+/// same way; canonical lines always take the fast path.
+@Suite struct CanonicalLineParserTests {
+    private func lines(_ count: Int) -> [[UInt8]] {
+        var bytes: [UInt8] = []
+        let generator = SessionGenerator(seed: 77)
+        for index in 0 ..< count { RecordingEncoder.append(generator.session(index), to: &bytes) }
+        return bytes.split(separator: 0x0A).map(Array.init)
+    }
+
+    private func fast(_ line: [UInt8]) -> RecordLine? {
+        line.withUnsafeBytes { CanonicalLineParser.parse($0) }
+    }
+
+    private func full(_ line: [UInt8]) -> RecordLine? {
+        let parser = LineParser()
+        return line.withUnsafeBytes { try? parser.parse($0) }
+    }
+
+    @Test func canonicalLinesTakeTheFastPathAndMeanTheSame() {
+        let all = lines(300)
+        #expect(all.count > 4_000)
+        for line in all {
+            let quick = fast(line)
+            #expect(quick != nil, "\(String(decoding: line, as: UTF8.self))")
+            #expect(quick == full(line))
+        }
+    }
+
+    @Test func damagedLinesAreNeverReadDifferently() {
+        let alphabet = Array(#"{}[]",:\ 0123456789-+.eEtrufalsnxpdiv"#.utf8)
+        var random = SeededGenerator(seed: 5)
+        let all = lines(100)
+        var fallbacks = 0
+        for round in 0 ..< 30_000 {
+            var line = all[round % all.count]
+            for _ in 0 ... Int.random(in: 0 ... 2, using: &random) {
+                let index = Int.random(in: 0 ..< line.count, using: &random)
+                switch Int.random(in: 0 ..< 3, using: &random) {
+                case 0: line.remove(at: index)
+                case 1: line.insert(alphabet.randomElement(using: &random)!, at: index)
+                default: line[index] = alphabet.randomElement(using: &random)!
+                }
+                if line.isEmpty { line = [0x20] }
+            }
+            if let quick = fast(line) {
+                #expect(quick == full(line), "\(String(decoding: line, as: UTF8.self))")
+            } else {
+                fallbacks += 1
+            }
+        }
+        #expect(fallbacks > 1_000)
+    }
+
+    @Test func unusualButValidLinesFallBack() {
+        for text in [#"{ "t":1,"e":"end"}"#, #"{"e":"end","t":1}"#, #"{"t":1,"e":"end","x":2}"#, #"{"t":1,"e":"scroll","y":2.5}"#,
+                     #"{"v":1,"session":"a\u0062","page":0,"first":0,"last":1}"#, #"{"t":01,"e":"end"}"#] {
+            #expect(fast(Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+}
