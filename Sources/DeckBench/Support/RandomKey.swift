@@ -2,6 +2,8 @@
 /// never coincide. Streams are keyed `(seed, purpose, session, page, ...)`: see the README's
 /// "Common random numbers".
 enum RandomKey {
+    /// A synthetic session of `generate`: `(seed, syntheticSession, n)`.
+    static let syntheticSession: UInt64 = 0x5E55_1011
     /// Content changes: `(seed, content, session, page)`.
     static let content: UInt64 = 0xC0_17E7
     /// Round-trip times: `(seed, rtt, session, page, n)` for the page's n-th request.

@@ -18,7 +18,7 @@ public struct SessionGenerator: Sendable {
 
     /// Session number `index`, attributed to `file`.
     public func session(_ index: Int, file: String = "") -> Session {
-        var random = SeededGenerator(seed: seed, keys: 0x5E55_1011, UInt64(index))
+        var random = SeededGenerator(seed: seed, keys: RandomKey.syntheticSession, UInt64(index))
         var session = limits(&random)
         session.id = sessionID(index)
         session.file = file

@@ -97,4 +97,18 @@ import Testing
         #expect(gaps.contains { $0 < 1_000 })
         #expect(gaps.contains { $0 > 10_000 })
     }
+
+    @Test func committedSampleIsWhatMakeSampleWrites() throws {
+        // data/README.md: `deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026`.
+        let writer = WorkloadWriter(generator: SessionGenerator(seed: 2026), sessions: 400, files: 4, framesPerFile: 2)
+        _ = try writer.write(to: fixtures.folder)
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data")
+        for index in 0 ..< 4 {
+            let name = WorkloadWriter.fileName(index, of: 4)
+            let made = try Data(contentsOf: URL(fileURLWithPath: fixtures.path(name)))
+            let committed = try Data(contentsOf: data.appendingPathComponent(name))
+            #expect(made == committed, "\(name) differs from what generate writes")
+        }
+    }
 }
