@@ -8,10 +8,10 @@ SWIFT ?= swift
 .PHONY: deps run test build release sample bench
 
 deps:
-	@pkg-config --exists libzstd 2>/dev/null || { \
-	  echo "libzstd-dev is missing: installing it with apt-get"; \
+	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd; } 2>/dev/null || { \
+	  echo "libzstd-dev (or pkg-config) is missing: installing them with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev; }
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build
