@@ -123,23 +123,28 @@ public struct HTMLReport: Sendable {
         }
         let plot = Plot(width: 720, height: 320, left: 60, right: 190, top: 20, bottom: 50)
         let maxX = Self.niceCeiling(points.map(\.2).max() ?? 1)
-        let maxY = Self.niceCeiling(points.map(\.3).max() ?? 1)
+        // p99 stalls span orders of magnitude across networks: a log axis, whole decades.
+        let lowDecade = floor(log10(max(1, points.map(\.3).filter { $0 > 0 }.min() ?? 1)))
+        let highDecade = max(lowDecade + 1, ceil(log10(max(1, points.map(\.3).max() ?? 1))))
+        func yShare(_ p99: Double) -> Double { (log10(max(p99, pow(10, lowDecade))) - lowDecade) / (highDecade - lowDecade) }
         var svg = "<h2>Trade-off: bytes against the tail</h2>\n"
-            + "<p>Lower left is better: fewer kilobytes per navigation and a shorter p99 stall. "
+            + "<p>Lower left is better: fewer kilobytes per navigation and a shorter p99 stall (log scale). "
             + "Numbers beside the points are the networks above.</p>\n"
         svg += plot.open(label: "Bytes per navigation against p99 stall")
         for step in 0 ... 4 {
             let xValue = maxX * Double(step) / 4
-            let yValue = maxY * Double(step) / 4
             svg += plot.verticalGrid(plot.x(xValue / maxX), label: ReportFormat.number(xValue))
-            svg += plot.horizontalGrid(plot.y(yValue / maxY), label: ReportFormat.number(yValue))
         }
-        svg += plot.axisTitles(x: "bytes per navigation (kB)", y: "p99 stall (ms)")
+        for decade in Int(lowDecade) ... Int(highDecade) {
+            let value = pow(10, Double(decade))
+            svg += plot.horizontalGrid(plot.y(yShare(value)), label: Self.milliseconds(value))
+        }
+        svg += plot.axisTitles(x: "bytes per navigation (kB)", y: "p99 stall (log scale)")
         for (policy, network, kilobytes, p99) in points {
             let index = policies.firstIndex(of: policy) ?? 0
             let color = Self.palette[index % Self.palette.count]
             let px = plot.x(kilobytes / maxX)
-            let py = plot.y(p99 / maxY)
+            let py = plot.y(yShare(p99))
             svg += Self.marker(index, x: px, y: py, color: color, policy: policy, network: network)
             svg += "<text x=\"\(f(px + 8))\" y=\"\(f(py - 6))\" class=\"small\">\((networks.firstIndex(of: network) ?? 0) + 1)</text>\n"
         }
@@ -294,6 +299,7 @@ public struct HTMLReport: Sendable {
 
     static let css = """
         body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:980px}\
+        h2 code,td{overflow-wrap:anywhere;word-break:break-word}\
         h1{font-size:22px}h2{font-size:17px;margin-top:28px}code{font-size:12px}\
         .lead{font-size:15px}.small{font-size:11px}svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#222}\
         table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}\
