@@ -31,9 +31,4 @@ struct ContentWorld {
         histories[page] = history
         return history
     }
-
-    /// Bytes of a response carrying `version` of `page`.
-    mutating func responseBytes(page: Int, version: Int) -> Int {
-        history(of: page).itemCount(version: version) * model.itemBytes
-    }
 }

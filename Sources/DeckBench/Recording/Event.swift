@@ -23,15 +23,4 @@ public struct Event: Sendable, Hashable {
         self.timeMs = timeMs
         self.kind = kind
     }
-
-    /// The recording's name for this kind (`"swipe"`, `"tap"`, ...).
-    public var kindName: String {
-        switch kind {
-        case .swipe: "swipe"
-        case .tap: "tap"
-        case .jump: "jump"
-        case .scroll: "scroll"
-        case .end: "end"
-        }
-    }
 }

@@ -378,10 +378,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The server answers request `id` with the page as it was when the request reached it.
     private func answer(_ id: Int) {
-        let page = requests[id].page
-        let version = world.history(of: page).version(atUs: link.serverTimeUs(now: nowUs))
+        let history = world.history(of: requests[id].page)
+        let version = history.version(atUs: link.serverTimeUs(now: nowUs))
         requests[id].version = version
-        requests[id].bytes = world.responseBytes(page: page, version: version)
+        requests[id].bytes = history.itemCount(version: version) * settings.content.itemBytes
     }
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
