@@ -22,7 +22,6 @@ struct Link {
     /// Requests transferring on the downlink, in the order they started.
     private var transfers: [Int] = []
     private var transfersUpdatedUs = 0
-    private var epoch = 0
 
     init(model: NetworkModel) {
         self.model = model
@@ -49,7 +48,6 @@ struct Link {
         prefetchQueue.removeAll(keepingCapacity: true)
         transfers.removeAll(keepingCapacity: true)
         transfersUpdatedUs = 0
-        epoch = 0
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
@@ -69,7 +67,7 @@ struct Link {
         if !requests[id].lost {
             queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
         }
-        if timeoutUs > 0 { queue.schedule(.timeout(request: id), atUs: queue.nowUs + timeoutUs) }
+        if timeoutUs > 0 { queue.scheduleInOrder(.timeout(request: id), atUs: queue.nowUs + timeoutUs) }
     }
 
     /// The time the server saw request `id` (now is when its response leaves the server).
@@ -95,8 +93,7 @@ struct Link {
     }
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
-    mutating func transferCheck(_ checkEpoch: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
-        guard checkEpoch == epoch else { return }
+    mutating func transferCheck(_ requests: inout [Request], _ queue: inout EventQueue) {
         advanceTransfers(&requests, now: queue.nowUs)
         var index = 0
         while index < transfers.count {
@@ -149,7 +146,7 @@ struct Link {
         let next = trace.nextOpportunity(atOrAfterUs: afterUs + traceOffsetUs).positionUs - traceOffsetUs
         if !model.loop, next + traceOffsetUs > trace.periodMs * 1_000 { return }
         opportunityScheduled = true
-        queue.schedule(.deliveryOpportunity, atUs: next)
+        queue.setTimer(.deliveryOpportunity, atUs: next)
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
@@ -163,12 +160,11 @@ struct Link {
     }
 
     private mutating func scheduleTransferCheck(_ requests: [Request], _ queue: inout EventQueue) {
-        epoch += 1
-        guard !transfers.isEmpty else { return }
+        guard !transfers.isEmpty else { return queue.cancelTimer() }
         var least = Int.max
         for id in transfers { least = min(least, requests[id].remainingWork) }
         let work = max(0, least) * transfers.count
         let delayUs = (work + bytesPerSecond - 1) / bytesPerSecond
-        queue.schedule(.transferCheck(epoch: epoch), atUs: queue.nowUs + delayUs)
+        queue.setTimer(.transferCheck, atUs: queue.nowUs + delayUs)
     }
 }

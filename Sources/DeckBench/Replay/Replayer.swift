@@ -148,8 +148,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard !requests[id].failed else { continue }
                 answer(id)
                 link.responseStarted(id, &requests, &queue)
-            case let .transferCheck(epoch):
-                link.transferCheck(epoch, &requests, &queue)
+            case .transferCheck:
+                link.transferCheck(&requests, &queue)
             case let .arrival(id):
                 guard !requests[id].failed else { continue }
                 requests[id].finished = true

@@ -8,8 +8,8 @@ struct ScheduledEvent: Comparable {
         case dragEnded(page: Int)
         /// Request `id`'s response leaves the server.
         case responseStart(request: Int)
-        /// The earliest transfer on the shared downlink may have finished (stale if `epoch` moved on).
-        case transferCheck(epoch: Int)
+        /// The earliest transfer on the shared downlink may have finished.
+        case transferCheck
         /// Request `id`'s response arrives at the app.
         case arrival(request: Int)
         /// The trace delivers packets now.
