@@ -4,8 +4,30 @@ import Foundation
 /// and an empty field for a value that is undefined (a ratio over zero, a percentile of nothing).
 enum ReportFormat {
     static func ratio(_ value: Double?) -> String {
-        guard let value else { return "" }
-        return String(format: "%.4f", value)
+        var bytes: [UInt8] = []
+        appendRatio(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `ratio(value)` appended to `bytes` without building a string: digits from integer
+    /// arithmetic, the same as `String(format: "%.4f")` gives. Within a millionth of a rounding tie,
+    /// where the binary value decides, and for large or negative values, it asks `String(format:)`.
+    static func appendRatio(_ value: Double?, to bytes: inout [UInt8]) {
+        guard let value else { return }
+        let scaled = value * 10_000
+        let whole = scaled.rounded(.down)
+        guard value >= 0, scaled < 1e15, abs(scaled - whole - 0.5) > 1e-6 else {
+            bytes.append(contentsOf: String(format: "%.4f", value).utf8)
+            return
+        }
+        let tenThousandths = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
+        RecordingEncoder.appendInteger(tenThousandths / 10_000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        var divisor = 1_000
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(tenThousandths / divisor % 10))
+            divisor /= 10
+        }
     }
 
     static func ratio(_ numerator: Int, _ denominator: Int) -> String {

@@ -44,9 +44,9 @@ public enum SessionsTable {
             appendInteger(value, to: &bytes)
         }
         bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: ReportFormat.ratio(m.prefetchAccuracy).utf8)
+        ReportFormat.appendRatio(m.prefetchAccuracy, to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: ReportFormat.ratio(m.coverage).utf8)
+        ReportFormat.appendRatio(m.coverage, to: &bytes)
         bytes.append(UInt8(ascii: ","))
         appendInteger(m.peakCachedPages, to: &bytes)
         bytes.append(0x0A)

@@ -15,12 +15,27 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A generator for `seed` and the given keys, in order; different keys give unrelated streams.
-    public init(seed: UInt64, keys: UInt64...) {
-        var state = Self.mix(seed)
-        for key in keys {
-            state = Self.mix(state ^ Self.mix(key &+ 0x632B_E59B_D9B4_E019))
-        }
-        self.state = state
+    /// (One initialiser per count of keys rather than a variadic one: a variadic list is an array,
+    /// and round trips draw one generator per request.)
+    public init(seed: UInt64, keys a: UInt64) {
+        state = Self.absorb(a, into: Self.mix(seed))
+    }
+
+    public init(seed: UInt64, keys a: UInt64, _ b: UInt64) {
+        state = Self.absorb(b, into: Self.absorb(a, into: Self.mix(seed)))
+    }
+
+    public init(seed: UInt64, keys a: UInt64, _ b: UInt64, _ c: UInt64) {
+        state = Self.absorb(c, into: Self.absorb(b, into: Self.absorb(a, into: Self.mix(seed))))
+    }
+
+    public init(seed: UInt64, keys a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+        state = Self.absorb(d, into: Self.absorb(c, into: Self.absorb(b, into: Self.absorb(a, into: Self.mix(seed)))))
+    }
+
+    @inline(__always)
+    private static func absorb(_ key: UInt64, into state: UInt64) -> UInt64 {
+        mix(state ^ mix(key &+ 0x632B_E59B_D9B4_E019))
     }
 
     public mutating func next() -> UInt64 {

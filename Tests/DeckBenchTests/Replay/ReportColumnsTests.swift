@@ -26,6 +26,22 @@ import Testing
         for column in SessionsTable.header { #expect(documented(column), "\(column) is not in reports/README.md") }
     }
 
+    /// Ratios are written with integer arithmetic; `String(format: "%.4f")` is the reference,
+    /// on every fraction a session can produce (small numerators and denominators), on ties, and
+    /// on random doubles.
+    @Test func ratiosAreWrittenAsPrintfWritesThem() {
+        var values: [Double] = [0, 1, 0.5, 0.00005, 0.00015, 0.99995, 0.12345, 2.5, 1e14, -0.25]
+        for denominator in 1 ... 300 {
+            for numerator in 0 ... denominator { values.append(Double(numerator) / Double(denominator)) }
+        }
+        var random = SeededGenerator(seed: 5)
+        for _ in 0 ..< 20_000 { values.append(random.unit() * 3) }
+        for value in values {
+            #expect(ReportFormat.ratio(value) == String(format: "%.4f", value), "\(value)")
+        }
+        #expect(ReportFormat.ratio(nil) == "")
+    }
+
     @Test func inspectColumnsAreDocumented() {
         for column in InspectionReport.csvHeader { #expect(documented(column), "\(column) is not in reports/README.md") }
     }
