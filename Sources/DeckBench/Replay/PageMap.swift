@@ -1,31 +1,36 @@
 /// A map from page number to page state for one replay: open addressing with linear probing and a
-/// multiplicative hash. The standard `Dictionary` hashes every key with seeded SipHash, which was
-/// the largest single cost of a replay; pages are never removed within a session, and the whole
-/// map is cleared between sessions, keeping its capacity.
+/// multiplicative hash, keys and values side by side in one array. The standard `Dictionary`
+/// hashes every key with seeded SipHash, which was the largest single cost of a replay. Pages are
+/// never removed within a session; between sessions the whole map is cleared in O(1) by moving
+/// to a new generation (an entry of an older generation is an empty slot), keeping its capacity.
 struct PageMap<Value> {
-    private static var empty: Int { Int.min }
-    private var keys: [Int]
-    private var values: [Value?]
+    private struct Entry {
+        var key: Int
+        var generation: UInt32
+        var value: Value?
+    }
+
+    private var entries: [Entry]
+    private var generation: UInt32 = 1
     private(set) var count = 0
     private var mask: Int
     private var shift: UInt64
 
     init(capacity: Int = 64) {
         let size = max(16, capacity.nextPowerOfTwo)
-        keys = Array(repeating: Self.empty, count: size)
-        values = Array(repeating: nil, count: size)
+        entries = Array(repeating: Entry(key: 0, generation: 0, value: nil), count: size)
         mask = size - 1
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
-    /// - Complexity: O(capacity), once per session.
+    /// - Complexity: O(1), but O(capacity) once every 2³² clears.
     mutating func removeAll() {
-        guard count > 0 else { return }
-        for index in keys.indices where keys[index] != Self.empty {
-            keys[index] = Self.empty
-            values[index] = nil
-        }
         count = 0
+        guard generation < UInt32.max else {
+            self = PageMap(capacity: entries.count)
+            return
+        }
+        generation += 1
     }
 
     @inline(__always)
@@ -35,42 +40,53 @@ struct PageMap<Value> {
 
     /// The slot holding `key`, or the empty slot where it would go.
     @inline(__always)
-    private func find(_ key: Int) -> Int {
+    private func find(_ key: Int) -> (slot: Int, found: Bool) {
         var index = slot(of: key)
-        while keys[index] != key && keys[index] != Self.empty { index = (index + 1) & mask }
-        return index
+        while entries[index].generation == generation {
+            if entries[index].key == key { return (index, true) }
+            index = (index + 1) & mask
+        }
+        return (index, false)
     }
 
     subscript(key: Int) -> Value? {
         get {
-            let index = find(key)
-            return keys[index] == key ? values[index] : nil
+            let (index, found) = find(key)
+            return found ? entries[index].value : nil
         }
         set {
             guard let newValue else { return }
-            var index = find(key)
-            if keys[index] != key {
-                if (count + 1) * 4 > keys.count * 3 {
-                    grow()
-                    index = find(key)
-                }
-                keys[index] = key
-                count += 1
-            }
-            values[index] = newValue
+            updateValue(newValue, forKey: key)
         }
     }
 
+    /// Stores `value` for `key`; returns the value it replaced, if any.
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey key: Int) -> Value? {
+        var (index, found) = find(key)
+        if found {
+            defer { entries[index].value = value }
+            return entries[index].value
+        }
+        if (count + 1) * 4 > entries.count * 3 {
+            grow()
+            index = find(key).slot
+        }
+        entries[index] = Entry(key: key, generation: generation, value: value)
+        count += 1
+        return nil
+    }
+
     private mutating func grow() {
-        let old = zip(keys, values).filter { $0.0 != Self.empty }
-        self = PageMap(capacity: keys.count * 2)
-        for (key, value) in old { self[key] = value }
+        var larger = PageMap(capacity: entries.count * 2)
+        forEach { key, value in larger[key] = value }
+        self = larger
     }
 
     /// Every entry, in slot order (deterministic for the same insertions).
     func forEach(_ body: (Int, Value) -> Void) {
-        for index in keys.indices where keys[index] != Self.empty {
-            if let value = values[index] { body(keys[index], value) }
+        for entry in entries where entry.generation == generation {
+            if let value = entry.value { body(entry.key, value) }
         }
     }
 }

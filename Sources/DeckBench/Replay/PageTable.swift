@@ -28,24 +28,29 @@ final class PageTable {
     /// The pages with data, kept beside the map so that a decision never scans the whole map.
     private var cached: [Int] = []
     var cachedCount: Int { cached.count }
+    /// The pages with a pending (not yet useful) prefetch, in no particular order.
+    private(set) var pendingPrefetches = 0
 
     func reset() {
         pages.removeAll()
         cached.removeAll(keepingCapacity: true)
+        pendingPrefetches = 0
     }
 
     subscript(page: Int) -> Page {
         get { pages[page] ?? Page() }
         set {
-            let wasCached = pages[page]?.version != nil
-            if wasCached != (newValue.version != nil) {
-                if wasCached {
+            let old = pages.updateValue(newValue, forKey: page) ?? Page()
+            if (old.version != nil) != (newValue.version != nil) {
+                if old.version != nil {
                     if let index = cached.firstIndex(of: page) { cached.remove(at: index) }
                 } else {
                     cached.append(page)
                 }
             }
-            pages[page] = newValue
+            if (old.prefetch == .pending) != (newValue.prefetch == .pending) {
+                pendingPrefetches += newValue.prefetch == .pending ? 1 : -1
+            }
         }
     }
 
@@ -57,12 +62,5 @@ final class PageTable {
     func collectCachedPages(into buffer: inout [Int]) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: cached)
-    }
-
-    /// The pages with a pending (not yet useful) prefetch, in no particular order.
-    var pendingPrefetches: Int {
-        var count = 0
-        pages.forEach { _, state in if state.prefetch == .pending { count += 1 } }
-        return count
     }
 }
