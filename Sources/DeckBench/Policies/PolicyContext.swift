@@ -21,13 +21,17 @@ public struct PolicyContext {
     /// The limits of the data.
     public var first: Int
     public var last: Int
-    let pages: PageTable
+    /// Unowned: a context lives only for one decision, while its replay holds the table.
+    unowned(unsafe) let pages: PageTable
 
     /// Whether `page` has data in the cache.
     public func isCached(_ page: Int) -> Bool { pages.isCached(page) }
 
     /// Whether a request for `page` is in flight (queued, at the server, or transferring).
     public func isInFlight(_ page: Int) -> Bool { pages.isInFlight(page) }
+
+    /// Whether `page` is neither cached nor in flight: what a policy may request.
+    public func isMissing(_ page: Int) -> Bool { pages.isMissing(page) }
 
     /// Whether `page` exists (lies within `first…last`).
     public func exists(_ page: Int) -> Bool { page >= first && page <= last }
@@ -54,6 +58,6 @@ public struct PolicyContext {
     }
 
     private func appendIfMissing(_ page: Int, in window: ClosedRange<Int>, to requests: inout [Int]) {
-        if window.contains(page) && !isCached(page) && !isInFlight(page) { requests.append(page) }
+        if window.contains(page) && isMissing(page) { requests.append(page) }
     }
 }

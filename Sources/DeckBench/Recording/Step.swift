@@ -18,16 +18,22 @@ public enum Step: Sendable, Hashable {
     /// The step `event` makes from `heading` within the limits of `session`.
     @inlinable
     public static func of(_ event: Event, from heading: Int, in session: Session) -> Step {
+        of(event, from: heading, within: session.first ... session.last)
+    }
+
+    /// The step `event` makes from `heading` within the pages `limits` (`first ... last`).
+    @inlinable
+    public static func of(_ event: Event, from heading: Int, within limits: ClosedRange<Int>) -> Step {
         switch event.kind {
         case let .swipe(direction, durationMs, cancelled):
             let target = heading + direction.offset
-            guard session.contains(page: target) else { return .bounce }
+            guard limits.contains(target) else { return .bounce }
             if cancelled { return .cancelledSwipe(target: target, needMs: event.timeMs) }
             return .navigation(
                 target: target, needMs: event.timeMs, commitMs: event.timeMs + durationMs, direction: direction)
         case let .tap(direction):
             let target = heading + direction.offset
-            guard session.contains(page: target) else { return .bounce }
+            guard limits.contains(target) else { return .bounce }
             return .navigation(target: target, needMs: event.timeMs, commitMs: event.timeMs, direction: direction)
         case let .jump(page):
             guard page != heading else { return .none }

@@ -58,6 +58,17 @@ final class PageTable {
 
     func isInFlight(_ page: Int) -> Bool { pages[page]?.inFlight != nil }
 
+    func isMissing(_ page: Int) -> Bool {
+        guard let state = pages[page] else { return true }
+        return state.version == nil && state.inFlight == nil
+    }
+
+    /// Whether some cached page lies outside `window` and is not `spared`: whether a decision has
+    /// anything to drop.
+    func hasCachedPage(outside window: ClosedRange<Int>, sparing spared: (Int) -> Bool) -> Bool {
+        cached.contains { !window.contains($0) && !spared($0) }
+    }
+
     /// Replaces the contents of `buffer` with the cached pages, in no particular order.
     func collectCachedPages(into buffer: inout [Int]) {
         buffer.removeAll(keepingCapacity: true)

@@ -51,8 +51,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var dragged: [Int] = []
     private var metrics = SessionMetrics()
 
-    private var session = Session(id: "", file: "", line: 0, page: 0, first: 0, last: 0, events: [])
     private var sessionKey: UInt64 = 0
+    /// The session's pages, `first ... last`.
+    private var limits = 0 ... 0
     private var shown = 0
     private var direction: Direction?
     private var scrolled = false
@@ -103,8 +104,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     private func begin(_ session: Session) {
-        self.session = session
         sessionKey = StableHash.of(session.id)
+        limits = session.first ... session.last
         queue.reset()
         link.reset(traceOffsetUs: link.tracePeriodMs.map { period in
             var random = SeededGenerator(seed: settings.seed, keys: RandomKey.traceOffset, sessionKey)
@@ -169,7 +170,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     private func handle(_ event: Event, heading: inout Int) {
-        switch Step.of(event, from: heading, in: session) {
+        switch Step.of(event, from: heading, within: limits) {
         case let .navigation(target, needMs, commitMs, stepDirection):
             heading = target
             let found = need(target)
@@ -272,18 +273,19 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
     private func decide(_ trigger: PolicyContext.Trigger) {
-        requestBuffer.removeAll(keepingCapacity: true)
+        if !requestBuffer.isEmpty { requestBuffer.removeAll(keepingCapacity: true) }
         let context = PolicyContext(
-            trigger: trigger, current: shown, direction: direction, first: session.first, last: session.last, pages: pages)
+            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
         keepWindow = policy.decide(context, requests: &requestBuffer)
-        pages.collectCachedPages(into: &cachedBuffer)
-        for page in cachedBuffer where !keepWindow.contains(page) && !isProtected(page) {
-            drop(page)
+        if pages.hasCachedPage(outside: keepWindow, sparing: isProtected) {
+            pages.collectCachedPages(into: &cachedBuffer)
+            for page in cachedBuffer where !keepWindow.contains(page) && !isProtected(page) {
+                drop(page)
+            }
         }
-        for page in requestBuffer where session.contains(page: page) && !pages.isCached(page) && !pages.isInFlight(page) {
+        for page in requestBuffer where limits.contains(page) && pages.isMissing(page) {
             send(.prefetch, page)
             metrics.prefetches += 1
-            pages[page].prefetch = .pending
         }
     }
 
@@ -313,6 +315,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let roundTripUs = roundTrip(page: page, n: n)
         state.requestsMade += 1
         state.inFlight = requests.count
+        if kind == .prefetch { state.prefetch = .pending }
         pages[page] = state
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
