@@ -21,8 +21,7 @@ public struct PolicyContext {
     /// The limits of the data.
     public var first: Int
     public var last: Int
-    /// Unowned: a context lives only for one decision, while its replay holds the table.
-    unowned(unsafe) let pages: PageTable
+    let pages: PageTable
 
     /// Whether `page` has data in the cache.
     public func isCached(_ page: Int) -> Bool { pages.isCached(page) }

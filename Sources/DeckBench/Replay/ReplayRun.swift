@@ -57,7 +57,8 @@ public struct ReplayRun: Sendable {
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let workers = (0 ..< jobs).map { _ in
-            policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings) } }
+            let world = CommonWorld(settings: settings)
+            return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
         }
         let sessionsFile = try AtomicFileWriter(path: path("sessions.csv"))
         try sessionsFile.write(CSVWriter(header: SessionsTable.header).bytes)

@@ -42,8 +42,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var queue = EventQueue()
     private var link: Link
     private let pages = PageTable()
-    /// The server's pages; internal so that scenario tests can script a page's history.
-    var world: ContentWorld
+    /// What every policy sees the same in a session; shared with the worker's other replayers.
+    let world: CommonWorld
     private var requests: [Request] = []
     private var requestBuffer: [Int] = []
     private var cachedBuffer: [Int] = []
@@ -62,7 +62,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var nextNavigationID = 0
     private var outagePhaseUs = 0
 
-    public init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
+    /// A replayer; `world` is shared by replayers that replay the same sessions one after the
+    /// other (each session by all of them in turn), so that they compute its common random
+    /// numbers once.
+    init(policy: Policy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld) {
         self.policy = policy
         self.network = network
         self.settings = settings
@@ -71,7 +74,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
         policyField = CSVWriter.field(policySpec)
         networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
-        world = ContentWorld(model: settings.content)
+        self.world = world
+    }
+
+    public convenience init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
+        self.init(policy: policy, network: network, settings: settings, world: CommonWorld(settings: settings))
     }
 
     private var nowUs: Int { queue.nowUs }
@@ -116,7 +123,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
         }() : 0
         pages.reset()
-        world.reset(seed: settings.seed, sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
+        world.begin(sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         dragged.removeAll(keepingCapacity: true)
@@ -333,8 +340,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             if (nowUs + outagePhaseUs) % everyUs < Int(network.outageMs * 1_000) { return true }
         }
         guard network.loss > 0 else { return false }
-        var random = SeededGenerator(seed: settings.seed, keys: RandomKey.loss, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
-        return random.chance(network.loss)
+        return world.lossUniform(page: page, n: n) < network.loss
     }
 
     /// The app gave up on request `id`: a demand or revalidation is tried again later; a prefetch
@@ -374,14 +380,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// policy sees the same one.
     private func roundTrip(page: Int, n: Int) -> Int {
         guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
-        var random = SeededGenerator(
-            seed: settings.seed, keys: RandomKey.roundTrip, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
-        return Int((random.logNormal(median: network.rttMs, sigma: network.jitter) * 1_000).rounded())
+        let normal = world.roundTripNormal(page: page, n: n)
+        return Int((network.rttMs * exp(network.jitter * normal) * 1_000).rounded())
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.
     private func answer(_ id: Int) {
-        let history = world.history(of: requests[id].page)
+        let history = world.content.history(of: requests[id].page)
         let version = history.version(atUs: link.serverTimeUs(now: nowUs))
         requests[id].version = version
         requests[id].bytes = history.itemCount(version: version) * settings.content.itemBytes
@@ -426,7 +431,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             metrics.needlessResets += 1
         } else {
             metrics.staleUpdates += 1
-            let operations = world.history(of: page).diffOperations(from: held, to: version)
+            let operations = world.diffOperations(page: page, from: held, to: version)
             metrics.diffOpsTotal += operations
             summary.diffOps.record(operations)
         }

@@ -12,7 +12,10 @@ protocol SessionReplaying: AnyObject {
 
 extension Replayer: SessionReplaying {}
 
-/// A replayer for `policy`, whatever its concrete type.
-func makeReplayer(_ policy: some PrefetchPolicy, network: NetworkModel, settings: ReplaySettings) -> any SessionReplaying {
-    Replayer(policy: policy, network: network, settings: settings)
+/// A replayer for `policy`, whatever its concrete type, sharing `world` with the other replayers
+/// of its worker.
+func makeReplayer(_ policy: some PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld)
+    -> any SessionReplaying
+{
+    Replayer(policy: policy, network: network, settings: settings, world: world)
 }

@@ -59,4 +59,32 @@ import Testing
         #expect(forward == Array(backward))
         #expect(first.summary == second.summary)
     }
+
+    /// Replayers of one worker share a `CommonWorld` (round-trip and loss draws, content, diffs):
+    /// each session replayed by all of them in turn gives what replayers with their own worlds give.
+    @Test func sharingTheCommonWorldChangesNothing() {
+        let generator = SessionGenerator(seed: 12)
+        let settings = ReplaySettings(seed: 4, content: ContentModel(items: 30, churnPerHour: 600))
+        let networks = ["very-bad", "3g:jitter=1,loss=0.2,connections=2"].map { try! NetworkModel.parse($0) }
+        let policies: [any PrefetchPolicy] = PolicyRegistry.defaults
+        let world = CommonWorld(settings: settings)
+        func shared(_ policy: some PrefetchPolicy, _ network: NetworkModel) -> any SessionReplaying {
+            Replayer(policy: policy, network: network, settings: settings, world: world)
+        }
+        func alone(_ policy: some PrefetchPolicy, _ network: NetworkModel) -> any SessionReplaying {
+            Replayer(policy: policy, network: network, settings: settings)
+        }
+        let sharing = policies.flatMap { policy in networks.map { shared(policy, $0) } }
+        let separate = policies.flatMap { policy in networks.map { alone(policy, $0) } }
+        var staleUpdates = 0
+        for index in 0 ..< 120 {
+            let session = generator.session(index)
+            for (a, b) in zip(sharing, separate) {
+                let metrics = a.replay(session)
+                #expect(metrics == b.replay(session), "\(a.policySpec) \(a.networkSpec) \(session.id)")
+                staleUpdates += metrics.staleUpdates
+            }
+        }
+        #expect(staleUpdates > 0, "the sessions must exercise shared diffs")
+    }
 }
