@@ -22,25 +22,67 @@ final class PageTable {
         var prefetch = PrefetchMark.none
         /// Requests made for the page so far: the n of its next request's random key.
         var requestsMade = 0
+        /// The page was written since the last reset (bookkeeping of the table).
+        var touched = false
     }
 
-    private var pages = PageMap<Page>()
+    /// Pages near the session's first page live in a fixed array indexed by their distance from
+    /// `origin` (nearly every page a session touches); any other page in a map. Touched slots of
+    /// the array are remembered so that a reset clears only them.
+    private static let nearCount = 1_024
+    private let near: UnsafeMutablePointer<Page>
+    private var origin = -nearCount / 2
+    private var touched: [Int] = []
+    private var far = PageMap<Page>()
     /// The pages with data, kept beside the map so that a decision never scans the whole map.
     private var cached: [Int] = []
     var cachedCount: Int { cached.count }
     /// The pages with a pending (not yet useful) prefetch, in no particular order.
     private(set) var pendingPrefetches = 0
 
-    func reset() {
-        pages.removeAll()
+    init() {
+        near = .allocate(capacity: Self.nearCount)
+        near.initialize(repeating: Page(), count: Self.nearCount)
+    }
+
+    deinit {
+        near.deinitialize(count: Self.nearCount)
+        near.deallocate()
+    }
+
+    /// Forgets every page, for a session that starts at `page`.
+    func reset(around page: Int = 0) {
+        for index in touched { near[index] = Page() }
+        touched.removeAll(keepingCapacity: true)
+        let (low, overflow) = page.subtractingReportingOverflow(Self.nearCount / 2)
+        origin = overflow ? Int.min : low
+        far.removeAll()
         cached.removeAll(keepingCapacity: true)
         pendingPrefetches = 0
     }
 
+    /// The slot of `page` in `near`, if it has one.
+    @inline(__always)
+    private func nearIndex(_ page: Int) -> Int? {
+        let (offset, overflow) = page.subtractingReportingOverflow(origin)
+        return !overflow && offset >= 0 && offset < Self.nearCount ? offset : nil
+    }
+
     subscript(page: Int) -> Page {
-        get { pages[page] ?? Page() }
+        get {
+            if let index = nearIndex(page) { return near[index] }
+            return far[page] ?? Page()
+        }
         set {
-            let old = pages.updateValue(newValue, forKey: page) ?? Page()
+            let old: Page
+            if let index = nearIndex(page) {
+                old = near[index]
+                if !old.touched { touched.append(index) }
+                near[index] = newValue
+                near[index].touched = true
+            } else {
+                old = far.updateValue(newValue, forKey: page) ?? Page()
+            }
             if (old.version != nil) != (newValue.version != nil) {
                 if old.version != nil {
                     if let index = cached.firstIndex(of: page) { cached.remove(at: index) }
@@ -54,12 +96,12 @@ final class PageTable {
         }
     }
 
-    func isCached(_ page: Int) -> Bool { pages[page]?.version != nil }
+    func isCached(_ page: Int) -> Bool { self[page].version != nil }
 
-    func isInFlight(_ page: Int) -> Bool { pages[page]?.inFlight != nil }
+    func isInFlight(_ page: Int) -> Bool { self[page].inFlight != nil }
 
     func isMissing(_ page: Int) -> Bool {
-        guard let state = pages[page] else { return true }
+        let state = self[page]
         return state.version == nil && state.inFlight == nil
     }
 

@@ -122,7 +122,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             var random = SeededGenerator(seed: settings.seed, keys: RandomKey.outage, sessionKey)
             return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
         }() : 0
-        pages.reset()
+        pages.reset(around: session.page)
         world.begin(sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
