@@ -175,8 +175,9 @@ public struct ReplayRun: Sendable {
         var rows: [UInt8] = []
         rows.reserveCapacity(200 * replayers.count)
         let file = CSVWriter.field(session.file)
+        let id = CSVWriter.field(session.id)
         for replayer in replayers {
-            SessionsTable.appendRow(file: file, session: session.id, policy: replayer.policyField, network: replayer.networkField,
+            SessionsTable.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
                                     metrics: replayer.replay(session), to: &rows)
         }
         return rows

@@ -22,11 +22,11 @@ public enum SessionsTable {
     /// The same row as `row`, appended straight to `bytes`: the key fields come already quoted
     /// (`CSVWriter.field`), numbers are written without building strings. The replay's per-session
     /// output path.
-    public static func appendRow(file: [UInt8], session: String, policy: [UInt8], network: [UInt8], metrics m: SessionMetrics,
+    public static func appendRow(file: [UInt8], session: [UInt8], policy: [UInt8], network: [UInt8], metrics m: SessionMetrics,
                                  to bytes: inout [UInt8]) {
         bytes.append(contentsOf: file)
         bytes.append(UInt8(ascii: ","))
-        CSVWriter.appendField(session, to: &bytes)
+        bytes.append(contentsOf: session)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: policy)
         bytes.append(UInt8(ascii: ","))

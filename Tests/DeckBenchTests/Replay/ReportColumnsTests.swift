@@ -42,6 +42,22 @@ import Testing
         #expect(ReportFormat.ratio(nil) == "")
     }
 
+    @Test func integersAreWrittenAsStringWritesThem() {
+        var values = [0, 1, 9, 10, 11, 99, 100, 101, -1, -9, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0 ..< 18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        var random = SeededGenerator(seed: 9)
+        for _ in 0 ..< 10_000 { values.append(Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64)) }
+        for value in values {
+            var bytes: [UInt8] = []
+            RecordingEncoder.appendInteger(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func inspectColumnsAreDocumented() {
         for column in InspectionReport.csvHeader { #expect(documented(column), "\(column) is not in reports/README.md") }
     }
@@ -76,7 +92,7 @@ import Testing
             var reference = CSVWriter(header: nil)
             reference.appendRow(SessionsTable.row(session: session, policy: "fixed:radius=1", network: "lte:a=1,b=2", metrics: m))
             var fast: [UInt8] = []
-            SessionsTable.appendRow(file: CSVWriter.field(session.file), session: session.id, policy: CSVWriter.field("fixed:radius=1"),
+            SessionsTable.appendRow(file: CSVWriter.field(session.file), session: CSVWriter.field(session.id), policy: CSVWriter.field("fixed:radius=1"),
                                     network: CSVWriter.field("lte:a=1,b=2"), metrics: m, to: &fast)
             #expect(String(decoding: fast, as: UTF8.self) == reference.text)
         }
