@@ -30,7 +30,7 @@ extension DeckBenchCommand {
 
         private static func summaryPath(_ path: String) -> String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             return isFolder.boolValue ? path + "/summary.csv" : path
         }
 
@@ -52,7 +52,7 @@ extension DeckBenchCommand {
                 throw ExitStatus.usage
             }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder)
             let csvPath = out ?? (isFolder.boolValue ? candidate + "/compare.csv" : "compare.csv")
             do {
                 try AtomicFileWriter.write(comparison.csv, to: csvPath)

@@ -6,6 +6,8 @@ import Foundation
 /// Sessions stream: they are read in batches of a few per worker, replayed in parallel on `jobs`
 /// threads (each with its own replayers), and their rows written in file order, so the output is
 /// the same bytes for every `jobs` and memory stays bounded by the batch, never by the corpus.
+/// With more than one job, a reader thread reads the next batch while the workers replay one
+/// (at most two batches wait).
 public struct ReplayRun: Sendable {
     public var files: [String]
     public var policies: [any PrefetchPolicy]
@@ -53,7 +55,7 @@ public struct ReplayRun: Sendable {
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
-    static let sessionsPerWorker = 256
+    static let sessionsPerWorker = 1_024
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let workers = (0 ..< jobs).map { _ in
@@ -65,44 +67,54 @@ public struct ReplayRun: Sendable {
         var rejects: [Reject] = []
         var inputs: [Manifest.Input] = []
         var blocks: [ShardState.Block] = []
-        var batch: [(file: Int, ordinal: Int, session: Session)] = []
         let bytesTotal = files.reduce(0) { $0 + Self.fileSize($1) }
-        var bytesDone = 0
         var sessionCount = 0
 
-        func flush(_ reader: RecordingReader?) throws(OutputError) {
-            let results = replay(batch.map(\.session), workers: workers)
-            for (index, item) in batch.enumerated() {
+        func consume(_ batch: ReadBatch) throws(OutputError) {
+            rejects += batch.rejects
+            inputs += batch.inputs
+            let results = replay(batch.sessions.map(\.session), workers: workers)
+            for (index, item) in batch.sessions.enumerated() {
                 try sessionsFile.write(results[index])
                 if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: results[index].count)) }
             }
-            sessionCount += batch.count
-            batch.removeAll(keepingCapacity: true)
-            progress?(Progress(sessions: sessionCount, bytesRead: bytesDone + (reader?.fileBytesRead ?? 0), bytesTotal: bytesTotal))
+            sessionCount += batch.sessions.count
+            progress?(Progress(sessions: sessionCount, bytesRead: batch.bytesRead, bytesTotal: bytesTotal))
         }
 
-        for (fileIndex, file) in files.enumerated() {
-            let reader = RecordingReader(path: file)
-            var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
-            var ordinal = 0
-            for item in reader {
-                switch item {
-                case let .session(session):
-                    defer { ordinal += 1 }
-                    guard shard.contains(file: file, session: session.id) else { continue }
-                    input.sessions += 1
-                    batch.append((fileIndex, ordinal, session))
-                    if batch.count >= Self.sessionsPerWorker * jobs { try flush(reader) }
-                case let .reject(reject):
-                    input.rejects += 1
-                    rejects.append(reject)
+        let batchSize = Self.sessionsPerWorker * jobs
+        if jobs == 1 {
+            var failure: OutputError?
+            read(batchSize: batchSize) { batch in
+                do throws(OutputError) {
+                    try consume(batch)
+                    return true
+                } catch {
+                    failure = error
+                    return false
                 }
             }
-            try flush(reader)
-            input.lines = reader.lines
-            input.bytes = reader.decompressedBytes
-            bytesDone += reader.fileBytesRead
-            inputs.append(input)
+            if let failure { throw failure }
+        } else {
+            // A reader thread cuts the next batch while the workers replay this one.
+            let handoff = Handoff<ReadBatch>(capacity: 2)
+            let readerDone = DispatchSemaphore(value: 0)
+            let reader = Thread { [self] in
+                read(batchSize: batchSize) { handoff.put($0) }
+                handoff.close()
+                readerDone.signal()
+            }
+            reader.start()
+            while let batch = handoff.take() {
+                do throws(OutputError) {
+                    try consume(batch)
+                } catch {
+                    handoff.cancel()
+                    readerDone.wait()
+                    throw error
+                }
+            }
+            readerDone.wait()
         }
 
         let summaries = (0 ..< workers[0].count).map { index in
@@ -137,9 +149,56 @@ public struct ReplayRun: Sendable {
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
     }
 
+    /// Sessions read in file order, cut into a batch for the workers, with what reading found on
+    /// the way.
+    struct ReadBatch: Sendable {
+        var sessions: [(file: Int, ordinal: Int, session: Session)] = []
+        var rejects: [Reject] = []
+        /// The files whose last session is in this batch, with their counts.
+        var inputs: [Manifest.Input] = []
+        /// Bytes of the input files read when the batch was cut, for progress.
+        var bytesRead = 0
+    }
+
+    /// Reads every file in order and hands `deliver` batches of `batchSize` sessions of this
+    /// shard, and the rest at the end of each file; stops early when `deliver` returns false.
+    private func read(batchSize: Int, deliver: (ReadBatch) -> Bool) {
+        var batch = ReadBatch()
+        var bytesDone = 0
+        for (fileIndex, file) in files.enumerated() {
+            let reader = RecordingReader(path: file)
+            var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
+            var ordinal = 0
+            for item in reader {
+                switch item {
+                case let .session(session):
+                    defer { ordinal += 1 }
+                    guard shard.contains(file: file, session: session.id) else { continue }
+                    input.sessions += 1
+                    batch.sessions.append((fileIndex, ordinal, session))
+                    if batch.sessions.count >= batchSize {
+                        batch.bytesRead = bytesDone + reader.fileBytesRead
+                        guard deliver(batch) else { return }
+                        batch = ReadBatch()
+                    }
+                case let .reject(reject):
+                    input.rejects += 1
+                    batch.rejects.append(reject)
+                }
+            }
+            input.lines = reader.lines
+            input.bytes = reader.decompressedBytes
+            bytesDone += reader.fileBytesRead
+            batch.inputs.append(input)
+            batch.bytesRead = bytesDone
+            guard deliver(batch) else { return }
+            batch = ReadBatch()
+        }
+    }
+
     /// The `sessions.csv` rows of every session of `sessions`, replayed and formatted by the
-    /// workers in parallel. Workers take the next session as they become free (sessions differ
-    /// widely in length) and use their own replayers only; rows land by index, and summaries add
+    /// workers in parallel. Workers take the next session as they become free, longest first
+    /// (sessions differ widely in length), and use their own replayers only; rows land by index, and summaries add
     /// up exactly whichever worker replayed a session, so the output never depends on `jobs`.
     private func replay(_ sessions: [Session], workers: [[any SessionReplaying]]) -> [[UInt8]] {
         var results = [[UInt8]](repeating: [], count: sessions.count)
@@ -149,6 +208,8 @@ public struct ReplayRun: Sendable {
             for (index, session) in sessions.enumerated() { results[index] = Self.rows(session, replayers: workers[0]) }
             return results
         }
+        // Longest sessions first, so that no worker is left with a long one when the others are done.
+        let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
         let counter = UncheckedSendable(0)
         let lock = NSLock()
         let replayers = UncheckedSendable(workers)
@@ -159,10 +220,11 @@ public struct ReplayRun: Sendable {
                 let slots = output.value
                 while true {
                     lock.lock()
-                    let index = counter.value
+                    let next = counter.value
                     counter.value += 1
                     lock.unlock()
-                    guard index < sessions.count else { return }
+                    guard next < order.count else { return }
+                    let index = order[next]
                     slots[index] = Self.rows(sessions[index], replayers: mine)
                 }
             }

@@ -54,4 +54,32 @@ import Testing
         #expect(distribution.max == 100)
         #expect(Distribution().value(at: 50) == 0)
     }
+
+    @Test func handoffKeepsOrderAndStopsTheProducerWhenCancelled() {
+        let handoff = Handoff<Int>(capacity: 2)
+        let producer = Thread {
+            for item in 0 ..< 1_000 where !handoff.put(item) { return }
+            handoff.close()
+        }
+        producer.start()
+        var taken: [Int] = []
+        while let item = handoff.take() { taken.append(item) }
+        #expect(taken == Array(0 ..< 1_000))
+
+        let stopped = Handoff<Int>(capacity: 1)
+        let refused = UncheckedSendable(-1)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            for item in 0... where !stopped.put(item) {
+                refused.value = item
+                break
+            }
+            done.signal()
+        }.start()
+        #expect(stopped.take() == 0)
+        stopped.cancel()
+        done.wait()
+        #expect(refused.value >= 1)
+        #expect(stopped.take() == nil)
+    }
 }
