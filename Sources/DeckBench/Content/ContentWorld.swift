@@ -6,7 +6,9 @@ struct ContentWorld {
     private var sessionKey: UInt64 = 0
     private var newestPage = 0
     private var endUs = 0
-    private var histories = PageMap<PageHistory>()
+    /// Each page's history, made on first use, and where it is in `histories`.
+    private var histories: [PageHistory] = []
+    private var slots = PageMap<Int>()
     /// Histories that replace the seeded ones for every session (scenario tests).
     var scripted: [Int: PageHistory] = [:]
 
@@ -20,15 +22,33 @@ struct ContentWorld {
         self.sessionKey = sessionKey
         self.newestPage = newestPage
         self.endUs = endUs
-        histories.removeAll()
+        histories.removeAll(keepingCapacity: true)
+        slots.removeAll()
     }
 
     /// The history of `page`, made on first use.
     mutating func history(of page: Int) -> PageHistory {
-        if let history = scripted[page] ?? histories[page] { return history }
-        var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
-        let history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
-        histories[page] = history
-        return history
+        histories[slot(of: page)]
+    }
+
+    /// What the server sends for `page` at `timeUs`: its version then and the items in it.
+    mutating func response(page: Int, atUs timeUs: Int) -> (version: Int, itemCount: Int) {
+        let slot = slot(of: page)
+        let version = histories[slot].version(atUs: timeUs)
+        return (version, histories[slot].itemCount(version: version))
+    }
+
+    private mutating func slot(of page: Int) -> Int {
+        if let slot = slots[page] { return slot }
+        let history: PageHistory
+        if !scripted.isEmpty, let script = scripted[page] {
+            history = script
+        } else {
+            var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
+            history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
+        }
+        histories.append(history)
+        slots[page] = histories.count - 1
+        return histories.count - 1
     }
 }

@@ -79,6 +79,7 @@ struct PageHistory {
 
     /// The number of items in `version`, without building the list.
     func itemCount(version: Int) -> Int {
+        guard version > 0 else { return initialItems }
         var count = initialItems
         for change in changes.prefix(version) {
             switch change {

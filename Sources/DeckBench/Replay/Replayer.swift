@@ -280,7 +280,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
     private func decide(_ trigger: PolicyContext.Trigger) {
-        if !requestBuffer.isEmpty { requestBuffer.removeAll(keepingCapacity: true) }
+        while !requestBuffer.isEmpty { requestBuffer.removeLast() }
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
         keepWindow = policy.decide(context, requests: &requestBuffer)
@@ -386,10 +386,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The server answers request `id` with the page as it was when the request reached it.
     private func answer(_ id: Int) {
-        let history = world.content.history(of: requests[id].page)
-        let version = history.version(atUs: link.serverTimeUs(now: nowUs))
-        requests[id].version = version
-        requests[id].bytes = history.itemCount(version: version) * settings.content.itemBytes
+        let response = world.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
+        requests[id].version = response.version
+        requests[id].bytes = response.itemCount * settings.content.itemBytes
     }
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
