@@ -69,11 +69,11 @@ final class PageTable {
     }
 
     subscript(page: Int) -> Page {
-        get {
+        @inline(__always) get {
             if let index = nearIndex(page) { return near[index] }
             return far[page] ?? Page()
         }
-        set {
+        @inline(__always) set {
             let old: Page
             if let index = nearIndex(page) {
                 old = near[index]
@@ -100,8 +100,10 @@ final class PageTable {
 
     func isInFlight(_ page: Int) -> Bool { self[page].inFlight != nil }
 
+    @inline(__always)
     func isMissing(_ page: Int) -> Bool {
-        let state = self[page]
+        if let index = nearIndex(page) { return near[index].version == nil && near[index].inFlight == nil }
+        guard let state = far[page] else { return true }
         return state.version == nil && state.inFlight == nil
     }
 
