@@ -60,6 +60,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var keepWindow = 0 ... 0
     private var wait: OpenWait?
     private var nextNavigationID = 0
+    /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
+    private var instantNavigations = 0
     private var outagePhaseUs = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
@@ -131,6 +133,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         direction = nil
         scrolled = false
         nextNavigationID = 0
+        instantNavigations = 0
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
         keepWindow = shown ... shown
@@ -237,7 +240,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 wait = OpenWait(needUs: navigation.needUs, isFirstLoad: false)
             }
         } else {
-            summary.stallMsPerNavigation.record(0)
+            instantNavigations += 1
         }
         shown = navigation.target
         scrolled = false
@@ -458,6 +461,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private func finish() {
         leaveShownPage()
         metrics.wastedPrefetches += pages.pendingPrefetches
+        summary.stallMsPerNavigation.record(0, count: instantNavigations)
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
     }
 

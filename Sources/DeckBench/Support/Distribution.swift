@@ -14,6 +14,12 @@ public struct Distribution: Sendable, Equatable, Codable {
         histogram.record(UInt64(Swift.max(0, value)))
     }
 
+    /// Records `value` `count` times.
+    public mutating func record(_ value: Int, count: Int) {
+        guard count > 0 else { return }
+        histogram.record(UInt64(Swift.max(0, value)), count: UInt64(count))
+    }
+
     public mutating func merge(_ other: Distribution) {
         histogram.add(other.histogram)
     }
