@@ -10,7 +10,9 @@ extension DeckBenchCommand {
             discussion: """
                 Generates (once) a corpus of 60,000 sessions (about 1.2 M events, seed 2026) in FOLDER/corpus, then runs \
                 each stage as a separate process of this binary: the `zstd -dc` floor, `inspect` (read + validate), \
-                `replay` of each policy alone and of all four with --jobs 1 and with every core. Prints a table \
+                `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
+                the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
+                corpus. Prints a table \
                 (seconds, input lines/s, × the floor, peak RSS) and appends one row per stage to FOLDER/results.csv. \
                 Build in release mode first: `swift build -c release`, or `make bench`.
                 """)
@@ -40,6 +42,8 @@ extension DeckBenchCommand {
             }
             stages.append(("replay all four, 1 job", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch]))
             stages.append(("replay all four, \(cores) jobs", [tool, "replay", file, "--jobs", String(cores), "--quiet", "--out", scratch]))
+            let copies = try tenfoldCorpus(file)
+            stages.append(("replay all four, \(cores) jobs, 10× corpus", [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out", scratch]))
 
             var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
             var floor: Double?
@@ -51,15 +55,39 @@ extension DeckBenchCommand {
                     continue
                 }
                 if floor == nil, name.hasPrefix("zstd") { floor = result.seconds }
-                let rate = Double(lines) / result.seconds
-                let times = floor.map { result.seconds / $0 }
+                let stageLines = name.hasSuffix("10× corpus") ? 10 * lines : lines
+                let rate = Double(stageLines) / result.seconds
+                let times = floor.map { result.seconds * Double(lines) / Double(stageLines) / $0 }
                 table.append([name, String(format: "%.2f", result.seconds), String(format: "%.2fM", rate / 1e6),
                               times.map { String(format: "%.1f×", $0) } ?? "", result.peakRSSKB.map { "\($0 / 1024) MB" } ?? "n/a"])
-                rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(lines), name, String(format: "%.3f", result.seconds),
+                rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), name, String(format: "%.3f", result.seconds),
                              String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
             }
             Console.out("\(lines) lines in \(file)\n" + table.rendered)
             try appendResults(rows)
+        }
+
+        /// A folder holding the corpus ten times over (hard links, or copies where links fail): the
+        /// same stream ten times as long, for peak RSS against corpus size.
+        private func tenfoldCorpus(_ file: String) throws -> String {
+            let folder = out + "/corpus-x10"
+            let manager = FileManager.default
+            try? manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for copy in 1 ... 10 {
+                let path = folder + "/" + String(format: "copy-%02d.jsonl.zst", copy)
+                try? manager.removeItem(atPath: path)
+                do {
+                    try manager.linkItem(atPath: file, toPath: path)
+                } catch {
+                    do {
+                        try manager.copyItem(atPath: file, toPath: path)
+                    } catch {
+                        Console.error("error: cannot make \(path): \(error.localizedDescription)")
+                        throw ExitStatus.io
+                    }
+                }
+            }
+            return folder
         }
 
         private func corpusSessions(_ corpus: String) -> Int? {

@@ -55,7 +55,7 @@ public struct ReplayRun: Sendable {
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
-    static let sessionsPerWorker = 1_024
+    static let sessionsPerWorker = 256
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let workers = (0 ..< jobs).map { _ in
