@@ -91,10 +91,9 @@ struct PageHistory {
         return count
     }
 
-    /// Insertions plus removals of the list difference from `old` to `new`
-    /// (the standard library's `difference(from:)`): what a diffing UI animates.
+    /// Insertions plus removals of the list difference from `old` to `new` (as the standard
+    /// library's `difference(from:)` counts them): what a diffing UI animates.
     func diffOperations(from old: Int, to new: Int) -> Int {
-        let difference = items(version: new).difference(from: items(version: old))
-        return difference.insertions.count + difference.removals.count
+        ListDifference.operationCount(from: items(version: old), to: items(version: new))
     }
 }
