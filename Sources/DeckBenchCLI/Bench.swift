@@ -13,7 +13,9 @@ extension DeckBenchCommand {
                 `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
                 the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
                 corpus. Prints a table \
-                (seconds, input lines/s, × the floor, peak RSS) and appends one row per stage to FOLDER/results.csv. \
+                (seconds, input lines/s, × the floor, peak RSS) and appends one row per stage to FOLDER/results.csv; \
+                then times the building blocks in-process (list difference, event queue, line parsers) into \
+                FOLDER/micro.csv. \
                 Build in release mode first: `swift build -c release`, or `make bench`.
                 """)
 
@@ -65,6 +67,21 @@ extension DeckBenchCommand {
             }
             Console.out("\(lines) lines in \(file)\n" + table.rendered)
             try appendResults(rows)
+            try microBenchmarks(stamp: stamp)
+        }
+
+        /// The building blocks, timed in this process: a table and rows appended to FOLDER/micro.csv.
+        private func microBenchmarks(stamp: String) throws {
+            var table = TextTable(header: ["building block", "ns per operation"])
+            var writer = CSVWriter(header: FileManager.default.fileExists(atPath: out + "/micro.csv") ? nil
+                : ["time", "version", "commit", "benchmark", "ns_per_operation"])
+            for result in MicroBenchmark.runAll() {
+                let nanoseconds = String(format: "%.1f", result.nanosecondsPerOperation)
+                table.append([result.name, nanoseconds])
+                writer.appendRow([stamp, DeckBenchVersion.current, Self.commit(), result.name, nanoseconds])
+            }
+            Console.out(table.rendered)
+            try append(writer, to: out + "/micro.csv")
         }
 
         /// A folder holding the corpus ten times over (hard links, or copies where links fail): the
@@ -99,6 +116,10 @@ extension DeckBenchCommand {
             var writer = CSVWriter(header: FileManager.default.fileExists(atPath: path) ? nil
                 : ["time", "version", "commit", "lines", "stage", "seconds", "lines_per_second", "x_floor", "peak_rss_kb"])
             for row in rows { writer.appendRow(row) }
+            try append(writer, to: path)
+        }
+
+        private func append(_ writer: CSVWriter, to path: String) throws {
             let previous = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             do {
                 try AtomicFileWriter.write(previous + writer.text, to: path)
