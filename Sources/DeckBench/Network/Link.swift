@@ -51,9 +51,9 @@ struct Link {
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
-    mutating func submit(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+    mutating func submit(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if model.connections == 0 || busySlots < model.connections {
-            start(id, &requests, &queue)
+            start(id, requests, &queue)
         } else if requests[id].kind.isUrgent {
             urgentQueue.append(id)
         } else {
@@ -61,7 +61,7 @@ struct Link {
         }
     }
 
-    private mutating func start(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+    private mutating func start(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots += 1
         requests[id].started = true
         if !requests[id].lost {
@@ -74,7 +74,7 @@ struct Link {
     func serverTimeUs(now: Int) -> Int { now - serverUs }
 
     /// The response of `id` (its `bytes` set) leaves the server now.
-    mutating func responseStarted(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+    mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if trace != nil, requests[id].bytes > 0 {
             requests[id].remainingWork = requests[id].bytes
             transfers.append(id)
@@ -86,15 +86,15 @@ struct Link {
             queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
             return
         }
-        advanceTransfers(&requests, now: queue.nowUs)
+        advanceTransfers(requests, now: queue.nowUs)
         requests[id].remainingWork = requests[id].bytes * 1_000_000
         transfers.append(id)
         scheduleTransferCheck(requests, &queue)
     }
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
-    mutating func transferCheck(_ requests: inout [Request], _ queue: inout EventQueue) {
-        advanceTransfers(&requests, now: queue.nowUs)
+    mutating func transferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
+        advanceTransfers(requests, now: queue.nowUs)
         var index = 0
         while index < transfers.count {
             let id = transfers[index]
@@ -109,20 +109,20 @@ struct Link {
     }
 
     /// A response arrived, or the app gave up on it: its connection serves the next waiting request.
-    mutating func release(_ id: Int, _ requests: inout [Request], _ queue: inout EventQueue) {
+    mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let index = transfers.firstIndex(of: id) {
-            if trace == nil { advanceTransfers(&requests, now: queue.nowUs) }
+            if trace == nil { advanceTransfers(requests, now: queue.nowUs) }
             transfers.remove(at: index)
             if trace == nil { scheduleTransferCheck(requests, &queue) }
         }
         busySlots -= 1
         if let next = urgentQueue.popFirst() ?? prefetchQueue.popFirst() {
-            start(next, &requests, &queue)
+            start(next, requests, &queue)
         }
     }
 
     /// The trace delivers its packets of this instant, one by one to the transfers in turn.
-    mutating func deliver(_ requests: inout [Request], _ queue: inout EventQueue) {
+    mutating func deliver(_ requests: RequestLog, _ queue: inout EventQueue) {
         opportunityScheduled = false
         guard let trace, !transfers.isEmpty else { return }
         var packets = trace.nextOpportunity(atOrAfterUs: queue.nowUs + traceOffsetUs).packets
@@ -150,7 +150,7 @@ struct Link {
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
-    private mutating func advanceTransfers(_ requests: inout [Request], now: Int) {
+    private mutating func advanceTransfers(_ requests: RequestLog, now: Int) {
         let elapsed = now - transfersUpdatedUs
         transfersUpdatedUs = now
         guard elapsed > 0, !transfers.isEmpty else { return }
@@ -159,7 +159,7 @@ struct Link {
         for id in transfers { requests[id].remainingWork -= share }
     }
 
-    private mutating func scheduleTransferCheck(_ requests: [Request], _ queue: inout EventQueue) {
+    private mutating func scheduleTransferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
         guard !transfers.isEmpty else { return queue.cancelTimer() }
         var least = Int.max
         for id in transfers { least = min(least, requests[id].remainingWork) }

@@ -44,7 +44,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private let pages = PageTable()
     /// What every policy sees the same in a session; shared with the worker's other replayers.
     let world: CommonWorld
-    private var requests: [Request] = []
+    private let requests = RequestLog()
     private var requestBuffer: [Int] = []
     private var cachedBuffer: [Int] = []
     private var pending: [PendingNavigation] = []
@@ -126,7 +126,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }() : 0
         pages.reset(around: session.page)
         world.begin(sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
-        requests.removeAll(keepingCapacity: true)
+        requests.removeAll()
         pending.removeAll(keepingCapacity: true)
         dragged.removeAll(keepingCapacity: true)
         metrics = SessionMetrics()
@@ -158,20 +158,20 @@ public final class Replayer<Policy: PrefetchPolicy> {
             case let .responseStart(id):
                 guard !requests[id].failed else { continue }
                 answer(id)
-                link.responseStarted(id, &requests, &queue)
+                link.responseStarted(id, requests, &queue)
             case .transferCheck:
-                link.transferCheck(&requests, &queue)
+                link.transferCheck(requests, &queue)
             case let .arrival(id):
                 guard !requests[id].failed else { continue }
                 requests[id].finished = true
-                link.release(id, &requests, &queue)
+                link.release(id, requests, &queue)
                 deliver(id)
             case .deliveryOpportunity:
-                link.deliver(&requests, &queue)
+                link.deliver(requests, &queue)
             case let .timeout(id):
                 guard !requests[id].finished else { continue }
                 requests[id].failed = true
-                link.release(id, &requests, &queue)
+                link.release(id, requests, &queue)
                 failed(id)
             case let .retry(page, attempt):
                 retry(page, attempt: attempt)
@@ -330,9 +330,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
         request.lost = isLost(page: page, n: n)
-        requests.append(request)
+        let id = requests.append(request)
         metrics.requests += 1
-        link.submit(requests.count - 1, &requests, &queue)
+        link.submit(id, requests, &queue)
     }
 
     /// Whether the n-th request for `page`, sent now, gets no answer: keyed like round trips, and

@@ -1,0 +1,48 @@
+/// Every request of one replayed session, by id (the order they were made). The replay reads and
+/// updates requests on every network event; the log keeps them in storage of its own, so that an
+/// update is a store, with no copy-on-write check. Cleared between sessions, keeping its storage.
+final class RequestLog {
+    private var storage: UnsafeMutablePointer<Request>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    func removeAll() {
+        storage.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Logs `request`; returns its id.
+    func append(_ request: Request) -> Int {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Request>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+        (storage + count).initialize(to: request)
+        count += 1
+        return count - 1
+    }
+
+    subscript(id: Int) -> Request {
+        unsafeAddress {
+            precondition(id >= 0 && id < count, "no request \(id)")
+            return UnsafePointer(storage + id)
+        }
+        unsafeMutableAddress {
+            precondition(id >= 0 && id < count, "no request \(id)")
+            return storage + id
+        }
+    }
+}
