@@ -50,7 +50,7 @@ struct PageMap<Value> {
     }
 
     subscript(key: Int) -> Value? {
-        get {
+        @inline(__always) get {
             let (index, found) = find(key)
             return found ? entries[index].value : nil
         }
