@@ -154,8 +154,13 @@ struct Link {
         let elapsed = now - transfersUpdatedUs
         transfersUpdatedUs = now
         guard elapsed > 0, !transfers.isEmpty else { return }
-        let product = elapsed.multipliedFullWidth(by: bytesPerSecond)
-        let share = transfers.count.dividingFullWidth(product).quotient
+        let share: Int
+        let (product, overflow) = elapsed.multipliedReportingOverflow(by: bytesPerSecond)
+        if !overflow {
+            share = transfers.count == 1 ? product : product / transfers.count
+        } else {
+            share = transfers.count.dividingFullWidth(elapsed.multipliedFullWidth(by: bytesPerSecond)).quotient
+        }
         for id in transfers { requests[id].remainingWork -= share }
     }
 
