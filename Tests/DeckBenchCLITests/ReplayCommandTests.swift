@@ -1,4 +1,5 @@
 import CSV
+import DeckBench
 import Foundation
 import Testing
 
@@ -119,5 +120,8 @@ import Testing
             #expect(output.stdout.contains(flag), "\(flag)")
         }
         #expect(output.stdout.contains("(default: reports)"))
+        let help = output.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for preset in NetworkPresets.all.map(\NetworkPresets.Preset.model.name) { #expect(help.contains(preset), "preset \(preset)") }
+        for key in NetworkModel.keys { #expect(help.contains(key), "network key \(key)") }
     }
 }
