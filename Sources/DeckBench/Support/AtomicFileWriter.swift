@@ -2,12 +2,15 @@ import Foundation
 
 /// Writes a file so that readers see either the old file or the complete new one: bytes go to a
 /// temporary file beside the target, which `commit()` renames over it. A writer dropped without
-/// `commit()` removes its temporary file.
+/// `commit()` removes its temporary file. Writes are buffered (one system call per 1 MiB), so many
+/// small writes cost what one large write does.
 public final class AtomicFileWriter {
     public let path: String
     private let temporaryPath: String
     private var descriptor: Int32
     private var committed = false
+    private var buffer: [UInt8] = []
+    private static let bufferSize = 1 << 20
 
     /// Creates the temporary file (and the target's folder when missing).
     public init(path: String) throws(OutputError) {
@@ -31,6 +34,19 @@ public final class AtomicFileWriter {
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        if buffer.count + bytes.count > Self.bufferSize { try flush() }
+        if bytes.count >= Self.bufferSize { return try writeOut(bytes) }
+        if buffer.capacity < Self.bufferSize { buffer.reserveCapacity(Self.bufferSize) }
+        buffer.append(contentsOf: bytes)
+    }
+
+    private func flush() throws(OutputError) {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { bytes in Result { () throws(OutputError) in try writeOut(bytes) } }.get()
+    }
+
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -52,6 +68,7 @@ public final class AtomicFileWriter {
 
     /// Closes the temporary file and renames it over the target.
     public func commit() throws(OutputError) {
+        try flush()
         guard close(descriptor) == 0 else {
             descriptor = -1
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
