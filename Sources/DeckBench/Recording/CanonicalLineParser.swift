@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fast path of the reader: recognises, byte for byte, lines written in the canonical v1 form
 /// (`RecordingEncoder`'s: fixed key order, no spaces, plain ids, integer values) and returns their
 /// meaning without a general JSON scan. Anything else — escapes, spacing, other key orders, extra
@@ -19,11 +21,10 @@ enum CanonicalLineParser {
         var index = 0
 
         /// Consumes `literal` if the line continues with it.
+        @inline(__always)
         mutating func take(_ literal: StaticString) -> Bool {
             let length = literal.utf8CodeUnitCount
-            guard index + length <= count else { return false }
-            let bytes = literal.utf8Start
-            for offset in 0 ..< length where base[index + offset] != bytes[offset] { return false }
+            guard index + length <= count, memcmp(base + index, literal.utf8Start, length) == 0 else { return false }
             index += length
             return true
         }

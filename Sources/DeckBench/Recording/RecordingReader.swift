@@ -42,7 +42,7 @@ public final class RecordingReader: Sequence, IteratorProtocol {
                 defer { pendingIndex += 1 }
                 return pending[pendingIndex]
             }
-            pending.removeAll(keepingCapacity: true)
+            if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
             pendingIndex = 0
             guard !done, let splitter else { return nil }
             readLine(splitter)
