@@ -38,7 +38,9 @@ struct SessionAssembler {
                 return
             }
             firstLineOfID[key] = number
-            let session = Session(id: id, file: file, line: number, page: page, first: first, last: last, events: [])
+            var session = Session(id: id, file: file, line: number, page: page, first: first, last: last, events: [])
+            // Room for a typical session at once, rather than growing through 1, 2, 4, … events.
+            session.events.reserveCapacity(32)
             open = OpenSession(session: session, lastTimeLine: number)
         case let .event(event):
             acceptEvent(event, number: number, into: &output)
