@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every replay of one session sees the same, whatever its policy and network (DESIGN's
 /// common random numbers): the server's pages, the round-trip and loss draws of each page's n-th
 /// request, and the list differences between two versions of a page.
@@ -11,9 +13,18 @@ final class CommonWorld {
     /// The server's pages; internal so that scenario tests can script a page's history.
     var content: ContentWorld
     private var session: SessionKey?
-    /// Standard normal draws of round trips and uniform draws of loss, by `DrawKey`.
-    private var roundTripNormals = PageMap<Double>(capacity: 256)
+    /// Round-trip draws and uniform draws of loss, by (page, n) (see `memoized`).
+    private var roundTrips = PageMap<RoundTrip>(capacity: 256)
     private var lossUniforms = PageMap<Double>(capacity: 256)
+
+    /// The draw behind a round trip, and the round trip it gave on the network that asked last
+    /// (replayers of one network, the usual run, then share the whole computation).
+    private struct RoundTrip {
+        var normal: Double
+        var rttMs: Double
+        var jitter: Double
+        var microseconds: Int
+    }
     private var diffs: [DiffKey: Int] = [:]
 
     private struct SessionKey: Equatable {
@@ -40,20 +51,35 @@ final class CommonWorld {
         guard next != session else { return }
         session = next
         content.reset(seed: seed, sessionKey: sessionKey, newestPage: newestPage, endUs: endUs)
-        roundTripNormals.removeAll()
+        roundTrips.removeAll()
         lossUniforms.removeAll()
         if !diffs.isEmpty { diffs.removeAll(keepingCapacity: true) }
     }
 
     private var sessionKey: UInt64 { session?.key ?? 0 }
 
-    /// The standard normal draw behind the round trip of the n-th request for `page`.
-    func roundTripNormal(page: Int, n: Int) -> Double {
-        memoized(&roundTripNormals, page: page, n: n) {
-            var random = SeededGenerator(
-                seed: seed, keys: RandomKey.roundTrip, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
-            return random.standardNormal()
+    /// The round trip of the n-th request for `page` on a network of median `rttMs` and log-normal
+    /// `jitter`, in µs: its standard normal draw is keyed by (seed, session, page, n).
+    func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
+        func microseconds(_ normal: Double) -> Int { Int((rttMs * exp(jitter * normal) * 1_000).rounded()) }
+        guard let key = Self.key(page: page, n: n) else { return microseconds(roundTripNormal(page: page, n: n)) }
+        if var known = roundTrips[key] {
+            if known.rttMs == rttMs, known.jitter == jitter { return known.microseconds }
+            known.rttMs = rttMs
+            known.jitter = jitter
+            known.microseconds = microseconds(known.normal)
+            roundTrips[key] = known
+            return known.microseconds
         }
+        let normal = roundTripNormal(page: page, n: n)
+        let drawn = RoundTrip(normal: normal, rttMs: rttMs, jitter: jitter, microseconds: microseconds(normal))
+        roundTrips[key] = drawn
+        return drawn.microseconds
+    }
+
+    private func roundTripNormal(page: Int, n: Int) -> Double {
+        var random = SeededGenerator(seed: seed, keys: RandomKey.roundTrip, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
+        return random.standardNormal()
     }
 
     /// The uniform draw in `0 ..< 1` that decides whether the n-th request for `page` is lost.
@@ -64,16 +90,21 @@ final class CommonWorld {
         }
     }
 
-    /// Looks (page, n) up in `memo` as one key (n below 64, pages within ±2⁴⁰: every page of a
-    /// real session); outside that range, draws without remembering.
+    /// Looks (page, n) up in `memo` by its `key`; without a key, draws without remembering.
     @inline(__always)
     private func memoized(_ memo: inout PageMap<Double>, page: Int, n: Int, draw: () -> Double) -> Double {
-        guard n < 64, page.magnitude < 1 << 40 else { return draw() }
-        let key = page << 6 | n
+        guard let key = Self.key(page: page, n: n) else { return draw() }
         if let value = memo[key] { return value }
         let value = draw()
         memo[key] = value
         return value
+    }
+
+    /// (page, n) as one map key, for n below 64 and pages within ±2⁴⁰ (every page of a real
+    /// session); nil outside that range.
+    @inline(__always)
+    private static func key(page: Int, n: Int) -> Int? {
+        n < 64 && page.magnitude < 1 << 40 ? page << 6 | n : nil
     }
 
     /// Insertions plus removals of the list difference of `page` from version `old` to `new`.

@@ -383,8 +383,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// policy sees the same one.
     private func roundTrip(page: Int, n: Int) -> Int {
         guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
-        let normal = world.roundTripNormal(page: page, n: n)
-        return Int((network.rttMs * exp(network.jitter * normal) * 1_000).rounded())
+        return world.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.
