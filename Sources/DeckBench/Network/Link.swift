@@ -22,6 +22,10 @@ struct Link {
     /// Requests transferring on the downlink, in the order they started.
     private var transfers: [Int] = []
     private var transfersUpdatedUs = 0
+    /// Requests that time out, in the order they started (so in the order of their deadlines);
+    /// those before `firstWaiting` have arrived or were given up.
+    private var started: [Int] = []
+    private var firstWaiting = 0
 
     init(model: NetworkModel) {
         self.model = model
@@ -48,6 +52,8 @@ struct Link {
         prefetchQueue.removeAll(keepingCapacity: true)
         transfers.removeAll(keepingCapacity: true)
         transfersUpdatedUs = 0
+        started.removeAll(keepingCapacity: true)
+        firstWaiting = 0
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
@@ -67,7 +73,22 @@ struct Link {
         if !requests[id].lost {
             queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
         }
-        if timeoutUs > 0 { queue.scheduleInOrder(.timeout(request: id), atUs: queue.nowUs + timeoutUs) }
+        if timeoutUs > 0 {
+            requests[id].deadlineUs = queue.nowUs + timeoutUs
+            requests[id].deadlineSequence = queue.takeSequence()
+            started.append(id)
+            if started.count - firstWaiting == 1 { moveDeadline(requests, &queue) }
+        }
+    }
+
+    /// Puts the timeout of the earliest-started request still waiting in the queue's deadline slot.
+    private mutating func moveDeadline(_ requests: RequestLog, _ queue: inout EventQueue) {
+        while firstWaiting < started.count, requests[started[firstWaiting]].finished || requests[started[firstWaiting]].failed {
+            firstWaiting += 1
+        }
+        guard firstWaiting < started.count else { return queue.clearDeadline() }
+        let id = started[firstWaiting]
+        queue.setDeadline(.timeout(request: id), atUs: requests[id].deadlineUs, sequence: requests[id].deadlineSequence)
     }
 
     /// The time the server saw request `id` (now is when its response leaves the server).
@@ -116,6 +137,7 @@ struct Link {
             if trace == nil { scheduleTransferCheck(requests, &queue) }
         }
         busySlots -= 1
+        if timeoutUs > 0 { moveDeadline(requests, &queue) }
         if let next = urgentQueue.popFirst() ?? prefetchQueue.popFirst() {
             start(next, requests, &queue)
         }

@@ -27,6 +27,10 @@ struct Request {
     var lost = false
     /// 0 for a first try, n for the n-th retry.
     var attempt = 0
+    /// When the app gives up on the request, and the sequence number of that timeout (set when
+    /// it starts, if requests time out).
+    var deadlineUs = 0
+    var deadlineSequence = 0
     /// Whether the request holds a connection, has arrived, or was given up.
     var started = false
     var finished = false

@@ -1,19 +1,19 @@
-import DequeModule
 import HeapModule
 
 /// The virtual clock of a replay: events ordered by (time, sequence). Time never moves
 /// backwards; nothing here reads a real clock.
 ///
 /// Events live in one of three places, chosen by how they are scheduled, so that the heap holds
-/// only the events that need one: a min-heap for events at any time, a FIFO for events a fixed
-/// delay after now (request timeouts: they fall due in the order they were scheduled), and one
-/// timer slot that a new timer replaces (the link's next transfer check or delivery). Popping
-/// takes the least (time, sequence) of the three, so the order is the one a single heap holding
-/// every live event would give.
+/// only the events that need one: a min-heap for events at any time, and two slots that a new
+/// event replaces: the link's next transfer check or delivery (`setTimer`), and the earliest
+/// request timeout still to come (`setDeadline`; the link keeps the others, which fall due in the
+/// order their requests started, and moves the slot on). Popping takes the least
+/// (time, sequence) of the three, so the order is the one a single heap holding every live event
+/// would give; a timeout's sequence number is taken when its request starts (`takeSequence`).
 struct EventQueue {
     private var heap = Heap<ScheduledEvent>()
-    private var inOrder = Deque<ScheduledEvent>()
     private var timer: ScheduledEvent?
+    private var deadline: ScheduledEvent?
     private var sequence = 0
     /// The current virtual time, in microseconds.
     private(set) var nowUs = 0
@@ -21,8 +21,8 @@ struct EventQueue {
     /// Empties the queue for a new session, keeping its storage.
     mutating func reset() {
         heap.removeAll(where: { _ in true })
-        inOrder.removeAll(keepingCapacity: true)
         timer = nil
+        deadline = nil
         sequence = 0
         nowUs = 0
     }
@@ -33,13 +33,21 @@ struct EventQueue {
         heap.insert(next(action, atUs: timeUs))
     }
 
-    /// Schedules `action` at `timeUs`, which is no earlier than that of any event scheduled this
-    /// way before (the same delay after a clock that never goes back).
-    /// - Complexity: O(1).
-    mutating func scheduleInOrder(_ action: ScheduledEvent.Action, atUs timeUs: Int) {
-        let event = next(action, atUs: timeUs)
-        assert(inOrder.last.map { $0.timeUs <= event.timeUs } ?? true, "events scheduled in order must not go back in time")
-        inOrder.append(event)
+    /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place
+    /// in the order that the event would have had if scheduled now.
+    mutating func takeSequence() -> Int {
+        defer { sequence += 1 }
+        return sequence
+    }
+
+    /// Sets the deadline slot to `action` at `timeUs` with the sequence number taken for it,
+    /// replacing what was there; `nil` empties it.
+    mutating func setDeadline(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
+        deadline = ScheduledEvent(timeUs: timeUs, sequence: sequence, action: action)
+    }
+
+    mutating func clearDeadline() {
+        deadline = nil
     }
 
     /// Sets the timer to `action` at `timeUs`, replacing the timer set before, if any.
@@ -60,9 +68,9 @@ struct EventQueue {
     mutating func popEvent(notAfterUs limitUs: Int) -> ScheduledEvent? {
         var earliest = heap.min
         var source = Source.heap
-        if let first = inOrder.first, earliest.map({ first < $0 }) ?? true {
-            earliest = first
-            source = .inOrder
+        if let deadline, earliest.map({ deadline < $0 }) ?? true {
+            earliest = deadline
+            source = .deadline
         }
         if let timer, earliest.map({ timer < $0 }) ?? true {
             earliest = timer
@@ -72,13 +80,13 @@ struct EventQueue {
         nowUs = event.timeUs
         switch source {
         case .heap: _ = heap.removeMin()
-        case .inOrder: _ = inOrder.removeFirst()
+        case .deadline: deadline = nil
         case .timer: timer = nil
         }
         return event
     }
 
-    private enum Source { case heap, inOrder, timer }
+    private enum Source { case heap, deadline, timer }
 
     /// Moves the clock to `timeUs` (a recorded user event), never backwards.
     mutating func advance(toUs timeUs: Int) {
