@@ -1,0 +1,57 @@
+import Testing
+@testable import DeckBench
+
+@Suite struct EventQueueTests {
+    private func drain(_ queue: inout EventQueue, until limitUs: Int = .max) -> [String] {
+        var order: [String] = []
+        while let event = queue.popEvent(notAfterUs: limitUs) {
+            switch event.action {
+            case let .arrival(id): order.append("arrival \(id) @\(event.timeUs)")
+            case .transferCheck: order.append("check @\(event.timeUs)")
+            case let .timeout(id): order.append("timeout \(id) @\(event.timeUs)")
+            default: order.append("other")
+            }
+        }
+        return order
+    }
+
+    /// The heap, the timer and the deadline pop as one queue ordered by (time, sequence): at equal
+    /// times, what was scheduled first (or took its sequence first) runs first.
+    @Test func threePlacesPopInTimeThenSequenceOrder() {
+        var queue = EventQueue()
+        let timeoutSequence = queue.takeSequence()         // sequence 0, as if scheduled now
+        queue.schedule(.arrival(request: 1), atUs: 100)     // 1
+        queue.setTimer(.transferCheck, atUs: 100)           // 2
+        queue.schedule(.arrival(request: 2), atUs: 50)      // 3
+        queue.setDeadline(.timeout(request: 7), atUs: 100, sequence: timeoutSequence)
+        #expect(drain(&queue) == ["arrival 2 @50", "timeout 7 @100", "arrival 1 @100", "check @100"])
+        #expect(queue.nowUs == 100)
+    }
+
+    @Test func aNewTimerReplacesTheOldAndClearingEmptiesTheSlots() {
+        var queue = EventQueue()
+        queue.setTimer(.transferCheck, atUs: 300)
+        queue.setTimer(.transferCheck, atUs: 200)
+        queue.setDeadline(.timeout(request: 1), atUs: 250, sequence: queue.takeSequence())
+        #expect(drain(&queue, until: 260) == ["check @200", "timeout 1 @250"])
+        queue.setTimer(.transferCheck, atUs: 400)
+        queue.setDeadline(.timeout(request: 2), atUs: 500, sequence: queue.takeSequence())
+        queue.cancelTimer()
+        queue.clearDeadline()
+        #expect(drain(&queue).isEmpty)
+    }
+
+    /// Nothing is scheduled before now, events after the limit wait, and the clock never goes back.
+    @Test func theClockNeverGoesBack() {
+        var queue = EventQueue()
+        queue.advance(toUs: 1_000)
+        queue.schedule(.arrival(request: 1), atUs: 10)
+        queue.schedule(.arrival(request: 2), atUs: 2_000)
+        #expect(drain(&queue, until: 1_500) == ["arrival 1 @1000"])
+        queue.advance(toUs: 500)
+        #expect(queue.nowUs == 1_000)
+        #expect(drain(&queue) == ["arrival 2 @2000"])
+        queue.reset()
+        #expect(queue.nowUs == 0 && drain(&queue).isEmpty)
+    }
+}
