@@ -83,7 +83,9 @@ struct Link {
 
     /// Puts the timeout of the earliest-started request still waiting in the queue's deadline slot.
     private mutating func moveDeadline(_ requests: RequestLog, _ queue: inout EventQueue) {
-        while firstWaiting < started.count, requests[started[firstWaiting]].finished || requests[started[firstWaiting]].failed {
+        while firstWaiting < started.count {
+            let request = started[firstWaiting]
+            guard requests[request].finished || requests[request].failed else { break }
             firstWaiting += 1
         }
         guard firstWaiting < started.count else { return queue.clearDeadline() }
