@@ -16,6 +16,7 @@ final class CommonWorld {
     /// Round-trip draws and uniform draws of loss, by (page, n) (see `memoized`).
     private var roundTrips = PageMap<RoundTrip>(capacity: 256)
     private var lossUniforms = PageMap<Double>(capacity: 256)
+    private var diffs: [DiffKey: Int] = [:]
 
     /// The draw behind a round trip, and the round trip it gave on the network that asked last
     /// (replayers of one network, the usual run, then share the whole computation).
@@ -25,7 +26,6 @@ final class CommonWorld {
         var jitter: Double
         var microseconds: Int
     }
-    private var diffs: [DiffKey: Int] = [:]
 
     private struct SessionKey: Equatable {
         var key: UInt64
