@@ -28,6 +28,11 @@ extension DeckBenchCommand {
         @Option(help: "Runs of each stage; the table shows the fastest (this kind of machine varies by ±20 % run to run). The 10× corpus runs once.")
         var runs = 3
 
+        func validate() throws {
+            guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
+            guard runs >= 1 else { throw ValidationError("--runs must be at least 1 (got \(runs))") }
+        }
+
         func run() throws {
             let corpus = out + "/corpus"
             let file = corpus + "/" + WorkloadWriter.fileName(0, of: 1)
@@ -56,7 +61,7 @@ extension DeckBenchCommand {
             let stamp = ISO8601DateFormatter().string(from: Date())
             for (name, arguments) in stages {
                 let tenfold = name.hasSuffix("10× corpus")
-                guard let result = fastest(of: tenfold ? 1 : max(1, runs), arguments) else {
+                guard let result = fastest(of: tenfold ? 1 : runs, arguments) else {
                     table.append([name, "failed", "", "", ""])
                     continue
                 }
