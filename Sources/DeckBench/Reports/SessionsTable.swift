@@ -31,17 +31,34 @@ public enum SessionsTable {
         bytes.append(contentsOf: policy)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: network)
-        for value in [m.navigations, m.bounces, m.stalls, m.missStalls, m.lateStalls, m.abandonedStalls, m.stallMsTotal,
-                      m.stallMsMax, m.blankDrags] {
-            bytes.append(UInt8(ascii: ","))
-            appendInteger(value, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: ","))
-        if let firstLoadMs = m.firstLoadMs { appendInteger(firstLoadMs, to: &bytes) }
-        for value in [m.resets, m.needlessResets, m.disruptiveResets, m.staleUpdates, m.diffOpsTotal, m.requests, m.failedRequests,
-                      m.retries, m.bytes, m.prefetches, m.usefulPrefetches, m.wastedPrefetches] {
-            bytes.append(UInt8(ascii: ","))
-            appendInteger(value, to: &bytes)
+        // The 22 counts (at most 20 digits and a comma each) go through a scratch buffer: one
+        // append for all of them rather than one per byte.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 * 21 + 1) { scratch in
+            var writer = DigitWriter(base: scratch.baseAddress!)
+            writer.field(m.navigations)
+            writer.field(m.bounces)
+            writer.field(m.stalls)
+            writer.field(m.missStalls)
+            writer.field(m.lateStalls)
+            writer.field(m.abandonedStalls)
+            writer.field(m.stallMsTotal)
+            writer.field(m.stallMsMax)
+            writer.field(m.blankDrags)
+            writer.comma()
+            if let firstLoadMs = m.firstLoadMs { writer.integer(firstLoadMs) }
+            writer.field(m.resets)
+            writer.field(m.needlessResets)
+            writer.field(m.disruptiveResets)
+            writer.field(m.staleUpdates)
+            writer.field(m.diffOpsTotal)
+            writer.field(m.requests)
+            writer.field(m.failedRequests)
+            writer.field(m.retries)
+            writer.field(m.bytes)
+            writer.field(m.prefetches)
+            writer.field(m.usefulPrefetches)
+            writer.field(m.wastedPrefetches)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress!, count: writer.count))
         }
         bytes.append(UInt8(ascii: ","))
         ReportFormat.appendRatio(m.prefetchAccuracy, to: &bytes)
@@ -50,6 +67,42 @@ public enum SessionsTable {
         bytes.append(UInt8(ascii: ","))
         appendInteger(m.peakCachedPages, to: &bytes)
         bytes.append(0x0A)
+    }
+
+    /// Writes comma-separated integers at a pointer with room for them (21 bytes each at most).
+    private struct DigitWriter {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func comma() {
+            base[count] = UInt8(ascii: ",")
+            count += 1
+        }
+
+        mutating func field(_ value: Int) {
+            comma()
+            integer(value)
+        }
+
+        mutating func integer(_ value: Int) {
+            if value < 0 {
+                base[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            var magnitude = value.magnitude
+            let start = count
+            repeat {
+                base[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            var (low, high) = (start, count - 1)
+            while low < high {
+                (base[low], base[high]) = (base[high], base[low])
+                low += 1
+                high -= 1
+            }
+        }
     }
 
     @inline(__always)
