@@ -47,15 +47,7 @@ public enum RecordingEncoder {
     }
 
     static func appendInteger(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        repeat {
-            buffer.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        } while divisor > 0
+        DecimalDigits.append(value, to: &buffer)
     }
 
     /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What every replay of one session sees the same, whatever its policy and network (DESIGN's
 /// common random numbers): the server's pages, the round-trip and loss draws of each page's n-th
 /// request, and the list differences between two versions of a page.
@@ -61,7 +59,9 @@ final class CommonWorld {
     /// The round trip of the n-th request for `page` on a network of median `rttMs` and log-normal
     /// `jitter`, in µs: its standard normal draw is keyed by (seed, session, page, n).
     func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
-        func microseconds(_ normal: Double) -> Int { Int((rttMs * exp(jitter * normal) * 1_000).rounded()) }
+        func microseconds(_ normal: Double) -> Int {
+            Int((SeededGenerator.logNormal(median: rttMs, sigma: jitter, standardNormal: normal) * 1_000).rounded())
+        }
         guard let key = Self.key(page: page, n: n) else { return microseconds(roundTripNormal(page: page, n: n)) }
         if var known = roundTrips[key] {
             if known.rttMs == rttMs, known.jitter == jitter { return known.microseconds }

@@ -31,9 +31,9 @@ public enum SessionsTable {
         bytes.append(contentsOf: policy)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: network)
-        // The 22 counts (at most 20 digits and a comma each) go through a scratch buffer: one
+        // The 22 counts (`DecimalDigits.maxBytes` and a comma each) go through a scratch buffer: one
         // append for all of them rather than one per byte.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 * 21 + 1) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 * (DecimalDigits.maxBytes + 1) + 1) { scratch in
             var writer = DigitWriter(base: scratch.baseAddress!)
             writer.field(m.navigations)
             writer.field(m.bounces)
@@ -69,7 +69,7 @@ public enum SessionsTable {
         bytes.append(0x0A)
     }
 
-    /// Writes comma-separated integers at a pointer with room for them (21 bytes each at most).
+    /// Writes comma-separated integers at a pointer with room for them.
     private struct DigitWriter {
         let base: UnsafeMutablePointer<UInt8>
         var count = 0
@@ -85,23 +85,7 @@ public enum SessionsTable {
         }
 
         mutating func integer(_ value: Int) {
-            if value < 0 {
-                base[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            var magnitude = value.magnitude
-            let start = count
-            repeat {
-                base[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            var (low, high) = (start, count - 1)
-            while low < high {
-                (base[low], base[high]) = (base[high], base[low])
-                low += 1
-                high -= 1
-            }
+            count += DecimalDigits.write(value, to: base + count)
         }
     }
 

@@ -74,7 +74,12 @@ extension SeededGenerator {
     /// A log-normal value whose median is `median` and whose log has standard deviation `sigma`:
     /// the heavy right tail of human dwell times and network delays.
     public mutating func logNormal(median: Double, sigma: Double) -> Double {
-        median * exp(sigma * standardNormal())
+        Self.logNormal(median: median, sigma: sigma, standardNormal: standardNormal())
+    }
+
+    /// The log-normal value that the standard normal draw `standardNormal` gives.
+    public static func logNormal(median: Double, sigma: Double, standardNormal: Double) -> Double {
+        median * exp(sigma * standardNormal)
     }
 
     /// A geometric count ≥ 1 with the given mean (mean ≥ 1).
