@@ -22,10 +22,10 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Folder for the corpus and results.csv.", valueName: "folder"))
         var out = "bench"
 
-        @Option(help: "Sessions in the corpus (changing it makes a different corpus).")
+        @Option(parsing: .unconditional, help: "Sessions in the corpus (changing it makes a different corpus).")
         var sessions = 60_000
 
-        @Option(help: "Runs of each stage; the table shows the fastest (this kind of machine varies by ±20 % run to run). The 10× corpus runs once.")
+        @Option(parsing: .unconditional, help: "Runs of each stage; the table shows the fastest (this kind of machine varies by ±20 % run to run). The 10× corpus runs once.")
         var runs = 3
 
         func validate() throws {

@@ -16,19 +16,19 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Folder to write sessions-NNN.jsonl.zst files into.", valueName: "folder"))
         var out = "generated"
 
-        @Option(help: "Number of sessions.")
+        @Option(parsing: .unconditional, help: "Number of sessions.")
         var sessions = 200
 
-        @Option(help: "Number of files the sessions are split over.")
+        @Option(parsing: .unconditional, help: "Number of files the sessions are split over.")
         var files = 1
 
-        @Option(help: "zstd frames per file (several frames make a multi-frame file).")
+        @Option(parsing: .unconditional, help: "zstd frames per file (several frames make a multi-frame file).")
         var frames = 1
 
-        @Option(help: "Seed of the generator.")
+        @Option(parsing: .unconditional, help: "Seed of the generator.")
         var seed: UInt64 = 1
 
-        @Option(help: "zstd compression level (1-19).")
+        @Option(parsing: .unconditional, help: "zstd compression level (1-19).")
         var level: Int32 = 19
 
         @OptionGroup(title: "Workload model")

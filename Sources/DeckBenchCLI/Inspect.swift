@@ -22,7 +22,7 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Also write every reject to this CSV file (columns file,line,session,reason).", valueName: "path"))
         var rejectsCSV: String?
 
-        @Option(help: "Rejects tolerated before the exit status turns to 1.")
+        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
         func validate() throws {

@@ -32,25 +32,25 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Folder for the reports.", valueName: "folder"))
         var out = "reports"
 
-        @Option(help: "Seed of all randomness (content changes, round-trip times).")
+        @Option(parsing: .unconditional, help: "Seed of all randomness (content changes, round-trip times).")
         var seed: UInt64 = 1
 
-        @Option(help: "Items on a page.")
+        @Option(parsing: .unconditional, help: "Items on a page.")
         var items = ContentModel().items
 
-        @Option(help: "Bytes of one item in a response.")
+        @Option(parsing: .unconditional, help: "Bytes of one item in a response.")
         var itemBytes = ContentModel().itemBytes
 
-        @Option(help: "Changes per hour of the newest page (halving with each page back); 0 = content never changes.")
+        @Option(parsing: .unconditional, help: "Changes per hour of the newest page (halving with each page back); 0 = content never changes.")
         var churnPerHour = ContentModel().churnPerHour
 
-        @Option(help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
+        @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
         var maxAgeMs = 0
 
-        @Option(help: "Rejects tolerated before the exit status turns to 1.")
+        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
-        @Option(help: "Worker threads (default: the number of cores). Output is the same for every value.")
+        @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         @Option(help: ArgumentHelp(
@@ -84,11 +84,14 @@ extension DeckBenchCommand {
 
         private func policies() throws -> [any PrefetchPolicy] {
             guard !policySpecs.isEmpty else { return PolicyRegistry.defaults }
+            let policies: [any PrefetchPolicy]
             do {
-                return try policySpecs.map { (spec) throws(SpecError) in try PolicyRegistry.parse(spec) }
+                policies = try policySpecs.map { (spec) throws(SpecError) in try PolicyRegistry.parse(spec) }
             } catch {
                 throw ValidationError("--policy: \(error)")
             }
+            try Self.rejectRepeats("--policy", given: policySpecs, specs: policies.map(\.spec))
+            return policies
         }
 
         private func selectedShard() throws -> Shard {
@@ -100,12 +103,25 @@ extension DeckBenchCommand {
         }
 
         private func networks() throws -> [NetworkModel] {
+            let given = networkSpecs.isEmpty ? [NetworkPresets.defaultName] : networkSpecs
+            let networks: [NetworkModel]
             do {
-                return try (networkSpecs.isEmpty ? [NetworkPresets.defaultName] : networkSpecs).map {
-                    (spec) throws(SpecError) in try NetworkModel.parse(spec)
-                }
+                networks = try given.map { (spec) throws(SpecError) in try NetworkModel.parse(spec) }
             } catch {
                 throw ValidationError("--network: \(error)")
+            }
+            try Self.rejectRepeats("--network", given: given, specs: networks.map(\.spec))
+            return networks
+        }
+
+        /// Two flags that name the same policy or network (once its defaults are written out) would
+        /// replay it twice and write duplicate rows.
+        private static func rejectRepeats(_ flag: String, given: [String], specs: [String]) throws {
+            for (index, spec) in specs.enumerated() {
+                if let earlier = specs[..<index].firstIndex(of: spec) {
+                    let forms = given[earlier] == given[index] ? "" : " (as \"\(given[earlier])\" and \"\(given[index])\")"
+                    throw ValidationError("\(flag) \(spec) is given twice\(forms); give each one once")
+                }
             }
         }
 

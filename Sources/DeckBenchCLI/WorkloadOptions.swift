@@ -5,47 +5,47 @@ import DeckBench
 struct WorkloadOptions: ParsableArguments {
     private static let defaults = WorkloadModel()
 
-    @Option(help: "Median steps (swipes, taps, jumps) per session; log-normal.")
+    @Option(parsing: .unconditional, help: "Median steps (swipes, taps, jumps) per session; log-normal.")
     var stepsMedian = defaults.stepsMedian
-    @Option(help: "Log-normal sigma of steps per session.")
+    @Option(parsing: .unconditional, help: "Log-normal sigma of steps per session.")
     var stepsSigma = defaults.stepsSigma
-    @Option(help: "Most steps in one session.")
+    @Option(parsing: .unconditional, help: "Most steps in one session.")
     var stepsMax = defaults.stepsMax
-    @Option(help: "Median time on a page before the next step, in ms; log-normal (heavy tail).")
+    @Option(parsing: .unconditional, help: "Median time on a page before the next step, in ms; log-normal (heavy tail).")
     var dwellMedianMs = defaults.dwellMedianMs
-    @Option(help: "Log-normal sigma of the dwell time.")
+    @Option(parsing: .unconditional, help: "Log-normal sigma of the dwell time.")
     var dwellSigma = defaults.dwellSigma
-    @Option(help: "Probability that a step starts a burst of fast steps.")
+    @Option(parsing: .unconditional, help: "Probability that a step starts a burst of fast steps.")
     var burstProbability = defaults.burstProbability
-    @Option(help: "Mean steps in a burst (geometric, at least 2).")
+    @Option(parsing: .unconditional, help: "Mean steps in a burst (geometric, at least 2).")
     var burstStepsMean = defaults.burstStepsMean
-    @Option(help: "Median pause between the steps of a burst, in ms.")
+    @Option(parsing: .unconditional, help: "Median pause between the steps of a burst, in ms.")
     var burstGapMs = defaults.burstGapMs
-    @Option(help: "Probability that a step keeps the previous direction.")
+    @Option(parsing: .unconditional, help: "Probability that a step keeps the previous direction.")
     var persistence = defaults.persistence
-    @Option(help: "Probability that the first step goes to 'prev' (back in time).")
+    @Option(parsing: .unconditional, help: "Probability that the first step goes to 'prev' (back in time).")
     var prevShare = defaults.prevShare
-    @Option(help: "Share of steps made by swiping (the rest are taps).")
+    @Option(parsing: .unconditional, help: "Share of steps made by swiping (the rest are taps).")
     var swipeShare = defaults.swipeShare
-    @Option(help: "Median swipe duration, in ms (log-normal, sigma 0.3).")
+    @Option(parsing: .unconditional, help: "Median swipe duration, in ms (log-normal, sigma 0.3).")
     var swipeMedianMs = defaults.swipeMedianMs
-    @Option(help: "Probability that a swipe is cancelled.")
+    @Option(parsing: .unconditional, help: "Probability that a swipe is cancelled.")
     var cancelProbability = defaults.cancelProbability
-    @Option(help: "Probability that a step is a jump to a random page.")
+    @Option(parsing: .unconditional, help: "Probability that a step is a jump to a random page.")
     var jumpProbability = defaults.jumpProbability
-    @Option(help: "Probability of scrolling while on a page (1 to 3 scroll events).")
+    @Option(parsing: .unconditional, help: "Probability of scrolling while on a page (1 to 3 scroll events).")
     var scrollProbability = defaults.scrollProbability
-    @Option(help: "Fewest pages of history before today (first = -history).")
+    @Option(parsing: .unconditional, help: "Fewest pages of history before today (first = -history).")
     var historyPagesMin = defaults.historyPagesMin
-    @Option(help: "Most pages of history before today.")
+    @Option(parsing: .unconditional, help: "Most pages of history before today.")
     var historyPagesMax = defaults.historyPagesMax
-    @Option(help: "Probability that pages after today exist.")
+    @Option(parsing: .unconditional, help: "Probability that pages after today exist.")
     var futureProbability = defaults.futureProbability
-    @Option(help: "Most pages after today.")
+    @Option(parsing: .unconditional, help: "Most pages after today.")
     var futurePagesMax = defaults.futurePagesMax
-    @Option(help: "Probability that a session opens on today's page.")
+    @Option(parsing: .unconditional, help: "Probability that a session opens on today's page.")
     var startTodayProbability = defaults.startTodayProbability
-    @Option(help: "Probability that a session ends with an explicit 'end' event.")
+    @Option(parsing: .unconditional, help: "Probability that a session ends with an explicit 'end' event.")
     var endProbability = defaults.endProbability
 
     func validate() throws {

@@ -104,6 +104,32 @@ import Testing
         #expect(network.stderr.contains("valid: rtt_ms, jitter, downlink_kbps, connections, server_ms, loss, timeout_ms"))
     }
 
+    @Test func repeatedPolicyOrNetworkIsAUsageError() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        // "fixed" and "fixed:radius=1" are the same policy once its default is written out.
+        let policy = try DeckBenchTool.run(["replay", "--policy", "fixed", "--policy", "fixed:radius=1"], in: folder)
+        #expect(policy.status == 64)
+        #expect(policy.stderr.contains(#"--policy fixed:radius=1 is given twice (as "fixed" and "fixed:radius=1"); give each one once"#))
+        let network = try DeckBenchTool.run(["replay", "--network", "3g", "--network", "3g"], in: folder)
+        #expect(network.status == 64)
+        #expect(network.stderr.contains("--network 3g:rtt_ms=300"))
+        #expect(network.stderr.contains("is given twice; give each one once"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/reports/summary.csv"))
+    }
+
+    @Test func negativeNumberAfterASpaceSaysWhatIsWrong() throws {
+        // `--items -1` must read -1 as the value, as `--items=-1` does, not as an unknown flag.
+        let folder = DeckBenchTool.temporaryFolder()
+        for arguments in [["replay", "--items", "-1"], ["replay", "--items=-1"]] {
+            let output = try DeckBenchTool.run(arguments, in: folder)
+            #expect(output.status == 64)
+            #expect(output.stderr.contains("--items must be from 0 to 100000, got -1"), "\(arguments)")
+        }
+        let generate = try DeckBenchTool.run(["generate", "--out", "g", "--persistence", "-0.5"], in: folder)
+        #expect(generate.status == 64)
+        #expect(generate.stderr.contains("--persistence must be from 0 to 1, got -0.5"))
+    }
+
     @Test func policiesListsEveryPolicyWithDefaults() throws {
         let output = try DeckBenchTool.run(["policies"], in: DeckBenchTool.temporaryFolder())
         #expect(output.status == 0)

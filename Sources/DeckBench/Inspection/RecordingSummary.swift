@@ -15,7 +15,7 @@ public struct RecordingSummary: Sendable, Equatable {
     public var jumps = 0
     public var scrolls = 0
     public var ends = 0
-    /// Committed page changes, counted as the replay counts them (`Step`).
+    /// Committed page changes, counted as the replay counts them (`Pager`).
     public var navigations = 0
     /// Swipes and taps past the first or last page.
     public var bounces = 0
@@ -31,23 +31,38 @@ public struct RecordingSummary: Sendable, Equatable {
     /// Counts an accepted session.
     public mutating func add(_ session: Session) {
         sessions += 1
-        var heading = session.page
+        var pager = Pager(page: session.page)
+        /// Swipes in progress: when each commits, its step number and target.
+        var swipes: [(commitMs: Int, number: Int, target: Int)] = []
         var sessionNavigations = 0
-        let endMs = session.endMs
+        /// Commits due by `limitMs`, in the replay's order: by time, then by step.
+        func commitSwipes(notAfterMs limitMs: Int) {
+            while let next = swipes.indices.filter({ swipes[$0].commitMs <= limitMs })
+                .min(by: { (swipes[$0].commitMs, swipes[$0].number) < (swipes[$1].commitMs, swipes[$1].number) }) {
+                let swipe = swipes.remove(at: next)
+                if pager.commit(swipe.number, to: swipe.target) { sessionNavigations += 1 }
+            }
+        }
         for event in session.events {
             countKind(event)
-            switch Step.of(event, from: heading, in: session) {
-            case let .navigation(target, _, commitMs, _):
-                heading = target
-                if commitMs <= endMs { sessionNavigations += 1 }
+            commitSwipes(notAfterMs: event.timeMs)
+            let (step, number) = pager.step(event, within: session.first ... session.last)
+            switch step {
+            case let .navigation(target, needMs, commitMs, _):
+                if commitMs == needMs {
+                    if pager.commit(number, to: target) { sessionNavigations += 1 }
+                } else {
+                    swipes.append((commitMs, number, target))
+                }
             case .bounce:
                 bounces += 1
             case .cancelledSwipe, .none:
                 break
             }
         }
+        commitSwipes(notAfterMs: session.endMs)
         navigations += sessionNavigations
-        durationMs.record(endMs)
+        durationMs.record(session.endMs)
         navigationsPerSession.record(sessionNavigations)
     }
 

@@ -67,9 +67,19 @@ struct Link {
         }
     }
 
+    /// The app needs the page of request `id` now: if the request still waits for a connection as
+    /// a prefetch, it joins the urgent requests (at their end), as a real app raises the priority
+    /// of what the user is looking at.
+    mutating func promote(_ id: Int, _ requests: RequestLog) {
+        guard !requests[id].started, !requests[id].kind.isUrgent, let index = prefetchQueue.firstIndex(of: id) else { return }
+        prefetchQueue.remove(at: index)
+        urgentQueue.append(id)
+    }
+
     private mutating func start(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots += 1
         requests[id].started = true
+        requests[id].arrivalSequence = queue.takeSequence()
         if !requests[id].lost {
             queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
         }
@@ -106,7 +116,7 @@ struct Link {
             return
         }
         guard bytesPerSecond > 0, requests[id].bytes > 0 else {
-            queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
+            queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             return
         }
         advanceTransfers(requests, now: queue.nowUs)
@@ -123,7 +133,7 @@ struct Link {
             let id = transfers[index]
             if requests[id].remainingWork <= 0 {
                 transfers.remove(at: index)
-                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
+                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 index += 1
             }
@@ -157,7 +167,7 @@ struct Link {
             packets -= 1
             if requests[id].remainingWork <= 0 {
                 transfers.remove(at: roundRobin)
-                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs)
+                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 roundRobin += 1
             }

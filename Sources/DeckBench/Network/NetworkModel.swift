@@ -80,7 +80,12 @@ public struct NetworkModel: Sendable, Hashable {
             switch key {
             case "rtt_ms": model.rttMs = try number("a number of ms ≥ 0", { $0 >= 0 && $0 <= 600_000 })
             case "jitter": model.jitter = try number("a number from 0 to 3", { $0 >= 0 && $0 <= 3 })
-            case "downlink_kbps": model.downlinkKbps = try number("a number of kbit/s ≥ 0 (0 = unlimited)", { $0 >= 0 })
+            case "downlink_kbps":
+                // Bandwidth is kept in whole bytes per second: a positive rate under half a byte
+                // per second would round to 0, which means unlimited.
+                model.downlinkKbps = try number("0 (unlimited) or a number of kbit/s ≥ 0.004 (1 byte/s)", {
+                    $0 == 0 || ($0 > 0 && ($0 * 1_000 / 8).rounded() >= 1)
+                })
             case "connections":
                 guard let count = Int(value), count >= 0, count <= 10_000 else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value,
@@ -114,6 +119,10 @@ public struct NetworkModel: Sendable, Hashable {
         }
         if model.losesRequests, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "with loss or outages, timeout_ms must be > 0, or lost requests would wait forever")
+        }
+        if model.outageMs > 0, model.outageEveryMs == 0 {
+            throw .malformed(what: "network", text: text, detail: "outage_ms=\(format(model.outageMs)) needs outage_every_ms > 0 "
+                + "(how often an outage comes); for no outages set outage_ms=0")
         }
         if model.outageMs > model.outageEveryMs, model.outageEveryMs > 0 {
             throw .malformed(what: "network", text: text, detail: "outage_ms must not exceed outage_every_ms")

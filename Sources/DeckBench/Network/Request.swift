@@ -31,6 +31,9 @@ struct Request {
     /// it starts, if requests time out).
     var deadlineUs = 0
     var deadlineSequence = 0
+    /// The sequence number of the response's arrival, taken when the request got its connection:
+    /// responses arriving at the same instant come in the order their requests started.
+    var arrivalSequence = 0
     /// Whether the request holds a connection, has arrived, or was given up.
     var started = false
     var finished = false

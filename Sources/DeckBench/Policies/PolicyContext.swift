@@ -7,6 +7,9 @@ public struct PolicyContext {
         case commit
         /// A swipe towards `target` started (a hint: it may be cancelled).
         case gestureStarted(target: Int)
+        /// A swipe towards `target` ended without a commit (let go, or superseded by a later
+        /// gesture): `target` is no longer being dragged in and may be dropped.
+        case gestureEnded(target: Int)
         /// A response for `page` arrived.
         case responseArrived(page: Int)
         /// The app gave up on a request for `page` (no answer in time).

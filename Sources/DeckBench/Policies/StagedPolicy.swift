@@ -21,10 +21,15 @@ public struct StagedPolicy: PrefetchPolicy {
         let window = context.window(behind: radius, ahead: radius)
         if case .gestureStarted = context.trigger { return window }
         let leading = context.direction ?? .next
-        for distance in 0 ... radius {
+        // The current page's stage is the app's demand or revalidation: it is done once the page
+        // has data and nothing in flight. The policy never requests it (after a failure the app
+        // retries it).
+        if context.isInFlight(context.current) || !context.isCached(context.current) { return window }
+        guard radius > 0 else { return window }
+        for distance in 1 ... radius {
             let before = requests.count
             var waiting = visit(context.current + distance * leading.offset, context, &requests)
-            if distance > 0 { waiting = visit(context.current - distance * leading.offset, context, &requests) || waiting }
+            waiting = visit(context.current - distance * leading.offset, context, &requests) || waiting
             // The stage has requests in flight, or has just made some: later stages wait.
             if waiting || requests.count > before { break }
         }

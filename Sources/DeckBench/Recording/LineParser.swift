@@ -70,8 +70,17 @@ final class LineParser {
         }
         let duplicate = try readObject(&cursor)
         try Self.expectEnd(&cursor)
+        if values[Field.v.rawValue] != nil {
+            // A session line starts a new session even when its fields are wrong: the reject is
+            // that session's, never the one before it.
+            do throws(RecordingError) {
+                if let duplicate { throw .duplicateField(duplicate.name) }
+                return try sessionLine(cursor)
+            } catch {
+                return .rejectedSession(id: sessionID(cursor), error: error)
+            }
+        }
         if let duplicate { throw .duplicateField(duplicate.name) }
-        if values[Field.v.rawValue] != nil { return try sessionLine(cursor) }
         if values[Field.e.rawValue] != nil { return try eventLine(cursor) }
         throw .neitherSessionNorEvent
     }
@@ -146,6 +155,12 @@ final class LineParser {
             throw .pageOutsideLimits(field: "page", page: page, first: first, last: last)
         }
         return .session(id: try cursor.decodedString(idValue), page: page, first: first, last: last)
+    }
+
+    /// The id of the session line being parsed, if it has a readable one.
+    private func sessionID(_ cursor: JSONCursor) -> String? {
+        guard let value = values[Field.session.rawValue], value.kind == .string, value.end - value.start > 2 else { return nil }
+        return try? cursor.decodedString(value)
     }
 
     // MARK: Event lines

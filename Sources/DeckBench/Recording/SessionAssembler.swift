@@ -42,6 +42,11 @@ struct SessionAssembler {
             // Room for a typical session at once, rather than growing through 1, 2, 4, … events.
             session.events.reserveCapacity(32)
             open = OpenSession(session: session, lastTimeLine: number)
+        case let .rejectedSession(id, error):
+            closeOpenSession(into: &output)
+            skipping = false
+            endedSession = nil
+            reject(error, line: number, session: id, into: &output)
         case let .event(event):
             acceptEvent(event, number: number, into: &output)
         }

@@ -33,6 +33,13 @@ struct EventQueue {
         heap.insert(next(action, atUs: timeUs))
     }
 
+    /// Schedules `action` at `timeUs` (not before now) with a sequence number taken earlier
+    /// (`takeSequence`): its place among events of the same instant is the one it had then.
+    /// - Complexity: O(log n).
+    mutating func schedule(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
+        heap.insert(ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence, action: action))
+    }
+
     /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place
     /// in the order that the event would have had if scheduled now.
     mutating func takeSequence() -> Int {

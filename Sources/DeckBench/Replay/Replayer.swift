@@ -11,6 +11,7 @@ import Foundation
 public final class Replayer<Policy: PrefetchPolicy> {
     /// A navigation between its need time and its commit.
     private struct PendingNavigation {
+        /// Its step number (`Pager`).
         var id: Int
         var target: Int
         var needUs: Int
@@ -55,11 +56,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The session's pages, `first ... last`.
     private var limits = 0 ... 0
     private var shown = 0
+    private var pager = Pager(page: 0)
     private var direction: Direction?
     private var scrolled = false
     private var keepWindow = 0 ... 0
     private var wait: OpenWait?
-    private var nextNavigationID = 0
     /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
     private var instantNavigations = 0
     private var outagePhaseUs = 0
@@ -97,13 +98,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
     @_specialize(where Policy == StagedPolicy)
     public func replay(_ session: Session) -> SessionMetrics {
         begin(session)
-        var heading = session.page
         let endUs = session.endMs * 1_000
         for event in session.events {
             let eventUs = event.timeMs * 1_000
             runScheduledEvents(notAfterUs: eventUs)
             queue.advance(toUs: eventUs)
-            handle(event, heading: &heading)
+            handle(event)
         }
         runScheduledEvents(notAfterUs: endUs)
         queue.advance(toUs: endUs)
@@ -132,10 +132,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
         metrics = SessionMetrics()
         direction = nil
         scrolled = false
-        nextNavigationID = 0
         instantNavigations = 0
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
+        pager = Pager(page: shown)
         keepWindow = shown ... shown
         let first = need(shown)
         wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true)
@@ -152,9 +152,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard let index = pending.firstIndex(where: { $0.id == id }) else { continue }
                 let navigation = pending.remove(at: index)
                 stopDragging(navigation.target)
-                commit(navigation)
+                if !commit(navigation) { decide(.gestureEnded(target: navigation.target)) }
             case let .dragEnded(page):
                 stopDragging(page)
+                decide(.gestureEnded(target: page))
             case let .responseStart(id):
                 guard !requests[id].failed else { continue }
                 answer(id)
@@ -179,15 +180,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
 
-    private func handle(_ event: Event, heading: inout Int) {
-        switch Step.of(event, from: heading, within: limits) {
+    private func handle(_ event: Event) {
+        let (step, number) = pager.step(event, within: limits)
+        switch step {
         case let .navigation(target, needMs, commitMs, stepDirection):
-            heading = target
             let found = need(target)
             let navigation = PendingNavigation(
-                id: nextNavigationID, target: target, needUs: needMs * 1_000, direction: stepDirection,
+                id: number, target: target, needUs: needMs * 1_000, direction: stepDirection,
                 stalled: !found.hadData, late: found.late, covered: found.covered)
-            nextNavigationID += 1
             if commitMs == needMs {
                 commit(navigation)
             } else {
@@ -212,7 +212,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     // MARK: The app
 
-    /// The app needs `page` now: a prefetch of it has proved useful; without data and without a
+    /// The app needs `page` now: a prefetch of it has proved useful; a request for it still
+    /// waiting for a connection goes to the front with demand priority; without data and without a
     /// request in flight, the app asks for it (demand).
     private func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
         var state = pages[page]
@@ -222,12 +223,19 @@ public final class Replayer<Policy: PrefetchPolicy> {
             pages[page] = state
         }
         if state.version != nil { return (true, false, state.dataFromPrefetch) }
-        if state.inFlight != nil { return (false, true, false) }
+        if let id = state.inFlight {
+            link.promote(id, requests)
+            return (false, true, false)
+        }
         send(.demand, page)
         return (false, false, false)
     }
 
-    private func commit(_ navigation: PendingNavigation) {
+    /// The navigation commits; returns false when the pager says it is no navigation (superseded
+    /// by a later gesture, or to the page already shown), which changes nothing.
+    @discardableResult
+    private func commit(_ navigation: PendingNavigation) -> Bool {
+        guard pager.commit(navigation.id, to: navigation.target) else { return false }
         leaveShownPage()
         metrics.navigations += 1
         if navigation.covered { metrics.coveredNavigations += 1 }
@@ -247,6 +255,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         direction = navigation.direction
         revalidateShownPage()
         decide(.commit)
+        return true
     }
 
     /// The user leaves the shown page: a wait for its data ends there, abandoned.
@@ -293,7 +302,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 drop(page)
             }
         }
-        for page in requestBuffer where limits.contains(page) && pages.isMissing(page) {
+        // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
+        // never a policy's prefetch.
+        for page in requestBuffer where limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
             send(.prefetch, page)
             metrics.prefetches += 1
         }
@@ -346,17 +357,21 @@ public final class Replayer<Policy: PrefetchPolicy> {
         return world.lossUniform(page: page, n: n) < network.loss
     }
 
-    /// The app gave up on request `id`: a demand or revalidation is tried again later; a prefetch
-    /// is not (its policy may ask again).
+    /// The app gave up on request `id`: a demand or revalidation is tried again later, and so is a
+    /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
+    /// it); another prefetch is not (its policy may ask again).
     private func failed(_ id: Int) {
         let request = requests[id]
         metrics.failedRequests += 1
         var state = pages[request.page]
         if state.inFlight == id { state.inFlight = nil }
+        var willRetry = request.kind != .prefetch
         if request.kind == .prefetch {
             if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
             state.prefetch = .none
-        } else if request.attempt < RetryPolicy.limit {
+            willRetry = state.version == nil && isProtected(request.page)
+        }
+        if willRetry, request.attempt < RetryPolicy.limit {
             queue.schedule(.retry(page: request.page, attempt: request.attempt + 1),
                            atUs: nowUs + RetryPolicy.delayUs(attempt: request.attempt + 1))
         }
@@ -424,15 +439,17 @@ public final class Replayer<Policy: PrefetchPolicy> {
         decide(.responseArrived(page: page))
     }
 
-    /// The shown page reloads with a response: needless when identical, a stale update otherwise.
+    /// The shown page reloads with a response: needless when its content is identical to what is
+    /// shown (a list difference of 0 operations, whatever the versions say), a stale update
+    /// otherwise.
     private func countReset(page: Int, from held: Int, to version: Int) {
         metrics.resets += 1
         if scrolled { metrics.disruptiveResets += 1 }
-        if version == held {
+        let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
+        if operations == 0 {
             metrics.needlessResets += 1
         } else {
             metrics.staleUpdates += 1
-            let operations = world.diffOperations(page: page, from: held, to: version)
             metrics.diffOpsTotal += operations
             summary.diffOps.record(operations)
         }

@@ -52,4 +52,24 @@ import Testing
         #expect(throws: SpecError.self) { try NetworkModel.parse("lte:rtt_ms=-5") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("lte:connections=1.5") }
     }
+
+    @Test func downlinkThatWouldRoundToNothingIsRejectedNotMadeUnlimited() throws {
+        // 0.003 kbit/s is 0.375 bytes/s, which rounds to 0 bytes/s, the code for unlimited.
+        #expect(throws: SpecError.badValue(what: "network", name: "lte", key: "downlink_kbps", value: "0.003",
+                                           expected: "0 (unlimited) or a number of kbit/s ≥ 0.004 (1 byte/s)")) {
+            try NetworkModel.parse("lte:downlink_kbps=0.003")
+        }
+        #expect(try NetworkModel.parse("lte:downlink_kbps=0.004").downlinkKbps == 0.004)
+        #expect(try NetworkModel.parse("lte:downlink_kbps=0").downlinkKbps == 0)
+    }
+
+    @Test func outageWithoutItsPeriodIsRejectedNamingTheMissingKey() throws {
+        #expect(throws: SpecError.malformed(what: "network", text: "lte:outage_ms=5000",
+                                            detail: "outage_ms=5000 needs outage_every_ms > 0 (how often an outage comes); for no outages set outage_ms=0")) {
+            try NetworkModel.parse("lte:outage_ms=5000")
+        }
+        // Turning the subway's outages off is outage_ms=0; its period alone does nothing.
+        #expect(try NetworkModel.parse("subway:outage_ms=0").losesRequests == false)
+        #expect(throws: SpecError.self) { try NetworkModel.parse("subway:outage_every_ms=0") }
+    }
 }

@@ -70,6 +70,30 @@ import Testing
         #expect(rejects.map(\.line) == [4])
     }
 
+    @Test func badSessionLineRejectsItsOwnSessionAndKeepsThePreviousOne() {
+        // Line 4 is a session line whose page lies outside its limits: it starts session "bad",
+        // which is rejected under its own id with the lines after it (5, 6); "good1" before it
+        // is complete and kept, and so is "good2" after.
+        let text = sessionLines("good1") + #"{"v":1,"session":"bad","page":99,"first":-10,"last":10}"# + "\n"
+            + sessionEventLines(2) + sessionLines("good2")
+        let (sessions, rejects) = fixtures.read(text: text)
+        #expect(sessions.map(\.id) == ["good1", "good2"])
+        #expect(rejects.map(\.session) == ["bad"])
+        #expect(rejects.map(\.line) == [4])
+        #expect(rejects.first?.reason == "field `page` is 99, outside the session's pages -10…10")
+    }
+
+    @Test func badSessionLineAfterARejectedSessionIsStillReported() {
+        // "broken" is rejected at its line 2 (lines 2 and 3 go with it); line 4 is a session line
+        // with reversed limits: a reject of its own, naming "reversed" and line 4.
+        let text = sessionLines("broken").replacingOccurrences(of: #""dir":"prev"}"#, with: #""dir":"up"}"#)
+            + #"{"v":1,"session":"reversed","page":0,"first":5,"last":-5}"# + "\n" + sessionLines("good")
+        let (sessions, rejects) = fixtures.read(text: text)
+        #expect(sessions.map(\.id) == ["good"])
+        #expect(rejects.map(\.session) == ["broken", "reversed"])
+        #expect(rejects.map(\.line) == [2, 4])
+    }
+
     @Test func crlfLineEndsBlankLinesAndMissingLastNewlineAreAccepted() {
         let text = "\r\n" + sessionLines("w").replacingOccurrences(of: "\n", with: "\r\n") + "\n   \n" + #"{"t":9000,"e":"end"}"#
         let (sessions, rejects) = fixtures.read(text: text)

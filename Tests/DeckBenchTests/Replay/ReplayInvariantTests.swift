@@ -46,6 +46,34 @@ import Testing
         }
     }
 
+    /// A policy whose window is the shown page alone prefetches nothing: whatever its name, it
+    /// replays exactly like `ondemand`, on every network (loss, outages, queues, traces of
+    /// retries), since the shown page is the app's.
+    @Test func policiesWithoutAWindowReplayExactlyLikeOnDemand() {
+        let generator = SessionGenerator(seed: 31)
+        let settings = ReplaySettings(seed: 6, content: ContentModel(churnPerHour: 60))
+        let networks = ["lte", "very-bad", "subway", "3g:connections=1,loss=0.3,timeout_ms=2000", "edge:connections=2"]
+            .map { try! NetworkModel.parse($0) }
+        let narrow = ["fixed:radius=0", "staged:radius=0", "directional:behind=0,ahead=0"].map { try! PolicyRegistry.parse($0) }
+        for network in networks {
+            let onDemand = Replayer(policy: OnDemandPolicy(), network: network, settings: settings)
+            let sessions = (0 ..< 150).map { generator.session($0) }
+            let expected = sessions.map(onDemand.replay)
+            #expect(expected.map(\.retries).reduce(0, +) > 0 || !network.losesRequests, "\(network.name) must exercise retries")
+            for policy in narrow {
+                func run(_ policy: some PrefetchPolicy) -> [SessionMetrics] {
+                    let replayer = Replayer(policy: policy, network: network, settings: settings)
+                    return sessions.map(replayer.replay)
+                }
+                let got = run(policy)
+                for (index, metrics) in got.enumerated() where metrics != expected[index] {
+                    Issue.record("\(policy.spec) on \(network.spec), session \(sessions[index].id): \(metrics) ≠ ondemand's \(expected[index])")
+                    break
+                }
+            }
+        }
+    }
+
     @Test func replayingTwiceGivesTheSameMetrics() {
         let generator = SessionGenerator(seed: 5)
         let network = try! NetworkModel.parse("3g:connections=2")

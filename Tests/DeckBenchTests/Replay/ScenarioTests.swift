@@ -140,6 +140,28 @@ import Testing
         #expect(m.disruptiveResets == 0)
     }
 
+    @Test func resetWithIdenticalContentIsNeedlessWhateverTheVersion() {
+        // Page 0 holds [0, 1, 2]; at 300 ms item 10 is inserted in front, at 500 ms it is deleted
+        // again: version 2 holds [0, 1, 2], the very list of version 0.
+        // fixed radius 1 (pages 0…5), as in staleUpdateCountsTheListDifference: t=0 page 0 (v0);
+        // t=1000 tap next, the revalidation of 1 resets it at 1100 (same version: needless);
+        // t=2000 tap prev: the revalidation of 0 reaches the server at 2050 (v2) and arrives at
+        // 2100 while 0 shows v0: a list difference of 0 operations, so a needless reset, not a
+        // stale update.
+        let history = PageHistory(initialItems: 3, changes: [(300_000, .insert(at: 0, id: 10)), (500_000, .delete(at: 0))])
+        let session = scenario(
+            #"{"v":1,"session":"same","page":0,"first":0,"last":5}"#,
+            #"{"t":1000,"e":"tap","dir":"next"}"#,
+            #"{"t":2000,"e":"tap","dir":"prev"}"#,
+            #"{"t":3000,"e":"end"}"#)
+        let (m, summary) = replay(session, FixedPolicy(values: ["radius": 1]), scripted: [0: history])
+        #expect(m.resets == 2)
+        #expect(m.needlessResets == 2)
+        #expect(m.staleUpdates == 0)
+        #expect(m.diffOpsTotal == 0)
+        #expect(summary.diffOps.count == 0)
+    }
+
     @Test func resetAfterAScrollIsDisruptive() {
         // fixed radius 1: t=1000 tap next; the revalidation of 1 arrives at 1100, after the user
         // scrolled page 1 at 1050: a needless and disruptive reset.
