@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test build release sample bench
+.PHONY: deps run test build release sample bench reference
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd; } 2>/dev/null || { \
@@ -33,3 +33,9 @@ sample: deps
 # The speed benchmark (release build): table on stdout, a row per stage appended to bench/results.csv.
 bench: release
 	.build/release/deckbench bench
+
+# The replayer against the reference model in the tests, on SESSIONS random sessions (default
+# 100,000; `make test` runs 5,000).
+SESSIONS ?= 100000
+reference: deps
+	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(SWIFT) test --filter ReferenceModelTests

@@ -1,0 +1,441 @@
+import DeckBench
+
+/// A second, deliberately simple implementation of the replay model (DESIGN.md and the README's
+/// "The replay model"), for the ideal network only: every round trip exactly `rttMs`, `connections`
+/// slots (0 = unlimited), no loss, no transfer time, no server time; content that never changes.
+///
+/// It shares nothing with `Replayer` but the recording types (`Session`, `Event`) and the metrics
+/// record it fills: its own pager rules, its own policies, a list of pending events scanned for the
+/// least (time, sequence), dictionaries for pages. No performance tricks: it is the specification
+/// that the fast replayer must always agree with (`ReferenceModelTests`).
+struct ReferenceReplay {
+    enum Policy: CustomStringConvertible {
+        case onDemand
+        case fixed(radius: Int)
+        case directional(behind: Int, ahead: Int)
+        case staged(radius: Int)
+
+        var description: String {
+            switch self {
+            case .onDemand: "ondemand"
+            case let .fixed(radius): "fixed:radius=\(radius)"
+            case let .directional(behind, ahead): "directional:behind=\(behind),ahead=\(ahead)"
+            case let .staged(radius): "staged:radius=\(radius)"
+            }
+        }
+    }
+
+    var policy: Policy
+    var rttMs: Int
+    var connections: Int
+    var maxAgeMs: Int
+    var bytesPerPage: Int
+
+    func replay(_ session: Session) -> SessionMetrics {
+        let run = ReferenceRun(model: self, session: session)
+        return run.play()
+    }
+}
+
+/// One replay of the reference model: all of its state, in plain collections.
+private final class ReferenceRun {
+    enum Trigger { case commit, gestureStarted, gestureEnded, responseArrived }
+    enum Kind { case demand, revalidation, prefetch }
+    enum Mark { case none, pending, useful }
+
+    struct Page {
+        var hasData = false
+        var fetchedAtUs = 0
+        var fromPrefetch = false
+        var inFlight: Int?
+        var mark = Mark.none
+    }
+
+    struct Swipe {
+        var number: Int
+        var target: Int
+        var needUs: Int
+        var direction: Direction?
+        var stalled: Bool
+        var late: Bool
+        var covered: Bool
+        var arrivedUs: Int?
+    }
+
+    enum Happening {
+        case arrival(request: Int)
+        case swipeCommit(number: Int)
+        case dragEnd(page: Int)
+    }
+
+    let model: ReferenceReplay
+    let session: Session
+    var metrics = SessionMetrics()
+
+    var nowUs = 0
+    var sequence = 0
+    var pendingEvents: [(timeUs: Int, sequence: Int, happening: Happening)] = []
+
+    var pages: [Int: Page] = [:]
+    var requestPage: [Int] = []
+    var requestKind: [Kind] = []
+    var activeRequests = 0
+    var urgentQueue: [Int] = []
+    var prefetchQueue: [Int] = []
+
+    var shown: Int
+    var heading: Int
+    var direction: Direction?
+    var scrolled = false
+    var steps = 0
+    var lastCommittedStep = -1
+    var swipes: [Swipe] = []
+    var dragged: [Int] = []
+    var window: ClosedRange<Int>
+    /// The shown page waits for data since `needUs` (a stall, or the first load).
+    var waitSinceUs: Int?
+    var waitIsFirstLoad = false
+
+    init(model: ReferenceReplay, session: Session) {
+        self.model = model
+        self.session = session
+        shown = session.page
+        heading = session.page
+        window = session.page ... session.page
+    }
+
+    func play() -> SessionMetrics {
+        if !need(shown).hadData {
+            waitSinceUs = 0
+            waitIsFirstLoad = true
+        }
+        revalidateShownPage()
+        decide(.commit)
+        for event in session.events {
+            runPendingEvents(untilUs: event.timeMs * 1_000)
+            nowUs = event.timeMs * 1_000
+            handle(event)
+        }
+        let endUs = (session.events.last?.timeMs ?? 0) * 1_000
+        runPendingEvents(untilUs: endUs)
+        nowUs = endUs
+        leaveShownPage()
+        metrics.wastedPrefetches += pages.values.filter { $0.mark == .pending }.count
+        return metrics
+    }
+
+    // MARK: Time
+
+    func schedule(_ happening: Happening, atUs timeUs: Int) {
+        pendingEvents.append((timeUs, sequence, happening))
+        sequence += 1
+    }
+
+    func runPendingEvents(untilUs limitUs: Int) {
+        while true {
+            var best: Int?
+            for index in pendingEvents.indices where pendingEvents[index].timeUs <= limitUs {
+                if let chosen = best {
+                    let a = pendingEvents[index], b = pendingEvents[chosen]
+                    if (a.timeUs, a.sequence) < (b.timeUs, b.sequence) { best = index }
+                } else {
+                    best = index
+                }
+            }
+            guard let index = best else { return }
+            let event = pendingEvents.remove(at: index)
+            nowUs = event.timeUs
+            switch event.happening {
+            case let .arrival(request): arrive(request)
+            case let .swipeCommit(number):
+                let swipe = swipes.remove(at: swipes.firstIndex { $0.number == number }!)
+                dragged.remove(at: dragged.firstIndex(of: swipe.target)!)
+                if !commit(swipe) { decide(.gestureEnded) }
+            case let .dragEnd(page):
+                dragged.remove(at: dragged.firstIndex(of: page)!)
+                decide(.gestureEnded)
+            }
+        }
+    }
+
+    // MARK: The user
+
+    func handle(_ event: Event) {
+        let limits = session.first ... session.last
+        switch event.kind {
+        case let .swipe(towards, durationMs, cancelled):
+            let target = heading + towards.offset
+            guard limits.contains(target) else {
+                metrics.bounces += 1
+                return
+            }
+            if cancelled {
+                if !need(target).hadData { metrics.blankDrags += 1 }
+                dragged.append(target)
+                schedule(.dragEnd(page: target), atUs: nowUs + durationMs * 1_000)
+                decide(.gestureStarted)
+                return
+            }
+            heading = target
+            let found = need(target)
+            let swipe = Swipe(number: steps, target: target, needUs: nowUs, direction: towards,
+                              stalled: !found.hadData, late: found.late, covered: found.covered)
+            steps += 1
+            if durationMs == 0 {
+                commit(swipe)
+                return
+            }
+            swipes.append(swipe)
+            dragged.append(target)
+            schedule(.swipeCommit(number: swipe.number), atUs: nowUs + durationMs * 1_000)
+            decide(.gestureStarted)
+        case let .tap(towards):
+            let target = heading + towards.offset
+            guard limits.contains(target) else {
+                metrics.bounces += 1
+                return
+            }
+            navigateAtOnce(to: target, direction: towards)
+        case let .jump(page):
+            if page != heading { navigateAtOnce(to: page, direction: nil) }
+        case .scroll:
+            scrolled = true
+        case .end:
+            break
+        }
+    }
+
+    func navigateAtOnce(to target: Int, direction: Direction?) {
+        heading = target
+        let found = need(target)
+        commit(Swipe(number: steps, target: target, needUs: nowUs, direction: direction,
+                     stalled: !found.hadData, late: found.late, covered: found.covered))
+        steps += 1
+    }
+
+    // MARK: The app
+
+    func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
+        if pages[page, default: Page()].mark == .pending {
+            pages[page]!.mark = .useful
+            metrics.usefulPrefetches += 1
+        }
+        let state = pages[page, default: Page()]
+        if state.hasData { return (true, false, state.fromPrefetch) }
+        if let request = state.inFlight {
+            if let index = prefetchQueue.firstIndex(of: request) {
+                prefetchQueue.remove(at: index)
+                urgentQueue.append(request)
+            }
+            return (false, true, false)
+        }
+        send(.demand, page)
+        return (false, false, false)
+    }
+
+    @discardableResult
+    func commit(_ swipe: Swipe) -> Bool {
+        guard swipe.number > lastCommittedStep else { return false }
+        lastCommittedStep = swipe.number
+        guard swipe.target != shown else { return false }
+        leaveShownPage()
+        metrics.navigations += 1
+        if swipe.covered { metrics.coveredNavigations += 1 }
+        if swipe.stalled {
+            metrics.stalls += 1
+            if swipe.late { metrics.lateStalls += 1 } else { metrics.missStalls += 1 }
+            if let arrivedUs = swipe.arrivedUs {
+                recordStall(arrivedUs - swipe.needUs, abandoned: false)
+            } else {
+                waitSinceUs = swipe.needUs
+                waitIsFirstLoad = false
+            }
+        }
+        shown = swipe.target
+        scrolled = false
+        direction = swipe.direction
+        revalidateShownPage()
+        decide(.commit)
+        return true
+    }
+
+    func leaveShownPage() {
+        guard let since = waitSinceUs else { return }
+        waitSinceUs = nil
+        if waitIsFirstLoad {
+            metrics.firstLoadMs = milliseconds(nowUs - since)
+        } else {
+            recordStall(nowUs - since, abandoned: true)
+        }
+    }
+
+    func recordStall(_ microseconds: Int, abandoned: Bool) {
+        let stallMs = milliseconds(microseconds)
+        if abandoned { metrics.abandonedStalls += 1 }
+        metrics.stallMsTotal += stallMs
+        metrics.stallMsMax = max(metrics.stallMsMax, stallMs)
+    }
+
+    func milliseconds(_ microseconds: Int) -> Int { (microseconds + 500) / 1_000 }
+
+    func revalidateShownPage() {
+        let state = pages[shown, default: Page()]
+        if state.inFlight != nil { return }
+        if !state.hasData {
+            send(.demand, shown)
+        } else if nowUs - state.fetchedAtUs >= model.maxAgeMs * 1_000 {
+            send(.revalidation, shown)
+        }
+    }
+
+    func isAppsPage(_ page: Int) -> Bool { page == shown || dragged.contains(page) }
+
+    func decide(_ trigger: Trigger) {
+        let (keep, wanted) = policyDecision(trigger)
+        window = keep
+        for (page, state) in pages where state.hasData && !window.contains(page) && !isAppsPage(page) {
+            if state.mark == .pending { metrics.wastedPrefetches += 1 }
+            pages[page]!.hasData = false
+            pages[page]!.fromPrefetch = false
+            pages[page]!.mark = .none
+        }
+        for page in wanted where (session.first ... session.last).contains(page) && isMissing(page) && !isAppsPage(page) {
+            send(.prefetch, page)
+        }
+    }
+
+    func isMissing(_ page: Int) -> Bool {
+        let state = pages[page, default: Page()]
+        return !state.hasData && state.inFlight == nil
+    }
+
+    // MARK: The network
+
+    func send(_ kind: Kind, _ page: Int) {
+        let request = requestPage.count
+        requestPage.append(page)
+        requestKind.append(kind)
+        pages[page, default: Page()].inFlight = request
+        metrics.requests += 1
+        if kind == .prefetch {
+            pages[page]!.mark = .pending
+            metrics.prefetches += 1
+        }
+        if model.connections == 0 || activeRequests < model.connections {
+            start(request)
+        } else if kind == .prefetch {
+            prefetchQueue.append(request)
+        } else {
+            urgentQueue.append(request)
+        }
+    }
+
+    func start(_ request: Int) {
+        activeRequests += 1
+        schedule(.arrival(request: request), atUs: nowUs + model.rttMs * 1_000)
+    }
+
+    func arrive(_ request: Int) {
+        activeRequests -= 1
+        if !urgentQueue.isEmpty {
+            start(urgentQueue.removeFirst())
+        } else if !prefetchQueue.isEmpty {
+            start(prefetchQueue.removeFirst())
+        }
+        let page = requestPage[request]
+        let kind = requestKind[request]
+        pages[page]!.inFlight = nil
+        metrics.bytes += model.bytesPerPage
+        if !(window.contains(page) || isAppsPage(page)) {
+            if kind == .prefetch {
+                if pages[page]!.mark == .pending { metrics.wastedPrefetches += 1 }
+                pages[page]!.mark = .none
+            }
+        } else if pages[page]!.hasData {
+            if page == shown {
+                metrics.resets += 1
+                metrics.needlessResets += 1
+                if scrolled { metrics.disruptiveResets += 1 }
+            }
+            pages[page]!.fetchedAtUs = nowUs
+            pages[page]!.fromPrefetch = kind == .prefetch
+        } else {
+            pages[page]!.hasData = true
+            pages[page]!.fetchedAtUs = nowUs
+            pages[page]!.fromPrefetch = kind == .prefetch
+            if page == shown, let since = waitSinceUs {
+                waitSinceUs = nil
+                if waitIsFirstLoad {
+                    metrics.firstLoadMs = milliseconds(nowUs - since)
+                } else {
+                    recordStall(nowUs - since, abandoned: false)
+                }
+            }
+            for index in swipes.indices where swipes[index].target == page && swipes[index].stalled && swipes[index].arrivedUs == nil {
+                swipes[index].arrivedUs = nowUs
+            }
+        }
+        metrics.peakCachedPages = max(metrics.peakCachedPages, pages.values.filter(\.hasData).count)
+        decide(.responseArrived)
+    }
+
+    // MARK: The policies
+
+    /// The pages to keep and the pages to request, most urgent first.
+    func policyDecision(_ trigger: Trigger) -> (ClosedRange<Int>, [Int]) {
+        switch model.policy {
+        case .onDemand:
+            return (shown ... shown, [])
+        case let .fixed(radius):
+            let keep = span(behind: radius, ahead: radius)
+            return (keep, trigger == .commit ? missingByDistance(in: keep) : [])
+        case let .directional(behind, ahead):
+            let keep = span(behind: behind, ahead: direction == nil ? behind : ahead)
+            return (keep, trigger == .commit ? missingByDistance(in: keep) : [])
+        case let .staged(radius):
+            let keep = span(behind: radius, ahead: radius)
+            return (keep, trigger == .gestureStarted ? [] : nextStage(radius: radius))
+        }
+    }
+
+    /// `behind` pages against and `ahead` pages along the direction of travel (`next` when none),
+    /// within the data.
+    func span(behind: Int, ahead: Int) -> ClosedRange<Int> {
+        let low = direction == .prev ? shown - ahead : shown - behind
+        let high = direction == .prev ? shown + behind : shown + ahead
+        return max(session.first, low) ... min(session.last, high)
+    }
+
+    func missingByDistance(in keep: ClosedRange<Int>) -> [Int] {
+        let along = (direction ?? .next).offset
+        var result: [Int] = []
+        for distance in 1 ... max(1, keep.count) {
+            for page in [shown + distance * along, shown - distance * along] where keep.contains(page) && isMissing(page) {
+                result.append(page)
+            }
+        }
+        return result
+    }
+
+    /// The staged policy: the shown page must have its data and nothing in flight; then each ring
+    /// of pages at distance 1, 2, … must have arrived before the next ring is asked for.
+    func nextStage(radius: Int) -> [Int] {
+        let shownState = pages[shown, default: Page()]
+        guard shownState.hasData, shownState.inFlight == nil, radius > 0 else { return [] }
+        let along = (direction ?? .next).offset
+        for distance in 1 ... radius {
+            var asked: [Int] = []
+            var waiting = false
+            for page in [shown + distance * along, shown - distance * along] where (session.first ... session.last).contains(page) {
+                let state = pages[page, default: Page()]
+                if state.inFlight != nil {
+                    waiting = true
+                } else if !state.hasData {
+                    asked.append(page)
+                }
+            }
+            if waiting || !asked.isEmpty { return asked }
+        }
+        return []
+    }
+}
