@@ -29,6 +29,8 @@ struct WorkloadOptions: ParsableArguments {
     var swipeShare = defaults.swipeShare
     @Option(parsing: .unconditional, help: "Median swipe duration, in ms (log-normal, sigma 0.3).")
     var swipeMedianMs = defaults.swipeMedianMs
+    @Option(parsing: .unconditional, help: "Probability that the next step of a burst starts while the swipe before it is still settling.")
+    var overlapProbability = defaults.overlapProbability
     @Option(parsing: .unconditional, help: "Probability that a swipe is cancelled.")
     var cancelProbability = defaults.cancelProbability
     @Option(parsing: .unconditional, help: "Probability that a step is a jump to a random page.")
@@ -51,7 +53,7 @@ struct WorkloadOptions: ParsableArguments {
     func validate() throws {
         let probabilities: [(String, Double)] = [
             ("--burst-probability", burstProbability), ("--persistence", persistence), ("--prev-share", prevShare),
-            ("--swipe-share", swipeShare), ("--cancel-probability", cancelProbability),
+            ("--swipe-share", swipeShare), ("--overlap-probability", overlapProbability), ("--cancel-probability", cancelProbability),
             ("--jump-probability", jumpProbability), ("--scroll-probability", scrollProbability),
             ("--future-probability", futureProbability), ("--start-today-probability", startTodayProbability),
             ("--end-probability", endProbability),
@@ -92,6 +94,7 @@ struct WorkloadOptions: ParsableArguments {
         model.prevShare = prevShare
         model.swipeShare = swipeShare
         model.swipeMedianMs = swipeMedianMs
+        model.overlapProbability = overlapProbability
         model.cancelProbability = cancelProbability
         model.jumpProbability = jumpProbability
         model.scrollProbability = scrollProbability

@@ -32,7 +32,13 @@ public struct SessionGenerator: Sendable {
             } else if random.chance(model.burstProbability) {
                 let burst = 1 + random.geometric(mean: max(1, model.burstStepsMean - 1))
                 for index in 0 ..< min(burst, steps - walk.stepsMade) {
-                    if index > 0 { walk.timeMs += Int(random.logNormal(median: model.burstGapMs, sigma: 0.4)) }
+                    if index > 0 {
+                        if let swipe = walk.lastSwipe, model.overlapProbability > 0, random.chance(model.overlapProbability) {
+                            walk.timeMs = swipe.startMs + swipe.durationMs * Int.random(in: 30 ... 90, using: &random) / 100
+                        } else {
+                            walk.timeMs += Int(random.logNormal(median: model.burstGapMs, sigma: 0.4))
+                        }
+                    }
                     walk.step(&random)
                 }
             } else {
@@ -65,6 +71,8 @@ public struct SessionGenerator: Sendable {
         var timeMs = 0
         var stepsMade = 0
         var events: [Event] = []
+        /// The last step, if it was a swipe: when it started and how long it takes to settle.
+        var lastSwipe: (startMs: Int, durationMs: Int)?
 
         init(model: WorkloadModel, session: Session) {
             self.model = model
@@ -111,10 +119,12 @@ public struct SessionGenerator: Sendable {
                 let durationMs = min(2_000, max(60, Int(random.logNormal(median: model.swipeMedianMs, sigma: 0.3))))
                 let cancelled = random.chance(model.cancelProbability)
                 events.append(Event(timeMs: timeMs, kind: .swipe(direction, durationMs: durationMs, cancelled: cancelled)))
+                lastSwipe = (timeMs, durationMs)
                 timeMs += durationMs
                 if !cancelled && session.contains(page: target) { heading = target }
             } else {
                 events.append(Event(timeMs: timeMs, kind: .tap(direction)))
+                lastSwipe = nil
                 if session.contains(page: target) { heading = target }
             }
             if !session.contains(page: target) { direction = direction.reversed }

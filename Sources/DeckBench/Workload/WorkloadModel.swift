@@ -27,6 +27,9 @@ public struct WorkloadModel: Sendable, Hashable {
     public var swipeShare = 0.8
     /// Median swipe duration from touch to settled page, in ms (log-normal, sigma 0.3).
     public var swipeMedianMs = 280.0
+    /// Probability that the next step of a burst starts while the swipe before it is still
+    /// settling (30 to 90 % into its duration): fast users swipe again before the page has landed.
+    public var overlapProbability = 0.1
     /// Probability that a swipe is let go and cancelled.
     public var cancelProbability = 0.07
     /// Probability that a step is a jump (deep link, date picker) to a random page.

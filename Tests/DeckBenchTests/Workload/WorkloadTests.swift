@@ -26,6 +26,37 @@ import Testing
         #expect(reports.map(\.events).reduce(0, +) == expected.map(\.events.count).reduce(0, +))
     }
 
+    /// Steps (swipe, tap, jump) that start while an earlier swipe is still settling, and swipes.
+    private func overlaps(_ generator: SessionGenerator, sessions: Int) -> (overlapping: Int, swipes: Int) {
+        var overlapping = 0
+        var swipes = 0
+        for index in 0 ..< sessions {
+            var busyUntilMs = -1
+            for event in generator.session(index).events {
+                switch event.kind {
+                case let .swipe(_, durationMs, _):
+                    if event.timeMs < busyUntilMs { overlapping += 1 }
+                    swipes += 1
+                    busyUntilMs = max(busyUntilMs, event.timeMs + durationMs)
+                case .tap, .jump:
+                    if event.timeMs < busyUntilMs { overlapping += 1 }
+                case .scroll, .end:
+                    break
+                }
+            }
+        }
+        return (overlapping, swipes)
+    }
+
+    @Test func burstsOverlapAFewPercentOfSwipesAsRealUsersDo() {
+        let (overlapping, swipes) = overlaps(SessionGenerator(seed: 3), sessions: 3_000)
+        let share = Double(overlapping) / Double(swipes)
+        #expect(share > 0.01 && share < 0.06, "\(overlapping) of \(swipes) swipes")
+        var model = WorkloadModel()
+        model.overlapProbability = 0
+        #expect(overlaps(SessionGenerator(model: model, seed: 3), sessions: 3_000).overlapping == 0)
+    }
+
     @Test func sameSeedGivesTheSameBytes() throws {
         let first = Fixtures()
         let second = Fixtures()
