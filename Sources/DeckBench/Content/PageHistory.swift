@@ -54,6 +54,7 @@ struct PageHistory {
     }
 
     /// The version the server holds at `timeUs`: the number of changes made by then.
+    @inline(__always)
     func version(atUs timeUs: Int) -> Int {
         var low = 0
         var high = changeTimesUs.count
@@ -78,6 +79,7 @@ struct PageHistory {
     }
 
     /// The number of items in `version`, without building the list.
+    @inline(__always)
     func itemCount(version: Int) -> Int {
         guard version > 0 else { return initialItems }
         var count = initialItems
