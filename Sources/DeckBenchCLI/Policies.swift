@@ -10,8 +10,7 @@ extension DeckBenchCommand {
         func run() {
             var text = ""
             for policy in PolicyRegistry.all {
-                let defaults = policy.init(values: [:])
-                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(defaults.spec)\n"
+                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(policy.defaultPolicy.spec)\n"
                 for parameter in policy.parameters {
                     text += "    \(parameter.name)=N  (default \(parameter.defaultValue), \(parameter.range.lowerBound)…"
                         + "\(parameter.range.upperBound)): \(parameter.meaning)\n"

@@ -5,25 +5,25 @@ public struct DirectionalPolicy: PrefetchPolicy {
     public static let name = "directional"
     public static let summary = "keep `behind` pages against and `ahead` along the last direction (symmetric `behind` before a move)"
     public static let parameters = [
-        PolicyParameter(name: "behind", defaultValue: 2, range: 0 ... 50, meaning: "pages kept against the direction of travel"),
-        PolicyParameter(name: "ahead", defaultValue: 4, range: 0 ... 50, meaning: "pages kept along the direction of travel"),
+        PolicyParameter<Self>("behind", \.behind, range: 0 ... 50, meaning: "pages kept against the direction of travel"),
+        PolicyParameter<Self>("ahead", \.ahead, range: 0 ... 50, meaning: "pages kept along the direction of travel"),
     ]
 
-    public var behind: Int
-    public var ahead: Int
+    public var behind = 2
+    public var ahead = 4
 
-    public init(values: [String: Int] = [:]) {
-        behind = values["behind"] ?? Self.parameters[0].defaultValue
-        ahead = values["ahead"] ?? Self.parameters[1].defaultValue
+    public init() {}
+
+    public init(behind: Int, ahead: Int) {
+        self.behind = behind
+        self.ahead = ahead
     }
 
-    public var values: [Int] { [behind, ahead] }
-
-    public func decide(_ context: PolicyContext, requests: inout [Int]) -> ClosedRange<Int> {
+    public func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {
         let window = context.direction == nil
             ? context.window(behind: behind, ahead: behind)
             : context.window(behind: behind, ahead: ahead)
-        if case .commit = context.trigger { context.appendMissing(in: window, to: &requests) }
-        return window
+        decision.keep(window)
+        if case .commit = context.trigger { context.requestMissing(in: window, into: &decision) }
     }
 }

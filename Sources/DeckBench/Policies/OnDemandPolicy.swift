@@ -3,13 +3,11 @@
 public struct OnDemandPolicy: PrefetchPolicy {
     public static let name = "ondemand"
     public static let summary = "no prefetch: fetch a page when it is needed; keep only the shown page"
-    public static let parameters: [PolicyParameter] = []
+    public static let parameters: [PolicyParameter<Self>] = []
 
-    public init(values: [String: Int] = [:]) {}
+    public init() {}
 
-    public var values: [Int] { [] }
-
-    public func decide(_ context: PolicyContext, requests: inout [Int]) -> ClosedRange<Int> {
-        context.current ... context.current
+    public func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {
+        decision.keep(context.current)
     }
 }

@@ -40,6 +40,7 @@ public struct PolicyContext {
 
     /// `current − behind … current + ahead` within the data, where `ahead` counts along `direction`
     /// (towards `next` when there is none).
+    @inline(__always)
     public func window(behind: Int, ahead: Int) -> ClosedRange<Int> {
         let (before, after) = direction == .prev ? (ahead, behind) : (behind, ahead)
         let low = max(first, current - before)
@@ -47,19 +48,21 @@ public struct PolicyContext {
         return low ... max(low, high)
     }
 
-    /// Appends to `requests` the pages of `window` that are neither cached nor in flight, nearest
-    /// first; at equal distance the page in the direction of travel first (`next` when none).
-    public func appendMissing(in window: ClosedRange<Int>, to requests: inout [Int]) {
+    /// Requests the pages of `window` that are neither cached nor in flight, nearest first; at
+    /// equal distance the page in the direction of travel first (`next` when none).
+    @inline(__always)
+    public func requestMissing(in window: ClosedRange<Int>, into decision: inout PolicyDecision) {
         let leading = direction ?? .next
         let reach = max(current - window.lowerBound, window.upperBound - current)
         guard reach > 0 else { return }
         for distance in 1 ... reach {
-            appendIfMissing(current + distance * leading.offset, in: window, to: &requests)
-            appendIfMissing(current - distance * leading.offset, in: window, to: &requests)
+            requestIfMissing(current + distance * leading.offset, in: window, into: &decision)
+            requestIfMissing(current - distance * leading.offset, in: window, into: &decision)
         }
     }
 
-    private func appendIfMissing(_ page: Int, in window: ClosedRange<Int>, to requests: inout [Int]) {
-        if window.contains(page) && isMissing(page) { requests.append(page) }
+    @inline(__always)
+    private func requestIfMissing(_ page: Int, in window: ClosedRange<Int>, into decision: inout PolicyDecision) {
+        if window.contains(page) && isMissing(page) { decision.request(page) }
     }
 }

@@ -1,35 +1,75 @@
-/// Every built-in policy, by name; adding a policy is one line here.
+/// Every built-in policy; adding a policy is one line here. The entry is also what gives the
+/// policy a replayer compiled for its type: nothing in the replay engine lists policies.
 public enum PolicyRegistry {
-    public static let all: [any PrefetchPolicy.Type] = [
-        OnDemandPolicy.self,
-        FixedPolicy.self,
-        DirectionalPolicy.self,
-        StagedPolicy.self,
+    public static let all: [PolicyEntry] = [
+        PolicyEntry(OnDemandPolicy.self),
+        PolicyEntry(FixedPolicy.self),
+        PolicyEntry(DirectionalPolicy.self),
+        PolicyEntry(StagedPolicy.self),
     ]
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.
     public static func parse(_ text: String) throws(SpecError) -> any PrefetchPolicy {
         let spec = try SpecString(text, what: "policy")
-        guard let type = all.first(where: { $0.name == spec.name }) else {
-            throw .unknownName(what: "policy", name: spec.name, valid: all.map { $0.name })
+        guard let entry = all.first(where: { $0.name == spec.name }) else {
+            throw .unknownName(what: "policy", name: spec.name, valid: all.map(\.name))
         }
-        var values: [String: Int] = [:]
-        for parameter in type.parameters { values[parameter.name] = parameter.defaultValue }
+        return try entry.parse(spec)
+    }
+
+    /// Every policy with its defaults: what `replay` runs when no `--policy` is given.
+    public static var defaults: [any PrefetchPolicy] {
+        all.map(\.defaultPolicy)
+    }
+
+    /// The entry of `policy`'s type, if it is registered.
+    static func entry(of policy: any PrefetchPolicy) -> PolicyEntry? {
+        let type = ObjectIdentifier(Swift.type(of: policy))
+        return all.first { $0.type == type }
+    }
+}
+
+/// One registered policy type: what `deckbench policies` lists, how a spec becomes a policy, and
+/// the replayer specialised for it.
+public struct PolicyEntry: Sendable {
+    public let name: String
+    public let summary: String
+    public let parameters: [PolicyParameterDescription]
+    let type: ObjectIdentifier
+    let makeDefault: @Sendable () -> any PrefetchPolicy
+    let parse: @Sendable (SpecString) throws(SpecError) -> any PrefetchPolicy
+    /// A replayer for a policy of this type: made where the type is known, so its replay loop is
+    /// compiled for it and never goes through an existential.
+    let makeReplayer: @Sendable (any PrefetchPolicy, NetworkModel, ReplaySettings, CommonWorld) -> any SessionReplaying
+
+    /// The policy with every parameter at its default.
+    public var defaultPolicy: any PrefetchPolicy { makeDefault() }
+
+    public init<Policy: PrefetchPolicy>(_ policy: Policy.Type) {
+        name = Policy.name
+        summary = Policy.summary
+        parameters = Policy.parameterDescriptions
+        type = ObjectIdentifier(policy)
+        makeDefault = { Policy() }
+        parse = { (spec) throws(SpecError) in try Self.policy(Policy.self, from: spec) }
+        makeReplayer = { policy, network, settings, world in
+            SpecialisedReplayer(Replayer(policy: policy as! Policy, network: network, settings: settings, world: world))
+        }
+    }
+
+    /// The policy of `spec`'s parameters; the others keep their defaults.
+    private static func policy<Policy: PrefetchPolicy>(_: Policy.Type, from spec: SpecString) throws(SpecError) -> Policy {
+        var policy = Policy()
         for (key, value) in spec.parameters {
-            guard let parameter = type.parameters.first(where: { $0.name == key }) else {
-                throw .unknownKey(what: "policy", name: spec.name, key: key, valid: type.parameters.map(\.name))
+            guard let parameter = Policy.parameters.first(where: { $0.name == key }) else {
+                throw .unknownKey(what: "policy", name: spec.name, key: key, valid: Policy.parameters.map(\.name))
             }
             guard let number = Int(value), parameter.range.contains(number) else {
                 throw .badValue(what: "policy", name: spec.name, key: key, value: value,
                                 expected: "a whole number from \(parameter.range.lowerBound) to \(parameter.range.upperBound)")
             }
-            values[key] = number
+            policy[keyPath: parameter.keyPath] = number
         }
-        return type.init(values: values)
-    }
-
-    /// Every policy with its defaults: what `replay` runs when no `--policy` is given.
-    public static var defaults: [any PrefetchPolicy] {
-        all.map { $0.init(values: [:]) }
+        return policy
     }
 }

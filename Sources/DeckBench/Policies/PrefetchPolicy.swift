@@ -1,27 +1,27 @@
 /// A prefetch policy: a pure value that, told what just happened and shown what is cached and in
-/// flight, says which pages to keep and which to request, in priority order. It never touches the
+/// flight, decides which pages to keep and which to request, in priority order. It never touches the
 /// cache or the network itself; the replay's app model carries its decision out.
 ///
-/// Adding a policy: one file with a type conforming to this protocol, one line in
-/// `PolicyRegistry.all`, and a scenario test.
+/// Adding a policy: one file with a type conforming to this protocol (its parameters are stored
+/// `Int` properties whose initial values are the defaults, each declared once in `parameters`),
+/// one line in `PolicyRegistry.all`, and a scenario test.
 public protocol PrefetchPolicy: Sendable {
     /// The name used on the command line (`--policy NAME`).
     static var name: String { get }
     /// One line for `deckbench policies`.
     static var summary: String { get }
-    /// The parameters and their defaults, in the order the spec writes them.
-    static var parameters: [PolicyParameter] { get }
+    /// The parameters, in the order the spec writes them.
+    static var parameters: [PolicyParameter<Self>] { get }
 
-    /// The policy with `values` for its parameters (every declared parameter is present).
-    init(values: [String: Int])
+    /// The policy with every parameter at its default.
+    init()
 
-    /// The parameter values in effect, in `parameters` order.
-    var values: [Int] { get }
-
-    /// The decision after `context.trigger`: appends the pages to request, most urgent first, to
-    /// `requests` (only pages neither cached nor in flight), and returns the pages to keep cached;
-    /// cached pages outside it are dropped (the shown page and a page being dragged in never are).
-    func decide(_ context: PolicyContext, requests: inout [Int]) -> ClosedRange<Int>
+    /// The decision after `context.trigger`, written into `decision` (which arrives empty): the
+    /// pages to keep cached (any set; cached pages outside it are dropped, but never the shown page
+    /// nor a page being dragged in) and the pages to request, most urgent first (the app sends only
+    /// those neither cached nor in flight, and never the shown page nor a page being dragged in:
+    /// those are the app's).
+    func decide(_ context: PolicyContext, into decision: inout PolicyDecision)
 }
 
 extension PrefetchPolicy {
@@ -29,21 +29,37 @@ extension PrefetchPolicy {
     public var spec: String {
         let parameters = Self.parameters
         guard !parameters.isEmpty else { return Self.name }
-        return Self.name + ":" + zip(parameters, values).map { "\($0.name)=\($1)" }.joined(separator: ",")
+        return Self.name + ":" + parameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }.joined(separator: ",")
+    }
+
+    /// The parameters as `deckbench policies` lists them, without the policy's type.
+    public static var parameterDescriptions: [PolicyParameterDescription] {
+        parameters.map { PolicyParameterDescription(name: $0.name, defaultValue: $0.defaultValue, range: $0.range, meaning: $0.meaning) }
     }
 }
 
-/// One parameter of a policy, as `deckbench policies` lists it.
-public struct PolicyParameter: Sendable, Hashable {
+/// One parameter of a policy, declared once: its name on the command line, the property that holds
+/// it, the values it may take and what it means. Its default is the property's value in `init()`.
+public struct PolicyParameter<Policy: PrefetchPolicy>: Sendable {
+    public let name: String
+    public let keyPath: WritableKeyPath<Policy, Int> & Sendable
+    public let range: ClosedRange<Int>
+    public let meaning: String
+
+    public init(_ name: String, _ keyPath: WritableKeyPath<Policy, Int> & Sendable, range: ClosedRange<Int>, meaning: String) {
+        self.name = name
+        self.keyPath = keyPath
+        self.range = range
+        self.meaning = meaning
+    }
+
+    public var defaultValue: Int { Policy()[keyPath: keyPath] }
+}
+
+/// A policy parameter as `deckbench policies` lists it.
+public struct PolicyParameterDescription: Sendable, Hashable {
     public var name: String
     public var defaultValue: Int
     public var range: ClosedRange<Int>
     public var meaning: String
-
-    public init(name: String, defaultValue: Int, range: ClosedRange<Int>, meaning: String) {
-        self.name = name
-        self.defaultValue = defaultValue
-        self.range = range
-        self.meaning = meaning
-    }
 }

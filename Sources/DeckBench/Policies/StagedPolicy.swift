@@ -6,41 +6,40 @@ public struct StagedPolicy: PrefetchPolicy {
     public static let name = "staged"
     public static let summary = "current page first, then its neighbours once it arrived, then farther pages up to radius"
     public static let parameters = [
-        PolicyParameter(name: "radius", defaultValue: 2, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one"),
+        PolicyParameter<Self>("radius", \.radius, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one"),
     ]
 
-    public var radius: Int
+    public var radius = 2
 
-    public init(values: [String: Int] = [:]) {
-        radius = values["radius"] ?? Self.parameters[0].defaultValue
+    public init() {}
+
+    public init(radius: Int) {
+        self.radius = radius
     }
 
-    public var values: [Int] { [radius] }
-
-    public func decide(_ context: PolicyContext, requests: inout [Int]) -> ClosedRange<Int> {
-        let window = context.window(behind: radius, ahead: radius)
-        if case .gestureStarted = context.trigger { return window }
+    public func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {
+        decision.keep(context.window(behind: radius, ahead: radius))
+        if case .gestureStarted = context.trigger { return }
         let leading = context.direction ?? .next
         // The current page's stage is the app's demand or revalidation: it is done once the page
         // has data and nothing in flight. The policy never requests it (after a failure the app
         // retries it).
-        if context.isInFlight(context.current) || !context.isCached(context.current) { return window }
-        guard radius > 0 else { return window }
+        if context.isInFlight(context.current) || !context.isCached(context.current) { return }
+        guard radius > 0 else { return }
         for distance in 1 ... radius {
-            let before = requests.count
-            var waiting = visit(context.current + distance * leading.offset, context, &requests)
-            waiting = visit(context.current - distance * leading.offset, context, &requests) || waiting
+            let before = decision.requests.count
+            var waiting = visit(context.current + distance * leading.offset, context, &decision)
+            waiting = visit(context.current - distance * leading.offset, context, &decision) || waiting
             // The stage has requests in flight, or has just made some: later stages wait.
-            if waiting || requests.count > before { break }
+            if waiting || decision.requests.count > before { break }
         }
-        return window
     }
 
     /// Requests `page` if it exists and is missing; returns whether it is in flight.
-    private func visit(_ page: Int, _ context: PolicyContext, _ requests: inout [Int]) -> Bool {
+    private func visit(_ page: Int, _ context: PolicyContext, _ decision: inout PolicyDecision) -> Bool {
         guard context.exists(page) else { return false }
         if context.isInFlight(page) { return true }
-        if !context.isCached(page) { requests.append(page) }
+        if !context.isCached(page) { decision.request(page) }
         return false
     }
 }

@@ -107,10 +107,11 @@ final class PageTable {
         return state.version == nil && state.inFlight == nil
     }
 
-    /// Whether some cached page lies outside `window` and is not `spared`: whether a decision has
-    /// anything to drop.
-    func hasCachedPage(outside window: ClosedRange<Int>, sparing spared: (Int) -> Bool) -> Bool {
-        cached.contains { !window.contains($0) && !spared($0) }
+    /// Whether some cached page lies outside `window` (all of them when there is none) and is not
+    /// `spared`: whether a decision that keeps `window` has anything to drop.
+    func hasCachedPage(outside window: ClosedRange<Int>?, sparing spared: (Int) -> Bool) -> Bool {
+        guard let window else { return cached.contains { !spared($0) } }
+        return cached.contains { !window.contains($0) && !spared($0) }
     }
 
     /// Replaces the contents of `buffer` with the cached pages, in no particular order.

@@ -46,7 +46,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// What every policy sees the same in a session; shared with the worker's other replayers.
     let world: CommonWorld
     private let requests = RequestLog()
-    private var requestBuffer: [Int] = []
+    /// The policy's decision, emptied and refilled in place so that its storage is reused.
+    private var decision = PolicyDecision()
+    /// What the last decision keeps, until the next one: its window and its other ranges (none for
+    /// a window), held apart so that a look-up reads plain fields.
+    private var keptWindow: ClosedRange<Int>?
+    private var keptMore: [ClosedRange<Int>] = []
+    private var keptMoreCount = 0
     private var cachedBuffer: [Int] = []
     private var pending: [PendingNavigation] = []
     private var dragged: [Int] = []
@@ -59,7 +65,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var pager = Pager(page: 0)
     private var direction: Direction?
     private var scrolled = false
-    private var keepWindow = 0 ... 0
     private var wait: OpenWait?
     /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
     private var instantNavigations = 0
@@ -89,9 +94,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     // MARK: The session loop
 
     /// Replays `session` and returns its metrics (also added to `summary`).
-    ///
-    /// Specialised for the built-in policies, so that a replay reached through an existential
-    /// (a run holds replayers of several policies) still runs code compiled for its policy.
     @_specialize(where Policy == OnDemandPolicy)
     @_specialize(where Policy == FixedPolicy)
     @_specialize(where Policy == DirectionalPolicy)
@@ -136,7 +138,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
         pager = Pager(page: shown)
-        keepWindow = shown ... shown
+        keptWindow = shown ... shown
+        keptMoreCount = 0
         let first = need(shown)
         wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true)
         revalidateShownPage()
@@ -292,22 +295,36 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
     private func decide(_ trigger: PolicyContext.Trigger) {
-        while !requestBuffer.isEmpty { requestBuffer.removeLast() }
+        decision.removeAll()
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
-        keepWindow = policy.decide(context, requests: &requestBuffer)
-        if pages.hasCachedPage(outside: keepWindow, sparing: isProtected) {
+        policy.decide(context, into: &decision)
+        keptWindow = decision.keep.window
+        if decision.keep.moreCount > 0 || keptMoreCount > 0 {
+            keptMore = decision.keep.more
+            keptMoreCount = keptMore.count
+        }
+        // A decision of several ranges looks at every cached page; a window needs not.
+        if keptMoreCount > 0 || pages.hasCachedPage(outside: keptWindow, sparing: isProtected) {
             pages.collectCachedPages(into: &cachedBuffer)
-            for page in cachedBuffer where !keepWindow.contains(page) && !isProtected(page) {
+            for page in cachedBuffer where !isKept(page) && !isProtected(page) {
                 drop(page)
             }
         }
         // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
         // never a policy's prefetch.
-        for page in requestBuffer where limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
+        for page in decision.requests where limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
             send(.prefetch, page)
             metrics.prefetches += 1
         }
+    }
+
+    /// Whether the policy's last decision keeps `page`.
+    @inline(__always)
+    private func isKept(_ page: Int) -> Bool {
+        if let keptWindow, keptWindow.contains(page) { return true }
+        if keptMoreCount == 0 { return false }
+        return keptMore.contains { $0.contains(page) }
     }
 
     /// The shown page and pages being dragged into view are never dropped nor discarded.
@@ -415,7 +432,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         var state = pages[page]
         state.inFlight = nil
         metrics.bytes += request.bytes
-        let wanted = keepWindow.contains(page) || isProtected(page)
+        let wanted = isKept(page) || isProtected(page)
         if !wanted {
             if state.prefetch == .pending, request.kind == .prefetch { metrics.wastedPrefetches += 1 }
             if request.kind == .prefetch { state.prefetch = .none }

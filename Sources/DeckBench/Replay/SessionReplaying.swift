@@ -1,5 +1,5 @@
-/// A replayer whose policy type is hidden, so that a run can hold replayers of several policies
-/// side by side. The existential is opened once per session, never inside a replay's event loop.
+/// A replayer of one policy on one network, whatever the policy's type: what a run holds, one per
+/// policy × network.
 protocol SessionReplaying: AnyObject {
     var policySpec: String { get }
     var networkSpec: String { get }
@@ -12,10 +12,39 @@ protocol SessionReplaying: AnyObject {
 
 extension Replayer: SessionReplaying {}
 
-/// A replayer for `policy`, whatever its concrete type, sharing `world` with the other replayers
-/// of its worker.
-func makeReplayer(_ policy: some PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld)
+/// A `Replayer` reached through closures made where its policy's type is known (`PolicyEntry`):
+/// a call through `SessionReplaying` then runs the replay compiled for that policy, not the generic
+/// one. One call per session, not per event.
+final class SpecialisedReplayer: SessionReplaying {
+    let policySpec: String
+    let networkSpec: String
+    let policyField: [UInt8]
+    let networkField: [UInt8]
+    private let replaySession: (Session) -> SessionMetrics
+    private let currentSummary: () -> MetricsSummary
+
+    init<Policy>(_ replayer: Replayer<Policy>) {
+        policySpec = replayer.policySpec
+        networkSpec = replayer.networkSpec
+        policyField = replayer.policyField
+        networkField = replayer.networkField
+        replaySession = { replayer.replay($0) }
+        currentSummary = { replayer.summary }
+    }
+
+    var summary: MetricsSummary { currentSummary() }
+
+    func replay(_ session: Session) -> SessionMetrics { replaySession(session) }
+}
+
+/// A replayer for `policy`, sharing `world` with the other replayers of its worker: the registry's
+/// specialised one for a registered policy, the generic one for any other.
+func makeReplayer(_ policy: any PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld)
     -> any SessionReplaying
 {
-    Replayer(policy: policy, network: network, settings: settings, world: world)
+    if let entry = PolicyRegistry.entry(of: policy) { return entry.makeReplayer(policy, network, settings, world) }
+    func generic(_ policy: some PrefetchPolicy) -> any SessionReplaying {
+        Replayer(policy: policy, network: network, settings: settings, world: world)
+    }
+    return generic(policy)
 }

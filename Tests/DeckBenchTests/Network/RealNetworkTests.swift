@@ -34,7 +34,7 @@ import Testing
         let stay = scenario(#"{"v":1,"session":"two","page":0,"first":0,"last":1}"#, #"{"t":1000,"e":"end"}"#)
         let tap = scenario(
             #"{"v":1,"session":"two","page":0,"first":0,"last":1}"#, #"{"t":115,"e":"tap","dir":"next"}"#, #"{"t":1000,"e":"end"}"#)
-        let fixed = FixedPolicy(values: ["radius": 1])
+        let fixed = FixedPolicy(radius: 1)
         #expect(replay(stay, fixed, network: trace, settings: settings).metrics.firstLoadMs == 119)
         #expect(replay(stay, fixed, network: parametric, settings: settings).metrics.firstLoadMs == 120)
         for network in [trace, parametric] {
@@ -64,7 +64,7 @@ import Testing
         // and is wasted; the demand of 0 is retried at 1500 and fails again at 2500; end at 2000.
         let network = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0,loss=1,timeout_ms=1000")
         let session = scenario(#"{"v":1,"session":"lostp","page":0,"first":0,"last":1}"#, #"{"t":2000,"e":"end"}"#)
-        let m = replay(session, FixedPolicy(values: ["radius": 1]), network: network, settings: settings).metrics
+        let m = replay(session, FixedPolicy(radius: 1), network: network, settings: settings).metrics
         #expect(m.prefetches == 1)
         #expect(m.wastedPrefetches == 1)
         #expect(m.failedRequests == 2)

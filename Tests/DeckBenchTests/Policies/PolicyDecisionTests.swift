@@ -1,7 +1,7 @@
 import Testing
 @testable import DeckBench
 
-/// Policies as pure values: a context in, a window and requests out.
+/// Policies as pure values: a context in, a decision (pages kept, pages requested) out.
 @Suite struct PolicyDecisionTests {
     private func context(current: Int = 0, direction: Direction? = nil, cached: [Int] = [], trigger: PolicyContext.Trigger = .commit)
         -> PolicyContext
@@ -11,31 +11,33 @@ import Testing
         return PolicyContext(trigger: trigger, current: current, direction: direction, first: -10, last: 10, pages: pages)
     }
 
+    /// The decision as the window kept (policies built in keep one) and the requests.
     private func decide(_ policy: some PrefetchPolicy, _ context: PolicyContext) -> (ClosedRange<Int>, [Int]) {
-        var requests: [Int] = []
-        let window = policy.decide(context, requests: &requests)
-        return (window, requests)
+        var decision = PolicyDecision()
+        policy.decide(context, into: &decision)
+        #expect(decision.keep.ranges.count == 1)
+        return (decision.keep.ranges[0], decision.requests)
     }
 
     @Test func fixedAsksNearestFirstAlongTheDirection() {
-        let fixed = FixedPolicy(values: ["radius": 2])
+        let fixed = FixedPolicy(radius: 2)
         #expect(decide(fixed, context(cached: [0])) == (-2 ... 2, [1, -1, 2, -2]))
         #expect(decide(fixed, context(direction: .prev, cached: [0, -1])) == (-2 ... 2, [1, -2, 2]))
     }
 
     @Test func directionalWidensAlongTheDirection() {
-        let directional = DirectionalPolicy(values: ["behind": 1, "ahead": 3])
+        let directional = DirectionalPolicy(behind: 1, ahead: 3)
         #expect(decide(directional, context(cached: [0])).0 == -1 ... 1)
         #expect(decide(directional, context(direction: .next, cached: [0])) == (-1 ... 3, [1, -1, 2, 3]))
         #expect(decide(directional, context(direction: .prev, cached: [0])) == (-3 ... 1, [-1, 1, -2, -3]))
     }
 
     @Test func windowsStopAtTheLimitsOfTheData() {
-        #expect(decide(FixedPolicy(values: ["radius": 3]), context(current: 9, cached: [9])) == (6 ... 10, [10, 8, 7, 6]))
+        #expect(decide(FixedPolicy(radius: 3), context(current: 9, cached: [9])) == (6 ... 10, [10, 8, 7, 6]))
     }
 
     @Test func stagedWaitsForEachStage() {
-        let staged = StagedPolicy(values: ["radius": 2])
+        let staged = StagedPolicy(radius: 2)
         // The current page without data is the app's to fetch (or retry): staged waits for it.
         #expect(decide(staged, context(cached: [])).1 == [])
         #expect(decide(staged, context(cached: [0])).1 == [1, -1])
@@ -45,5 +47,51 @@ import Testing
 
     @Test func onDemandKeepsOnlyTheShownPage() {
         #expect(decide(OnDemandPolicy(), context(current: 4, cached: [3, 4, 5])) == (4 ... 4, []))
+    }
+}
+
+/// A policy that keeps pages that are not next to each other: the shown page and the one two
+/// ahead, never the one between. Declared in the tests only: the contract needs no library change.
+private struct LeapPolicy: PrefetchPolicy {
+    static let name = "leap"
+    static let summary = "keep the shown page and the page `gap` ahead"
+    static let parameters = [PolicyParameter<Self>("gap", \.gap, range: 2 ... 9, meaning: "pages ahead")]
+
+    var gap = 2
+
+    func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {
+        decision.keep(context.current)
+        let leap = context.current + gap
+        decision.keep(leap)
+        if case .commit = context.trigger, context.exists(leap), context.isMissing(leap) { decision.request(leap) }
+    }
+}
+
+@Suite struct PolicyContractTests {
+    @Test func parametersAreDeclaredOnceAndParsedThroughTheirKeyPaths() throws {
+        #expect(LeapPolicy.parameters.map(\.defaultValue) == [2])
+        #expect(LeapPolicy().spec == "leap:gap=2")
+        let parsed = try #require(try PolicyRegistry.parse("directional:ahead=6") as? DirectionalPolicy)
+        #expect(parsed.behind == 2 && parsed.ahead == 6)
+        #expect(PolicyRegistry.all.map(\.name) == ["ondemand", "fixed", "directional", "staged"])
+        #expect(PolicyRegistry.all.first { $0.name == "staged" }?.parameters
+            == [PolicyParameterDescription(name: "radius", defaultValue: 2, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one")])
+    }
+
+    @Test func aPolicyMayKeepPagesThatAreNotNextToEachOther() {
+        // leap gap 2: t=0 page 0 (demand) and 2 (prefetch) → 100. t=1000 tap next: 1 is not
+        // cached → miss stall, demand → 1100. The decision keeps {1, 3}: 0 is dropped (the app's
+        // data) and 2 is dropped, never needed (wasted); 3 is prefetched, never needed (wasted).
+        let session = scenario(
+            #"{"v":1,"session":"leap","page":0,"first":-10,"last":10}"#,
+            #"{"t":1000,"e":"tap","dir":"next"}"#,
+            #"{"t":3000,"e":"end"}"#)
+        let (m, _) = replay(session, LeapPolicy())
+        #expect(m.stalls == 1)
+        #expect(m.missStalls == 1)
+        #expect(m.prefetches == 2)
+        #expect(m.wastedPrefetches == 2)
+        #expect(m.requests == 4)
+        #expect(m.peakCachedPages == 2)
     }
 }

@@ -55,7 +55,7 @@ import Testing
             #"{"t":1000,"e":"swipe","dir":"next","dur":300}"#,
             #"{"t":1100,"e":"jump","page":0}"#,
             #"{"t":2000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.navigations == 0)
         #expect(m.stalls == 0)
         #expect(m.requests == 3)
@@ -82,7 +82,7 @@ import Testing
             #"{"t":1000,"e":"swipe","dir":"next","dur":500}"#,
             #"{"t":1100,"e":"swipe","dir":"next","dur":100}"#,
             #"{"t":2000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.navigations == 1)
         #expect(m.stalls == 1)
         #expect(m.missStalls == 1)

@@ -16,7 +16,7 @@ import Testing
         let session = scenario(
             #"{"v":1,"session":"lost","page":0,"first":-10,"last":10}"#,
             #"{"t":5000,"e":"end"}"#)
-        let policies: [any PrefetchPolicy] = [OnDemandPolicy(), FixedPolicy(values: ["radius": 0]), StagedPolicy(values: ["radius": 0])]
+        let policies: [any PrefetchPolicy] = [OnDemandPolicy(), FixedPolicy(radius: 0), StagedPolicy(radius: 0)]
         for policy in policies {
             func run(_ policy: some PrefetchPolicy) -> SessionMetrics { replay(session, policy, network: lossyNetwork).metrics }
             let m = run(policy)
@@ -48,7 +48,7 @@ import Testing
             #"{"v":1,"session":"retry","page":0,"first":-10,"last":1}"#,
             #"{"t":200,"e":"tap","dir":"next"}"#,
             #"{"t":3000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]), network: network, settings: settings)
+        let (m, _) = replay(session, FixedPolicy(radius: 1), network: network, settings: settings)
         #expect(m.firstLoadMs == 200)
         #expect(m.stalls == 1)
         #expect(m.lateStalls == 1)
@@ -80,7 +80,7 @@ import Testing
             #"{"t":50,"e":"tap","dir":"next"}"#,
             #"{"t":60,"e":"tap","dir":"next"}"#,
             #"{"t":2000,"e":"end"}"#)
-        let fixed = replay(session, FixedPolicy(values: ["radius": 2]), network: network).metrics
+        let fixed = replay(session, FixedPolicy(radius: 2), network: network).metrics
         #expect(fixed.firstLoadMs == 50)
         #expect(fixed.stalls == 2)
         #expect(fixed.lateStalls == 2)

@@ -17,7 +17,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":1050,"e":"swipe","dir":"next","dur":300}"#,
             #"{"t":5000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.navigations == 2)
         #expect(m.stalls == 1)
         #expect(m.lateStalls == 1)
@@ -57,7 +57,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":2000,"e":"swipe","dir":"next","dur":250}"#,
             #"{"t":3000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.bounces == 2)
         #expect(m.navigations == 0)
         #expect(m.stalls == 0)
@@ -79,7 +79,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":2000,"e":"jump","page":-50}"#,
             #"{"t":3000,"e":"end"}"#)
-        let (m, _) = replay(session, DirectionalPolicy(values: ["behind": 1, "ahead": 2]))
+        let (m, _) = replay(session, DirectionalPolicy(behind: 1, ahead: 2))
         #expect(m.navigations == 2)
         #expect(m.prefetches == 6)
         #expect(m.usefulPrefetches == 1)
@@ -105,7 +105,7 @@ import Testing
             #"{"v":1,"session":"staged","page":0,"first":-10,"last":10}"#,
             #"{"t":150,"e":"tap","dir":"next"}"#,
             #"{"t":1000,"e":"end"}"#)
-        let (m, _) = replay(session, StagedPolicy(values: ["radius": 2]), network: network)
+        let (m, _) = replay(session, StagedPolicy(radius: 2), network: network)
         #expect(m.firstLoadMs == 100)
         #expect(m.stalls == 1)
         #expect(m.lateStalls == 1)
@@ -131,7 +131,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":2000,"e":"tap","dir":"prev"}"#,
             #"{"t":3000,"e":"end"}"#)
-        let (m, summary) = replay(session, FixedPolicy(values: ["radius": 1]), scripted: [0: history])
+        let (m, summary) = replay(session, FixedPolicy(radius: 1), scripted: [0: history])
         #expect(m.resets == 2)
         #expect(m.needlessResets == 1)
         #expect(m.staleUpdates == 1)
@@ -154,7 +154,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":2000,"e":"tap","dir":"prev"}"#,
             #"{"t":3000,"e":"end"}"#)
-        let (m, summary) = replay(session, FixedPolicy(values: ["radius": 1]), scripted: [0: history])
+        let (m, summary) = replay(session, FixedPolicy(radius: 1), scripted: [0: history])
         #expect(m.resets == 2)
         #expect(m.needlessResets == 2)
         #expect(m.staleUpdates == 0)
@@ -170,7 +170,7 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":1050,"e":"scroll","y":300}"#,
             #"{"t":2000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.resets == 1)
         #expect(m.needlessResets == 1)
         #expect(m.disruptiveResets == 1)
@@ -220,7 +220,7 @@ import Testing
             #"{"v":1,"session":"tie","page":0,"first":-10,"last":10}"#,
             #"{"t":100,"e":"tap","dir":"next"}"#,
             #"{"t":1000,"e":"end"}"#)
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.stalls == 0)
         #expect(m.coverage == 1)
     }
@@ -233,7 +233,7 @@ import Testing
         let network = try! NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=80,connections=0,server_ms=0")
         let settings = ReplaySettings(seed: 1, content: ContentModel(items: 10, itemBytes: 100, churnPerHour: 0))
         let session = scenario(#"{"v":1,"session":"bw","page":0,"first":-10,"last":10}"#, #"{"t":1000,"e":"end"}"#)
-        #expect(replay(session, FixedPolicy(values: ["radius": 1]), network: network, settings: settings).metrics.firstLoadMs == 400)
+        #expect(replay(session, FixedPolicy(radius: 1), network: network, settings: settings).metrics.firstLoadMs == 400)
         #expect(replay(session, OnDemandPolicy(), network: network, settings: settings).metrics.firstLoadMs == 200)
     }
 
@@ -246,7 +246,7 @@ import Testing
             #"{"t":5000,"e":"end"}"#)
         var settings = stillContent
         settings.maxAgeMs = 5_000
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]), settings: settings)
+        let (m, _) = replay(session, FixedPolicy(radius: 1), settings: settings)
         #expect(m.resets == 0)
         #expect(m.requests == 4)
     }

@@ -31,7 +31,7 @@ import Testing
         // t=0 pages 0 (demand), then 1 and -1 (prefetch, next side first), all arrive at 100.
         // t=1000 page 1 is cached: no stall. Its revalidation arrives at 1100 while shown:
         // a needless reset. The window moves to 0…2: page 2 requested, page -1 dropped.
-        let (m, _) = replay(session, FixedPolicy(values: ["radius": 1]))
+        let (m, _) = replay(session, FixedPolicy(radius: 1))
         #expect(m.firstLoadMs == 100)
         #expect(m.navigations == 1)
         #expect(m.stalls == 0)
