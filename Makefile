@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test build release sample bench reference
+.PHONY: deps run test test-release build release sample bench reference
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd; } 2>/dev/null || { \
@@ -24,6 +24,11 @@ run: deps
 
 test: deps
 	$(SWIFT) test
+
+# The same suite against a release build, the configuration users run (exclusivity checks off,
+# see Package.swift); CI runs it after `make test`.
+test-release: deps
+	$(SWIFT) test -c release -Xswiftc -enable-testing
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps
