@@ -34,9 +34,10 @@ let package = Package(
             // instructions (callgrind, default job, 100,000-line slice: 3,858 M with them,
             // 1,848 M without). Debug builds keep them, and CI runs the scenario, reference-model
             // and CLI tests on a release build too, so the configuration users run is tested.
-            // The cost for others: SwiftPM refuses `unsafeFlags` in a package that is depended on
-            // by a version requirement, so another package can use DeckBench's library only as a
-            // local (`path:`) or branch/revision dependency.
+            // The cost for others: SwiftPM refuses a product with `unsafeFlags` from a package
+            // depended on by version ("contains unsafe build flags"), so another package can use
+            // DeckBench's library only as a local (`path:`) dependency (a revision pin works with
+            // the SwiftPM command line, not in Xcode projects).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         .executableTarget(
