@@ -28,24 +28,18 @@ public struct RecordingSummary: Sendable, Equatable {
 
     public var events: Int { swipes + taps + jumps + scrolls + ends }
 
+    /// A swipe in progress: when it commits, its step number and its target.
+    private typealias Swipe = (commitMs: Int, number: Int, target: Int)
+
     /// Counts an accepted session.
     public mutating func add(_ session: Session) {
         sessions += 1
         var pager = Pager(page: session.page)
-        /// Swipes in progress: when each commits, its step number and target.
-        var swipes: [(commitMs: Int, number: Int, target: Int)] = []
+        var swipes: [Swipe] = []
         var sessionNavigations = 0
-        /// Commits due by `limitMs`, in the replay's order: by time, then by step.
-        func commitSwipes(notAfterMs limitMs: Int) {
-            while let next = swipes.indices.filter({ swipes[$0].commitMs <= limitMs })
-                .min(by: { (swipes[$0].commitMs, swipes[$0].number) < (swipes[$1].commitMs, swipes[$1].number) }) {
-                let swipe = swipes.remove(at: next)
-                if pager.commit(swipe.number, to: swipe.target) { sessionNavigations += 1 }
-            }
-        }
         for event in session.events {
             countKind(event)
-            commitSwipes(notAfterMs: event.timeMs)
+            if !swipes.isEmpty { sessionNavigations += Self.commit(&swipes, on: &pager, notAfterMs: event.timeMs) }
             let (step, number) = pager.step(event, within: session.first ... session.last)
             switch step {
             case let .navigation(target, needMs, commitMs, _):
@@ -60,10 +54,24 @@ public struct RecordingSummary: Sendable, Equatable {
                 break
             }
         }
-        commitSwipes(notAfterMs: session.endMs)
+        sessionNavigations += Self.commit(&swipes, on: &pager, notAfterMs: session.endMs)
         navigations += sessionNavigations
         durationMs.record(session.endMs)
         navigationsPerSession.record(sessionNavigations)
+    }
+
+    /// Commits the swipes due by `limitMs` in the replay's order (by time, then by step: swipes
+    /// are appended in step order, so the first of the earliest); returns the navigations made.
+    private static func commit(_ swipes: inout [Swipe], on pager: inout Pager, notAfterMs limitMs: Int) -> Int {
+        var navigations = 0
+        while !swipes.isEmpty {
+            var next = 0
+            for index in swipes.indices.dropFirst() where swipes[index].commitMs < swipes[next].commitMs { next = index }
+            guard swipes[next].commitMs <= limitMs else { break }
+            let swipe = swipes.remove(at: next)
+            if pager.commit(swipe.number, to: swipe.target) { navigations += 1 }
+        }
+        return navigations
     }
 
     private mutating func countKind(_ event: Event) {

@@ -4,8 +4,9 @@ enum RecordLine: Sendable, Hashable {
     /// A session line.
     case session(id: String, page: Int, first: Int, last: Int)
     /// A session line (it has `v`) that breaks a rule: it starts a session of its own, rejected
-    /// whole; `id` is its session id when that field is readable.
-    case rejectedSession(id: String?, error: RecordingError)
+    /// whole; `id` is its session id when that field is readable. Indirect, so that the large
+    /// error does not widen every line the reader passes along.
+    indirect case rejectedSession(id: String?, error: RecordingError)
     case event(Event)
     /// An empty or whitespace-only line: ignored.
     case blank

@@ -46,13 +46,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// What every policy sees the same in a session; shared with the worker's other replayers.
     let world: CommonWorld
     private let requests = RequestLog()
-    /// The policy's decision, emptied and refilled in place so that its storage is reused.
+    /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
+    /// in place, so that its storage is reused.
     private var decision = PolicyDecision()
-    /// What the last decision keeps, until the next one: its window and its other ranges (none for
-    /// a window), held apart so that a look-up reads plain fields.
-    private var keptWindow: ClosedRange<Int>?
-    private var keptMore: [ClosedRange<Int>] = []
-    private var keptMoreCount = 0
     private var cachedBuffer: [Int] = []
     private var pending: [PendingNavigation] = []
     private var dragged: [Int] = []
@@ -138,8 +134,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
         pager = Pager(page: shown)
-        keptWindow = shown ... shown
-        keptMoreCount = 0
+        decision.removeAll()
+        decision.keep(shown)
         let first = need(shown)
         wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true)
         revalidateShownPage()
@@ -299,13 +295,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
         policy.decide(context, into: &decision)
-        keptWindow = decision.keep.window
-        if decision.keep.moreCount > 0 || keptMoreCount > 0 {
-            keptMore = decision.keep.more
-            keptMoreCount = keptMore.count
-        }
         // A decision of several ranges looks at every cached page; a window needs not.
-        if keptMoreCount > 0 || pages.hasCachedPage(outside: keptWindow, sparing: isProtected) {
+        if decision.keep.moreCount > 0 || pages.hasCachedPage(outside: decision.keep.window, sparing: isProtected) {
             pages.collectCachedPages(into: &cachedBuffer)
             for page in cachedBuffer where !isKept(page) && !isProtected(page) {
                 drop(page)
@@ -322,9 +313,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Whether the policy's last decision keeps `page`.
     @inline(__always)
     private func isKept(_ page: Int) -> Bool {
-        if let keptWindow, keptWindow.contains(page) { return true }
-        if keptMoreCount == 0 { return false }
-        return keptMore.contains { $0.contains(page) }
+        decision.keep.contains(page)
     }
 
     /// The shown page and pages being dragged into view are never dropped nor discarded.
