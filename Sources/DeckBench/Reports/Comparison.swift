@@ -11,8 +11,8 @@ public struct Comparison: Sendable {
 
     /// The metrics compared, in order, with their good direction.
     public static let metrics: [(name: String, better: Better)] = [
-        ("stall_rate", .lower), ("stall_ms_p50", .lower), ("stall_ms_p90", .lower), ("stall_ms_p99", .lower),
-        ("stall_ms_max", .lower), ("stall_ms_stalled_p99", .lower), ("abandoned_stalls", .lower), ("blank_drags", .lower),
+        ("stall_rate", .lower), ("abandoned_stalls", .lower), ("stall_ms_p50", .lower), ("stall_ms_p90", .lower),
+        ("stall_ms_p99", .lower), ("stall_ms_max", .lower), ("stall_ms_stalled_p99", .lower), ("blank_drags", .lower),
         ("first_load_ms_p50", .lower), ("first_load_ms_p99", .lower), ("resets", .lower), ("needless_resets", .lower),
         ("disruptive_resets", .lower), ("stale_updates", .lower), ("diff_ops_p99", .lower), ("requests", .lower),
         ("bytes_per_navigation", .lower), ("wasted_prefetches", .lower), ("prefetch_accuracy", .higher),

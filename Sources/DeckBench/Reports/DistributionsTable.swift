@@ -10,8 +10,8 @@ public enum DistributionsTable {
     public static let metrics: [(name: String, distribution: @Sendable (MetricsSummary) -> Distribution)] = [
         ("stall_ms", { $0.stallMsPerNavigation }),
         ("stall_ms_stalled", { $0.stallMsPerStall }),
-        ("diff_ops", { $0.diffOps }),
         ("first_load_ms", { $0.firstLoadMs }),
+        ("diff_ops", { $0.diffOps }),
     ]
 
     /// The rows of one policy × network.
