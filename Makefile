@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release sample bench reference
+.PHONY: deps run test test-release build release sample bench reference docs
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd; } 2>/dev/null || { \
@@ -44,3 +44,7 @@ bench: release
 SESSIONS ?= 100000
 reference: deps
 	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(SWIFT) test --filter ReferenceModelTests
+
+# Rewrites the column tables of reports/README.md from the metric schema (a test checks them).
+docs: deps
+	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test --filter columnTablesInTheDocs

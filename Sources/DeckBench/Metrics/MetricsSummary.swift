@@ -32,30 +32,8 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
 }
 
 extension SessionMetrics {
-    /// Adds `other`'s counts; keeps the larger peak and maximum.
+    /// Adds `other`'s counts as the standard metrics say: summed, or the largest kept.
     mutating func add(_ other: SessionMetrics) {
-        navigations += other.navigations
-        bounces += other.bounces
-        stalls += other.stalls
-        missStalls += other.missStalls
-        lateStalls += other.lateStalls
-        abandonedStalls += other.abandonedStalls
-        stallMsTotal += other.stallMsTotal
-        stallMsMax = max(stallMsMax, other.stallMsMax)
-        blankDrags += other.blankDrags
-        resets += other.resets
-        needlessResets += other.needlessResets
-        disruptiveResets += other.disruptiveResets
-        staleUpdates += other.staleUpdates
-        diffOpsTotal += other.diffOpsTotal
-        requests += other.requests
-        failedRequests += other.failedRequests
-        retries += other.retries
-        bytes += other.bytes
-        prefetches += other.prefetches
-        usefulPrefetches += other.usefulPrefetches
-        wastedPrefetches += other.wastedPrefetches
-        coveredNavigations += other.coveredNavigations
-        peakCachedPages = max(peakCachedPages, other.peakCachedPages)
+        MetricsAccumulation.standard.add(other, to: &self)
     }
 }

@@ -21,9 +21,11 @@ public struct ReplayRun: Sendable {
     public var jobs: Int
     /// The share of the sessions to replay; a shard also writes `shard.json` for `merge`.
     public var shard: Shard
+    /// The report columns.
+    public var schema: MetricSchema
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
-                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all) {
+                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all, schema: MetricSchema = .standard) {
         self.files = files
         self.policies = policies
         self.networks = networks
@@ -32,6 +34,7 @@ public struct ReplayRun: Sendable {
         self.command = command
         self.jobs = max(1, jobs)
         self.shard = shard
+        self.schema = schema
     }
 
     /// What a run produced, for the caller's summary table and exit status.
@@ -51,7 +54,7 @@ public struct ReplayRun: Sendable {
         public var bytesTotal: Int
     }
 
-    public static let outputNames = ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"]
+    public static let outputNames = ReportWriter.fileNames
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
@@ -62,8 +65,7 @@ public struct ReplayRun: Sendable {
             let world = CommonWorld(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
         }
-        let sessionsFile = try AtomicFileWriter(path: path("sessions.csv"))
-        try sessionsFile.write(CSVWriter(header: SessionsTable.header).bytes)
+        let writer = try ReportWriter(folder: outputFolder, schema: schema)
         var rejects: [Reject] = []
         var inputs: [Manifest.Input] = []
         var blocks: [ShardState.Block] = []
@@ -73,9 +75,9 @@ public struct ReplayRun: Sendable {
         func consume(_ batch: ReadBatch) throws(OutputError) {
             rejects += batch.rejects
             inputs += batch.inputs
-            let results = replay(batch.sessions.map(\.session), workers: workers)
+            let results = replay(batch.sessions.map(\.session), workers: workers, table: writer.sessionsTable)
             for (index, item) in batch.sessions.enumerated() {
-                try sessionsFile.write(results[index])
+                try writer.writeSessions(results[index])
                 if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: results[index].count)) }
             }
             sessionCount += batch.sessions.count
@@ -122,12 +124,6 @@ public struct ReplayRun: Sendable {
             for worker in workers { merged.merge(worker[index].summary) }
             return (workers[0][index].policySpec, workers[0][index].networkSpec, merged)
         }
-        var summary = CSVWriter(header: SummaryTable.header)
-        var distributions = CSVWriter(header: DistributionsTable.header)
-        for (policy, network, metrics) in summaries {
-            summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: metrics))
-            DistributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
-        }
         let manifest = Manifest(
             command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs,
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
@@ -136,16 +132,11 @@ public struct ReplayRun: Sendable {
             rejects: rejects.count, replays: sessionCount * workers[0].count, outputs: Self.outputNames,
             shard: shard.count > 1 ? shard.description : nil)
 
-        try sessionsFile.commit()
-        try AtomicFileWriter.write(summary.text, to: path("summary.csv"))
-        try AtomicFileWriter.write(distributions.text, to: path("distributions.csv"))
-        try AtomicFileWriter.write(RejectsTable.csv(rejects), to: path("rejects.csv"))
-        try AtomicFileWriter.write(manifest.encoded(), to: path("manifest.json"))
-        if shard.count > 1 {
-            let state = ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
-                                   summaries: summaries.map(\.2), blocks: blocks)
-            try AtomicFileWriter.write(String(decoding: state.encoded(), as: UTF8.self), to: path(ShardState.fileName))
-        }
+        let state = shard.count > 1
+            ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
+                         summaries: summaries.map(\.2), blocks: blocks)
+            : nil
+        try writer.finish(summaries: summaries, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state)
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
     }
 
@@ -200,12 +191,12 @@ public struct ReplayRun: Sendable {
     /// workers in parallel. Workers take the next session as they become free, longest first
     /// (sessions differ widely in length), and use their own replayers only; rows land by index, and summaries add
     /// up exactly whichever worker replayed a session, so the output never depends on `jobs`.
-    private func replay(_ sessions: [Session], workers: [[any SessionReplaying]]) -> [[UInt8]] {
+    private func replay(_ sessions: [Session], workers: [[any SessionReplaying]], table: SessionsTable) -> [[UInt8]] {
         var results = [[UInt8]](repeating: [], count: sessions.count)
         guard !sessions.isEmpty else { return results }
         let threads = min(workers.count, sessions.count)
         guard threads > 1 else {
-            for (index, session) in sessions.enumerated() { results[index] = Self.rows(session, replayers: workers[0]) }
+            for (index, session) in sessions.enumerated() { results[index] = Self.rows(session, replayers: workers[0], table: table) }
             return results
         }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
@@ -225,7 +216,7 @@ public struct ReplayRun: Sendable {
                     lock.unlock()
                     guard next < order.count else { return }
                     let index = order[next]
-                    slots[index] = Self.rows(sessions[index], replayers: mine)
+                    slots[index] = Self.rows(sessions[index], replayers: mine, table: table)
                 }
             }
         }
@@ -233,13 +224,13 @@ public struct ReplayRun: Sendable {
     }
 
     /// One session replayed by every replayer, as its `sessions.csv` rows.
-    private static func rows(_ session: Session, replayers: [any SessionReplaying]) -> [UInt8] {
+    private static func rows(_ session: Session, replayers: [any SessionReplaying], table: SessionsTable) -> [UInt8] {
         var rows: [UInt8] = []
         rows.reserveCapacity(200 * replayers.count)
         let file = CSVWriter.field(session.file)
         let id = CSVWriter.field(session.id)
         for replayer in replayers {
-            SessionsTable.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
+            table.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
                                     metrics: replayer.replay(session), to: &rows)
         }
         return rows
@@ -247,9 +238,5 @@ public struct ReplayRun: Sendable {
 
     private static func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
-    private func path(_ name: String) -> String {
-        outputFolder.hasSuffix("/") ? outputFolder + name : outputFolder + "/" + name
     }
 }

@@ -4,20 +4,10 @@ import Foundation
 /// `deckbench compare`: the change of each key metric between two runs' `summary.csv`, per
 /// policy × network, judged against thresholds, so that a nightly job fails on a regression.
 public struct Comparison: Sendable {
-    /// Whether a metric is better lower (stalls) or higher (coverage).
-    public enum Better: String, Sendable {
-        case lower, higher
-    }
+    public typealias Better = Metric.Better
 
-    /// The metrics compared, in order, with their good direction.
-    public static let metrics: [(name: String, better: Better)] = [
-        ("stall_rate", .lower), ("abandoned_stalls", .lower), ("stall_ms_p50", .lower), ("stall_ms_p90", .lower),
-        ("stall_ms_p99", .lower), ("stall_ms_max", .lower), ("stall_ms_stalled_p99", .lower), ("blank_drags", .lower),
-        ("first_load_ms_p50", .lower), ("first_load_ms_p99", .lower), ("resets", .lower), ("needless_resets", .lower),
-        ("disruptive_resets", .lower), ("stale_updates", .lower), ("diff_ops_p99", .lower), ("requests", .lower),
-        ("bytes_per_navigation", .lower), ("wasted_prefetches", .lower), ("prefetch_accuracy", .higher),
-        ("coverage", .higher),
-    ]
+    /// The metrics compared, in `summary.csv`'s column order, with their good direction.
+    public let metrics: [(name: String, better: Better)]
 
     /// A limit on how much a metric may get worse: relative (`10%`) or absolute (`20`).
     public struct Threshold: Sendable, Hashable, CustomStringConvertible {
@@ -27,11 +17,11 @@ public struct Comparison: Sendable {
 
         public var description: String { relative ? "\(ReportFormat.number(amount))%" : ReportFormat.number(amount) }
 
-        /// Parses `metric=10%,other=5` for the flag `flag`.
-        public static func parse(_ text: String, flag: String) throws(SpecError) -> [Threshold] {
-            try text.split(separator: ",").map { (pair) throws(SpecError) -> Threshold in
+        /// Parses `metric=10%,other=5` for the flag `flag`; the metrics are those `schema` compares.
+        public static func parse(_ text: String, flag: String, schema: MetricSchema = .standard) throws(SpecError) -> [Threshold] {
+            let valid = schema.comparedColumns.map(\.name)
+            return try text.split(separator: ",").map { (pair) throws(SpecError) -> Threshold in
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                let valid = Comparison.metrics.map(\.name)
                 guard parts.count == 2 else {
                     throw .malformed(what: flag, text: text, detail: "expected metric=amount, got \"\(pair)\"")
                 }
@@ -72,8 +62,11 @@ public struct Comparison: Sendable {
 
     public var regressions: Int { rows.count { $0.status == .regression } }
 
-    /// Compares two `summary.csv` texts; `increase` limits metrics better lower, `decrease` those better higher.
-    public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold]) throws(ComparisonError) {
+    /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
+    /// better lower, `decrease` those better higher.
+    public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
+                schema: MetricSchema = .standard) throws(ComparisonError) {
+        metrics = schema.comparedColumns
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
@@ -88,7 +81,7 @@ public struct Comparison: Sendable {
                                 status: .missingInCandidate))
                 continue
             }
-            for (metric, better) in Self.metrics {
+            for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
                 rows.append(Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
                                          old: old[metric] ?? "", new: new[metric] ?? "", limit: limit))
@@ -141,7 +134,7 @@ public struct Comparison: Sendable {
         var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
                                         "threshold", "status"])
         for row in rows {
-            let better = Self.metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
+            let better = metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
                               row.change.map(ReportFormat.number) ?? "", row.changePercent.map { String(format: "%.2f", $0) } ?? "",
                               better, row.threshold, row.status.rawValue])

@@ -7,10 +7,13 @@ import Foundation
 public struct HTMLReport: Sendable {
     public var reports: ReportFolder
     public var comparison: Comparison?
+    /// The metrics of the per-policy table (`Metric.reported`).
+    public var schema: MetricSchema
 
-    public init(reports: ReportFolder, comparison: Comparison? = nil) {
+    public init(reports: ReportFolder, comparison: Comparison? = nil, schema: MetricSchema = .standard) {
         self.reports = reports
         self.comparison = comparison
+        self.schema = schema
     }
 
     /// Okabe–Ito colours, distinguishable with every common colour-vision deficiency, each with a
@@ -59,7 +62,7 @@ public struct HTMLReport: Sendable {
     /// curve starts at the share of navigations that did not stall.
     private func cdfChart(network: String) -> String {
         let series = policies.map { policy in
-            (policy, reports.distributions.filter { $0["policy"] == policy && $0["network"] == network && $0["metric"] == "stall_ms" }
+            (policy, reports.distributions.filter { $0["policy"] == policy && $0["network"] == network && $0["metric"] == Metric.stallMs.name }
                 .compactMap { row -> (Double, Double)? in
                     guard let value = Double(row["value"] ?? ""), let fraction = Double(row["cumulative_fraction"] ?? "") else { return nil }
                     return (value, fraction)
@@ -98,13 +101,12 @@ public struct HTMLReport: Sendable {
     // MARK: Per-policy table
 
     private func policyTable(network: String) -> String {
-        var html = "<table class=\"numbers\"><thead><tr><th>policy</th><th>stall rate</th><th>p50 stall (ms)</th>"
-            + "<th>p99 stall (ms)</th><th>resets</th><th>needless resets</th><th>stale updates</th>"
-            + "<th>wasted prefetches</th><th>bytes / navigation</th></tr></thead><tbody>\n"
+        let columns = schema.reportedColumns
+        var html = "<table class=\"numbers\"><thead><tr><th>policy</th>"
+            + columns.map { "<th>\(escape($0.label))</th>" }.joined() + "</tr></thead><tbody>\n"
         for row in reports.summary where row["network"] == network {
             html += "<tr><td><code>\(escape(row["policy"] ?? ""))</code></td>"
-            for column in ["stall_rate", "stall_ms_p50", "stall_ms_p99", "resets", "needless_resets", "stale_updates",
-                           "wasted_prefetches", "bytes_per_navigation"] {
+            for (column, _) in columns {
                 html += "<td data-column=\"\(column)\">\(escape(row[column] ?? ""))</td>"
             }
             html += "</tr>\n"
@@ -118,7 +120,8 @@ public struct HTMLReport: Sendable {
     /// by policy, a label by network number.
     private func tradeOffChart() -> String {
         let points = reports.summary.compactMap { row -> (String, String, Double, Double)? in
-            guard let bytes = Double(row["bytes_per_navigation"] ?? ""), let p99 = Double(row["stall_ms_p99"] ?? "") else { return nil }
+            guard let bytes = Double(row[Metric.bytesPerNavigation.name] ?? ""), let p99 = Double(row[Metric.stallMs.column(.p99)] ?? "")
+            else { return nil }
             return (row["policy"] ?? "", row["network"] ?? "", bytes / 1_000, p99)
         }
         let plot = Plot(width: 720, height: 320, left: 60, right: 190, top: 20, bottom: 50)

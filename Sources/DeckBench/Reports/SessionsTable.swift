@@ -1,29 +1,31 @@
 /// `sessions.csv`: one row per session × policy × network, in file order, then session order,
-/// then policy and network order as given.
-public enum SessionsTable {
-    public static let header = [
-        "file", "session", "policy", "network", "navigations", "bounces", "stalls", "miss_stalls", "late_stalls",
-        "abandoned_stalls", "stall_ms_total", "stall_ms_max", "blank_drags", "first_load_ms", "resets",
-        "needless_resets", "disruptive_resets", "stale_updates", "diff_ops_total", "requests", "failed_requests", "retries", "bytes", "prefetches",
-        "useful_prefetches", "wasted_prefetches", "prefetch_accuracy", "coverage", "peak_cached_pages",
-    ]
+/// then policy and network order as given; the columns after the key (`file`, `session`, `policy`,
+/// `network`) are the schema's.
+public struct SessionsTable: Sendable {
+    public let schema: MetricSchema
+    public let header: [String]
+    /// How each metric column is read and written, in column order.
+    private let cells: [Cell]
+    /// Bytes the integer cells of a row can take with their commas: the scratch buffer's size.
+    private let integerBytes: Int
 
-    public static func row(session: Session, policy: String, network: String, metrics m: SessionMetrics) -> [String] {
-        [session.file, session.id, policy, network]
-            + [m.navigations, m.bounces, m.stalls, m.missStalls, m.lateStalls, m.abandonedStalls, m.stallMsTotal,
-               m.stallMsMax, m.blankDrags].map(String.init)
-            + [m.firstLoadMs.map(String.init) ?? ""]
-            + [m.resets, m.needlessResets, m.disruptiveResets, m.staleUpdates, m.diffOpsTotal, m.requests, m.failedRequests,
-               m.retries, m.bytes,
-               m.prefetches, m.usefulPrefetches, m.wastedPrefetches].map(String.init)
-            + [ReportFormat.ratio(m.prefetchAccuracy), ReportFormat.ratio(m.coverage), String(m.peakCachedPages)]
+    public init(schema: MetricSchema = .standard) {
+        self.schema = schema
+        header = ["file", "session", "policy", "network"] + schema.sessionsColumns
+        cells = schema.metrics.compactMap { $0.session.map(Cell.init) }
+        integerBytes = cells.count { !$0.isRatio } * (DecimalDigits.maxBytes + 1)
+    }
+
+    /// One row as strings: the reference for `appendRow`.
+    public func row(session: Session, policy: String, network: String, metrics: SessionMetrics) -> [String] {
+        [session.file, session.id, policy, network] + schema.sessionFields(metrics)
     }
 
     /// The same row as `row`, appended straight to `bytes`: the key fields come already quoted
     /// (`CSVWriter.field`), numbers are written without building strings. The replay's per-session
     /// output path.
-    public static func appendRow(file: [UInt8], session: [UInt8], policy: [UInt8], network: [UInt8], metrics m: SessionMetrics,
-                                 to bytes: inout [UInt8]) {
+    public func appendRow(file: [UInt8], session: [UInt8], policy: [UInt8], network: [UInt8], metrics: SessionMetrics,
+                          to bytes: inout [UInt8]) {
         bytes.append(contentsOf: file)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: session)
@@ -31,50 +33,79 @@ public enum SessionsTable {
         bytes.append(contentsOf: policy)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: network)
-        // The 22 counts (`DecimalDigits.maxBytes` and a comma each) go through a scratch buffer: one
-        // append for all of them rather than one per byte.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 * (DecimalDigits.maxBytes + 1) + 1) { scratch in
-            var writer = DigitWriter(base: scratch.baseAddress!)
-            writer.field(m.navigations)
-            writer.field(m.bounces)
-            writer.field(m.stalls)
-            writer.field(m.missStalls)
-            writer.field(m.lateStalls)
-            writer.field(m.abandonedStalls)
-            writer.field(m.stallMsTotal)
-            writer.field(m.stallMsMax)
-            writer.field(m.blankDrags)
-            writer.comma()
-            if let firstLoadMs = m.firstLoadMs { writer.integer(firstLoadMs) }
-            writer.field(m.resets)
-            writer.field(m.needlessResets)
-            writer.field(m.disruptiveResets)
-            writer.field(m.staleUpdates)
-            writer.field(m.diffOpsTotal)
-            writer.field(m.requests)
-            writer.field(m.failedRequests)
-            writer.field(m.retries)
-            writer.field(m.bytes)
-            writer.field(m.prefetches)
-            writer.field(m.usefulPrefetches)
-            writer.field(m.wastedPrefetches)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress!, count: writer.count))
+        // Integers go through a scratch buffer sized for all of them: one append per run of
+        // integers rather than one per byte; a ratio is appended on its own.
+        withUnsafeBytes(of: metrics) { stored in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerBytes + 1) { scratch in
+                var writer = DigitWriter(base: scratch.baseAddress!, capacity: integerBytes)
+                for cell in cells {
+                    switch cell {
+                    case let .integer(field):
+                        writer.field(field.value(stored, metrics))
+                    case let .optionalInteger(field):
+                        writer.comma()
+                        if let value = field.value(stored, metrics) { writer.integer(value) }
+                    case let .ratio(numerator, denominator):
+                        writer.flush(to: &bytes)
+                        bytes.append(UInt8(ascii: ","))
+                        let divisor = denominator.value(stored, metrics)
+                        ReportFormat.appendRatio(divisor == 0 ? nil : Double(numerator.value(stored, metrics)) / Double(divisor), to: &bytes)
+                    }
+                }
+                writer.flush(to: &bytes)
+            }
         }
-        bytes.append(UInt8(ascii: ","))
-        ReportFormat.appendRatio(m.prefetchAccuracy, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        ReportFormat.appendRatio(m.coverage, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        appendInteger(m.peakCachedPages, to: &bytes)
         bytes.append(0x0A)
     }
 
-    /// Writes comma-separated integers at a pointer with room for them.
+    /// A metric column of a row.
+    private enum Cell: Sendable {
+        case integer(Field<Int>)
+        case optionalInteger(Field<Int?>)
+        case ratio(Field<Int>, Field<Int>)
+
+        init(_ value: Metric.SessionValue) {
+            switch value {
+            case let .integer(path): self = .integer(Field(path))
+            case let .maximum(path): self = .integer(Field(path))
+            case let .optionalInteger(path): self = .optionalInteger(Field(path))
+            case let .ratio(numerator, denominator): self = .ratio(Field(numerator), Field(denominator))
+            }
+        }
+
+        var isRatio: Bool {
+            if case .ratio = self { return true }
+            return false
+        }
+    }
+
+    /// A value of `SessionMetrics`: read at its byte offset when stored, through its key path when
+    /// computed.
+    private enum Field<Value>: Sendable {
+        case stored(offset: Int)
+        case computed(KeyPath<SessionMetrics, Value> & Sendable)
+
+        init(_ path: KeyPath<SessionMetrics, Value> & Sendable) {
+            self = MemoryLayout<SessionMetrics>.offset(of: path).map { .stored(offset: $0) } ?? .computed(path)
+        }
+
+        @inline(__always)
+        func value(_ stored: UnsafeRawBufferPointer, _ metrics: SessionMetrics) -> Value {
+            switch self {
+            case let .stored(offset): stored.load(fromByteOffset: offset, as: Value.self)
+            case let .computed(path): metrics[keyPath: path]
+            }
+        }
+    }
+
+    /// Writes comma-separated integers into a buffer of `capacity` bytes, then hands them on.
     private struct DigitWriter {
         let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
         var count = 0
 
         mutating func comma() {
+            precondition(count < capacity, "sessions.csv row: more integer cells than the schema counted")
             base[count] = UInt8(ascii: ",")
             count += 1
         }
@@ -85,16 +116,13 @@ public enum SessionsTable {
         }
 
         mutating func integer(_ value: Int) {
+            precondition(count + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
             count += DecimalDigits.write(value, to: base + count)
         }
-    }
 
-    @inline(__always)
-    private static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            RecordingEncoder.appendInteger(value, to: &bytes)
+        mutating func flush(to bytes: inout [UInt8]) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+            count = 0
         }
     }
 }

@@ -39,8 +39,8 @@ public enum ShardMerge {
         var rejects: Data
     }
 
-    /// Merges the shard folders into `output`; returns the merged manifest.
-    public static func merge(_ folders: [String], into output: String) throws(Failure) -> Manifest {
+    /// Merges the shard folders into `output`, with the columns of `schema`; returns the merged manifest.
+    public static func merge(_ folders: [String], into output: String, schema: MetricSchema = .standard) throws(Failure) -> Manifest {
         let shards = try folders.map { (folder) throws(Failure) in try load(folder) }.sorted { $0.state.shardIndex < $1.state.shardIndex }
         guard let first = shards.first else { throw .wrongShards(expected: 1, found: []) }
         for shard in shards.dropFirst() {
@@ -62,24 +62,19 @@ public enum ShardMerge {
         manifest.sessions = shards.reduce(0) { $0 + $1.manifest.sessions }
         manifest.replays = shards.reduce(0) { $0 + $1.manifest.replays }
 
-        var summary = CSVWriter(header: SummaryTable.header)
-        var distributions = CSVWriter(header: DistributionsTable.header)
-        var index = 0
+        var summaries: [(policy: String, network: String, summary: MetricsSummary)] = []
         for policy in manifest.policies {
             for network in manifest.networks {
                 var merged = MetricsSummary()
-                for shard in shards { merged.merge(shard.state.summaries[index]) }
-                summary.appendRow(SummaryTable.row(policy: policy, network: network, summary: merged))
-                DistributionsTable.append(policy: policy, network: network, summary: merged, to: &distributions)
-                index += 1
+                for shard in shards { merged.merge(shard.state.summaries[summaries.count]) }
+                summaries.append((policy, network, merged))
             }
         }
         do {
-            try writeSessions(shards, to: output + "/sessions.csv")
-            try AtomicFileWriter.write(summary.text, to: output + "/summary.csv")
-            try AtomicFileWriter.write(distributions.text, to: output + "/distributions.csv")
-            try AtomicFileWriter.write(String(decoding: first.rejects, as: UTF8.self), to: output + "/rejects.csv")
-            try AtomicFileWriter.write(manifest.encoded(), to: output + "/manifest.json")
+            let writer = try ReportWriter(folder: output, schema: schema)
+            try writeSessions(shards, to: writer)
+            try writer.finish(summaries: summaries, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
+                              shardState: nil)
         } catch {
             throw .output(error)
         }
@@ -87,8 +82,8 @@ public enum ShardMerge {
     }
 
     /// Every session's rows, from whichever shard replayed it, in the run's file order.
-    private static func writeSessions(_ shards: [Loaded], to path: String) throws(OutputError) {
-        let header = CSVWriter(header: SessionsTable.header).bytes
+    private static func writeSessions(_ shards: [Loaded], to writer: ReportWriter) throws(OutputError) {
+        let header = CSVWriter(header: writer.sessionsTable.header).bytes
         var pieces: [(block: ShardState.Block, shard: Int, offset: Int)] = []
         for (shardIndex, shard) in shards.enumerated() {
             var offset = header.count
@@ -98,17 +93,14 @@ public enum ShardMerge {
             }
         }
         pieces.sort { ($0.block.file, $0.block.ordinal) < ($1.block.file, $1.block.ordinal) }
-        let writer = try AtomicFileWriter(path: path)
-        try writer.write(header)
         for piece in pieces {
             let data = shards[piece.shard].sessions
             try data.withUnsafeBytes { bytes in
                 Result { () throws(OutputError) in
-                    try writer.write(UnsafeRawBufferPointer(rebasing: bytes[piece.offset ..< piece.offset + piece.block.bytes]))
+                    try writer.writeSessions(UnsafeRawBufferPointer(rebasing: bytes[piece.offset ..< piece.offset + piece.block.bytes]))
                 }
             }.get()
         }
-        try writer.commit()
     }
 
     private static func load(_ folder: String) throws(Failure) -> Loaded {

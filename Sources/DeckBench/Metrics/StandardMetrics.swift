@@ -1,0 +1,81 @@
+/// DeckBench's metrics, in report column order. Definitions are DESIGN.md's (README, "Metrics").
+extension Metric {
+    public static let sessions = Metric("sessions", unit: .sessions, summary: .sessions, meaning: "sessions replayed")
+    public static let navigations = Metric.count("navigations", \.navigations, unit: .navigations, meaning: "committed page changes")
+    public static let bounces = Metric.count("bounces", \.bounces, meaning: "steps past the first or last page")
+    public static let stalls = Metric.count("stalls", \.stalls, better: .lower,
+                                            meaning: "navigations whose target had no data at its need time")
+    public static let stallRate = Metric("stall_rate", unit: .ratio, better: .lower, summary: .ratioOfSums(\.stalls, over: \.navigations),
+                                         compared: .all, reported: .all, meaning: "stalls / navigations")
+    public static let missStalls = Metric.count("miss_stalls", \.missStalls, better: .lower,
+                                                meaning: "stalls with no request in flight at need time (the app sent a demand request)")
+    public static let lateStalls = Metric.count("late_stalls", \.lateStalls, better: .lower,
+                                                meaning: "stalls with a request already in flight at need time (a late prefetch)")
+    public static let abandonedStalls = Metric.count(
+        "abandoned_stalls", \.abandonedStalls, better: .lower, compared: true,
+        meaning: "stalls ended by the user leaving the page, or by the session's end, before the data came")
+    public static let stallMs = Metric(
+        "stall_ms", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerNavigation), compared: .all,
+        reported: .only([.p50, .p99]), label: "stall", meaning: "stall time over all navigations (0 for a navigation that did not stall)")
+    public static let stallMsStalled = Metric("stall_ms_stalled", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerStall),
+                                              compared: .only([.p99]), meaning: "stall time over stalled navigations only")
+    public static let stallMsTotal = Metric.count("stall_ms_total", \.stallMsTotal, unit: .ms, better: .lower, meaning: "sum of stall times",
+                                                  sessionMeaning: "sum of this session's stall times")
+    public static let stallMsMax = Metric("stall_ms_max", unit: .ms, better: .lower, session: .maximum(\.stallMsMax),
+                                          meaning: "the session's longest stall (0 without stalls)")
+    public static let blankDrags = Metric.count("blank_drags", \.blankDrags, better: .lower, compared: true,
+                                                meaning: "cancelled swipes whose target had no data at gesture start")
+    public static let firstLoadMs = Metric(
+        "first_load_ms", unit: .ms, better: .lower, session: .optionalInteger(\.firstLoadMs), summary: .percentiles(\.firstLoadMs),
+        compared: .only([.p50, .p99]), meaning: "load time of each session's first page",
+        sessionMeaning: "load time of the first page (until its data came or the user left it)")
+    public static let resets = Metric.count("resets", \.resets, better: .lower, compared: true, reported: true,
+                                            meaning: "responses for the shown page that arrived while it showed data")
+    public static let needlessResets = Metric.count("needless_resets", \.needlessResets, better: .lower, compared: true, reported: true,
+                                                    meaning: "resets whose content was identical")
+    public static let disruptiveResets = Metric.count("disruptive_resets", \.disruptiveResets, better: .lower, compared: true,
+                                                      meaning: "resets after the user had scrolled that page")
+    public static let staleUpdates = Metric.count("stale_updates", \.staleUpdates, better: .lower, compared: true, reported: true,
+                                                  meaning: "resets whose content differed")
+    public static let diffOps = Metric("diff_ops", unit: .operations, better: .lower, summary: .percentiles(\.diffOps),
+                                       compared: .only([.p99]), meaning: "insertions + removals of each stale update's list difference")
+    public static let diffOpsTotal = Metric.count("diff_ops_total", \.diffOpsTotal, unit: .operations, better: .lower,
+                                                  meaning: "sum of `diff_ops`",
+                                                  sessionMeaning: "sum of `diff_ops` of this session's stale updates")
+    public static let requests = Metric.count("requests", \.requests, better: .lower, compared: true,
+                                              meaning: "requests sent (demand, revalidation, prefetch), retries included")
+    public static let failedRequests = Metric.count(
+        "failed_requests", \.failedRequests, better: .lower,
+        meaning: "requests the app gave up on: no answer within the network's `timeout_ms` (lost, in an outage, or too slow)")
+    public static let retries = Metric.count(
+        "retries", \.retries, better: .lower,
+        meaning: "demand and revalidation requests sent again after a failure (see `RetryPolicy` in the README)")
+    public static let bytes = Metric.count("bytes", \.bytes, unit: .bytes, better: .lower, meaning: "bytes of responses that arrived")
+    public static let bytesPerNavigation = Metric(
+        "bytes_per_navigation", unit: .bytes, better: .lower, summary: .quotientOfSums(\.bytes, over: \.navigations), compared: .all,
+        reported: .all, label: "bytes / navigation", meaning: "bytes / navigations (integer division)")
+    public static let prefetches = Metric.count("prefetches", \.prefetches, meaning: "prefetch requests sent")
+    public static let usefulPrefetches = Metric.count("useful_prefetches", \.usefulPrefetches, better: .higher,
+                                                      meaning: "prefetches whose page was needed while in flight or cached from them")
+    public static let wastedPrefetches = Metric.count(
+        "wasted_prefetches", \.wastedPrefetches, better: .lower, compared: true, reported: true,
+        meaning: "prefetches dropped, discarded, failed, or never needed before the session ended")
+    public static let prefetchAccuracy = Metric(
+        "prefetch_accuracy", unit: .ratio, better: .higher, session: .ratio(\.usefulPrefetches, over: \.prefetches),
+        summary: .ratioOfSums(\.usefulPrefetches, over: \.prefetches), compared: .all, meaning: "useful / prefetches")
+    public static let coverage = Metric(
+        "coverage", unit: .ratio, better: .higher, session: .ratio(\.coveredNavigations, over: \.navigations),
+        summary: .ratioOfSums(\.coveredNavigations, over: \.navigations), compared: .all,
+        meaning: "navigations whose target was cached thanks to a prefetch at need time / navigations")
+    public static let peakCachedPages = Metric(
+        "peak_cached_pages", unit: .pages, session: .maximum(\.peakCachedPages), summary: .max(\.peakCachedPages),
+        meaning: "the most pages cached at once in any session", sessionMeaning: "the most pages cached at once in this session")
+
+    /// Every metric above, in column order.
+    static let standardList: [Metric] = [
+        .sessions, .navigations, .bounces, .stalls, .stallRate, .missStalls, .lateStalls, .abandonedStalls, .stallMs, .stallMsStalled,
+        .stallMsTotal, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .needlessResets, .disruptiveResets, .staleUpdates, .diffOps,
+        .diffOpsTotal, .requests, .failedRequests, .retries, .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches,
+        .wastedPrefetches, .prefetchAccuracy, .coverage, .peakCachedPages,
+    ]
+}
