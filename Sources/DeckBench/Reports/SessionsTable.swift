@@ -4,16 +4,40 @@
 public struct SessionsTable: Sendable {
     public let schema: MetricSchema
     public let header: [String]
-    /// How each metric column is read and written, in column order.
+    /// How each metric column is read and written, in column order: plain values, so that the
+    /// row loop neither retains nor releases.
     private let cells: [Cell]
+    /// The integers of computed columns, which `Operand`s below 0 index.
+    private let computed: [KeyPath<SessionMetrics, Int> & Sendable]
+    private let computedOptional: [KeyPath<SessionMetrics, Int?> & Sendable]
     /// Bytes the integer cells of a row can take with their commas: the scratch buffer's size.
     private let integerBytes: Int
 
     public init(schema: MetricSchema = .standard) {
         self.schema = schema
         header = ["file", "session", "policy", "network"] + schema.sessionsColumns
-        cells = schema.metrics.compactMap { $0.session.map(Cell.init) }
-        integerBytes = cells.count { !$0.isRatio } * (DecimalDigits.maxBytes + 1)
+        var computed: [KeyPath<SessionMetrics, Int> & Sendable] = []
+        var computedOptional: [KeyPath<SessionMetrics, Int?> & Sendable] = []
+        func operand(_ path: KeyPath<SessionMetrics, Int> & Sendable) -> Int {
+            if let offset = MemoryLayout<SessionMetrics>.offset(of: path) { return offset }
+            computed.append(path)
+            return -computed.count
+        }
+        cells = schema.metrics.compactMap { metric in
+            switch metric.session {
+            case nil: return nil
+            case let .integer(path): return Cell(kind: .integer, first: operand(path))
+            case let .maximum(path): return Cell(kind: .integer, first: operand(path))
+            case let .ratio(numerator, denominator): return Cell(kind: .ratio, first: operand(numerator), second: operand(denominator))
+            case let .optionalInteger(path):
+                if let offset = MemoryLayout<SessionMetrics>.offset(of: path) { return Cell(kind: .optionalInteger, first: offset) }
+                computedOptional.append(path)
+                return Cell(kind: .optionalInteger, first: -computedOptional.count)
+            }
+        }
+        self.computed = computed
+        self.computedOptional = computedOptional
+        integerBytes = cells.count { $0.kind != .ratio } * (DecimalDigits.maxBytes + 1)
     }
 
     /// One row as strings: the reference for `appendRow`.
@@ -36,20 +60,26 @@ public struct SessionsTable: Sendable {
         // Integers go through a scratch buffer sized for all of them: one append per run of
         // integers rather than one per byte; a ratio is appended on its own.
         withUnsafeBytes(of: metrics) { stored in
+            func integer(_ operand: Int) -> Int {
+                operand >= 0 ? stored.load(fromByteOffset: operand, as: Int.self) : metrics[keyPath: computed[-operand - 1]]
+            }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerBytes + 1) { scratch in
                 var writer = DigitWriter(base: scratch.baseAddress!, capacity: integerBytes)
                 for cell in cells {
-                    switch cell {
-                    case let .integer(field):
-                        writer.field(field.value(stored, metrics))
-                    case let .optionalInteger(field):
+                    switch cell.kind {
+                    case .integer:
+                        writer.field(integer(cell.first))
+                    case .optionalInteger:
                         writer.comma()
-                        if let value = field.value(stored, metrics) { writer.integer(value) }
-                    case let .ratio(numerator, denominator):
+                        let value = cell.first >= 0
+                            ? stored.load(fromByteOffset: cell.first, as: Int?.self)
+                            : metrics[keyPath: computedOptional[-cell.first - 1]]
+                        if let value { writer.integer(value) }
+                    case .ratio:
                         writer.flush(to: &bytes)
                         bytes.append(UInt8(ascii: ","))
-                        let divisor = denominator.value(stored, metrics)
-                        ReportFormat.appendRatio(divisor == 0 ? nil : Double(numerator.value(stored, metrics)) / Double(divisor), to: &bytes)
+                        let divisor = integer(cell.second)
+                        ReportFormat.appendRatio(divisor == 0 ? nil : Double(integer(cell.first)) / Double(divisor), to: &bytes)
                     }
                 }
                 writer.flush(to: &bytes)
@@ -58,54 +88,27 @@ public struct SessionsTable: Sendable {
         bytes.append(0x0A)
     }
 
-    /// A metric column of a row.
-    private enum Cell: Sendable {
-        case integer(Field<Int>)
-        case optionalInteger(Field<Int?>)
-        case ratio(Field<Int>, Field<Int>)
-
-        init(_ value: Metric.SessionValue) {
-            switch value {
-            case let .integer(path): self = .integer(Field(path))
-            case let .maximum(path): self = .integer(Field(path))
-            case let .optionalInteger(path): self = .optionalInteger(Field(path))
-            case let .ratio(numerator, denominator): self = .ratio(Field(numerator), Field(denominator))
-            }
+    /// A metric column of a row. An operand is a byte offset in `SessionMetrics` (≥ 0) or, below
+    /// 0, the index − 1 of a computed key path.
+    private struct Cell: Sendable {
+        enum Kind: Sendable {
+            case integer, optionalInteger, ratio
         }
 
-        var isRatio: Bool {
-            if case .ratio = self { return true }
-            return false
-        }
-    }
-
-    /// A value of `SessionMetrics`: read at its byte offset when stored, through its key path when
-    /// computed.
-    private enum Field<Value>: Sendable {
-        case stored(offset: Int)
-        case computed(KeyPath<SessionMetrics, Value> & Sendable)
-
-        init(_ path: KeyPath<SessionMetrics, Value> & Sendable) {
-            self = MemoryLayout<SessionMetrics>.offset(of: path).map { .stored(offset: $0) } ?? .computed(path)
-        }
-
-        @inline(__always)
-        func value(_ stored: UnsafeRawBufferPointer, _ metrics: SessionMetrics) -> Value {
-            switch self {
-            case let .stored(offset): stored.load(fromByteOffset: offset, as: Value.self)
-            case let .computed(path): metrics[keyPath: path]
-            }
-        }
+        var kind: Kind
+        var first: Int
+        var second = 0
     }
 
     /// Writes comma-separated integers into a buffer of `capacity` bytes, then hands them on.
+    /// Each field checks that a whole one fits (a comma and `DecimalDigits.maxBytes`).
     private struct DigitWriter {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var count = 0
 
         mutating func comma() {
-            precondition(count < capacity, "sessions.csv row: more integer cells than the schema counted")
+            precondition(count + 1 + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
             base[count] = UInt8(ascii: ",")
             count += 1
         }
@@ -115,8 +118,8 @@ public struct SessionsTable: Sendable {
             integer(value)
         }
 
+        /// Writes `value` after the comma just written.
         mutating func integer(_ value: Int) {
-            precondition(count + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
             count += DecimalDigits.write(value, to: base + count)
         }
 
