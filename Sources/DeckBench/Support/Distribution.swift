@@ -48,3 +48,23 @@ public struct Distribution: Sendable, Equatable, Codable {
         }
     }
 }
+
+extension Distribution {
+    private enum CodingKeys: String, CodingKey {
+        case histogram
+    }
+
+    public init(from decoder: any Decoder) throws {
+        histogram = try decoder.container(keyedBy: CodingKeys.self).decode(Histogram<UInt64>.self, forKey: .histogram)
+    }
+
+    /// Encodes the histogram as a new one holding the same values: its size then depends on the
+    /// values only, not on the order in which parts were merged (which worker replayed which
+    /// session), so `shard.json` is the same bytes for every `--jobs`.
+    public func encode(to encoder: any Encoder) throws {
+        var canonical = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+        canonical.add(histogram)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(canonical, forKey: .histogram)
+    }
+}

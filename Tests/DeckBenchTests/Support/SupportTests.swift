@@ -55,6 +55,32 @@ import Testing
         #expect(Distribution().value(at: 50) == 0)
     }
 
+    /// Which worker recorded which value, and in which order parts were merged, must not show in
+    /// the encoding (`shard.json`), only the values do; decoding gives the same distribution.
+    @Test func aDistributionEncodesTheSameWhateverTheMergeOrder() throws {
+        // 2,100 and 2,900, the largest, share a bucket: the first recorded used to set the
+        // histogram's size.
+        let values = [2_100, 3, 12, 2_900, 9, 5]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var encodings: Set<Data> = []
+        for split in 0 ... values.count {
+            var first = Distribution()
+            var second = Distribution()
+            for value in values[..<split] { first.record(value) }
+            for value in values[split...].reversed() { second.record(value) }
+            for (a, b) in [(first, second), (second, first)] {
+                var merged = a
+                merged.merge(b)
+                let data = try encoder.encode(merged)
+                encodings.insert(data)
+                let decoded = try JSONDecoder().decode(Distribution.self, from: data)
+                #expect(decoded.steps == merged.steps && decoded.max == merged.max && decoded.count == merged.count)
+            }
+        }
+        #expect(encodings.count == 1)
+    }
+
     @Test func handoffKeepsOrderAndStopsTheProducerWhenCancelled() {
         let handoff = Handoff<Int>(capacity: 2)
         let producer = Thread {
