@@ -3,14 +3,15 @@ import Foundation
 
 /// Progress of a long run on stderr, never on stdout: redrawn in place on a terminal, a plain line
 /// every few seconds at most in CI (no terminal, or `CI` set). Reads the wall clock, which only
-/// ever reaches this line, never a result.
-final class ProgressMeter: @unchecked Sendable {
+/// ever reaches this line, never a result. Safe to call from any thread: what it remembers between
+/// lines is locked.
+final class ProgressMeter: Sendable {
     private let enabled: Bool
     private let interactive: Bool
     private let interval: Double
     private let start = Date()
-    private var lastShown = Date.distantPast
-    private var drewLine = false
+    /// When the last line was shown, and whether one is drawn in place.
+    private let shown = Locked((last: Date.distantPast, drewLine: false))
 
     init(enabled: Bool) {
         let environment = ProcessInfo.processInfo.environment
@@ -20,8 +21,14 @@ final class ProgressMeter: @unchecked Sendable {
     }
 
     func report(_ progress: ReplayRun.Progress) {
-        guard enabled, Date().timeIntervalSince(lastShown) >= interval else { return }
-        lastShown = Date()
+        guard enabled else { return }
+        let due = shown.withLock { state in
+            guard Date().timeIntervalSince(state.last) >= interval else { return false }
+            state.last = Date()
+            state.drewLine = state.drewLine || interactive
+            return true
+        }
+        guard due else { return }
         let elapsed = Date().timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(progress.sessions) / elapsed : 0
         let fraction = progress.bytesTotal > 0 ? min(1, Double(progress.bytesRead) / Double(progress.bytesTotal)) : 0
@@ -29,13 +36,12 @@ final class ProgressMeter: @unchecked Sendable {
         let line = "\(progress.sessions) sessions, \(Int(rate.rounded()))/s, \(Int((fraction * 100).rounded()))% of input read,\(left)"
         if interactive {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-            drewLine = true
         } else {
             Console.error(line)
         }
     }
 
     func finish() {
-        if drewLine { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown.withLock({ $0.drewLine }) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

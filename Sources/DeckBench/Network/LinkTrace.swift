@@ -56,20 +56,21 @@ public final class LinkTrace: Sendable {
         try self.init(path: path, timesMs: times)
     }
 
-    private static let cache = UncheckedSendable([String: LinkTrace]())
-    private static let cacheLock = NSLock()
+    private static let cache = Locked([String: LinkTrace]())
 
     /// The trace at `path`, read once per process.
     public static func load(_ path: String) throws(Failure) -> LinkTrace {
-        cacheLock.lock()
-        defer { cacheLock.unlock() }
-        if let trace = cache.value[path] { return trace }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not UTF-8 text" : "no such file")
+        let loaded = cache.withLock { (traces) -> Result<LinkTrace, Failure> in
+            if let trace = traces[path] { return .success(trace) }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return .failure(.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not UTF-8 text" : "no such file"))
+            }
+            return Result { () throws(Failure) in try LinkTrace(path: path, text: text) }.map { trace in
+                traces[path] = trace
+                return trace
+            }
         }
-        let trace = try LinkTrace(path: path, text: text)
-        cache.value[path] = trace
-        return trace
+        return try loaded.get()
     }
 
     /// The next opportunity at or after trace position `positionUs` (µs from the trace's start,

@@ -81,23 +81,23 @@ import Testing
         #expect(encodings.count == 1)
     }
 
-    @Test func handoffKeepsOrderAndStopsTheProducerWhenCancelled() {
-        let handoff = Handoff<Int>(capacity: 2)
+    @Test func boundedQueueKeepsOrderAndStopsTheProducerWhenCancelled() {
+        let queue = BoundedQueue<Int>(capacity: 2)
         let producer = Thread {
-            for item in 0 ..< 1_000 where !handoff.put(item) { return }
-            handoff.close()
+            for item in 0 ..< 1_000 where !queue.put(item) { return }
+            queue.close()
         }
         producer.start()
         var taken: [Int] = []
-        while let item = handoff.take() { taken.append(item) }
+        while let item = queue.take() { taken.append(item) }
         #expect(taken == Array(0 ..< 1_000))
 
-        let stopped = Handoff<Int>(capacity: 1)
-        let refused = UncheckedSendable(-1)
+        let stopped = BoundedQueue<Int>(capacity: 1)
+        let refused = Locked(-1)
         let done = DispatchSemaphore(value: 0)
         Thread {
             for item in 0... where !stopped.put(item) {
-                refused.value = item
+                refused.withLock { $0 = item }
                 break
             }
             done.signal()
@@ -105,7 +105,7 @@ import Testing
         #expect(stopped.take() == 0)
         stopped.cancel()
         done.wait()
-        #expect(refused.value >= 1)
+        #expect(refused.withLock { $0 } >= 1)
         #expect(stopped.take() == nil)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A bounded first-in, first-out handoff from one producer thread to one consumer: the producer
+/// A bounded first-in, first-out queue from one producer thread to one consumer: the producer
 /// waits while `capacity` items are waiting, the consumer while none is. Either side can close it:
 /// the consumer to make the producer stop, the producer to say that nothing more comes.
-final class Handoff<Item: Sendable>: @unchecked Sendable {
+final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var items: [Item] = []
     private var closed = false
