@@ -40,7 +40,7 @@ public struct PolicyEntry: Sendable {
     let parse: @Sendable (SpecString) throws(SpecError) -> any PrefetchPolicy
     /// A replayer for a policy of this type: made where the type is known, so its replay loop is
     /// compiled for it and never goes through an existential.
-    let makeReplayer: @Sendable (any PrefetchPolicy, NetworkModel, ReplaySettings, CommonWorld) -> any SessionReplaying
+    let makeReplayer: @Sendable (any PrefetchPolicy, NetworkModel, ReplaySettings, CommonDraws) -> any SessionReplaying
 
     /// The policy with every parameter at its default.
     public var defaultPolicy: any PrefetchPolicy { makeDefault() }

@@ -33,7 +33,7 @@ final class PageTable {
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
     private var touched: [Int] = []
-    private var far = PageMap<Page>()
+    private var far = IntMap<Page>()
     /// The pages with data, kept beside the map so that a decision never scans the whole map.
     private var cached: [Int] = []
     var cachedCount: Int { cached.count }

@@ -61,7 +61,7 @@ public struct ReplayRun: Sendable {
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let writer = try ReportWriter(folder: outputFolder, schema: schema)
         let pipeline = SessionPipeline(jobs: jobs, table: writer.sessionsTable) {
-            let world = CommonWorld(settings: settings)
+            let world = CommonDraws(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
         }
         var rejects: [Reject] = []

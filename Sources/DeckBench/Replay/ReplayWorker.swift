@@ -1,4 +1,4 @@
-/// One worker's replayers, one per policy × network, sharing one `CommonWorld`. Only its own
+/// One worker's replayers, one per policy × network, sharing one `CommonDraws`. Only its own
 /// worker thread uses them during a batch, and the calling thread only between batches (for the
 /// summaries): that discipline, not the compiler, is what makes handing them to a thread safe.
 final class ReplayWorker: @unchecked Sendable {

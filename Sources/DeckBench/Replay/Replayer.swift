@@ -44,7 +44,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var link: Link
     private let pages = PageTable()
     /// What every policy sees the same in a session; shared with the worker's other replayers.
-    let world: CommonWorld
+    let world: CommonDraws
     private let requests = RequestLog()
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
@@ -69,7 +69,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
     /// numbers once.
-    init(policy: Policy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld) {
+    init(policy: Policy, network: NetworkModel, settings: ReplaySettings, world: CommonDraws) {
         self.policy = policy
         self.network = network
         self.settings = settings
@@ -82,7 +82,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     public convenience init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
-        self.init(policy: policy, network: network, settings: settings, world: CommonWorld(settings: settings))
+        self.init(policy: policy, network: network, settings: settings, world: CommonDraws(settings: settings))
     }
 
     private var nowUs: Int { queue.nowUs }

@@ -39,7 +39,7 @@ final class SpecialisedReplayer: SessionReplaying {
 
 /// A replayer for `policy`, sharing `world` with the other replayers of its worker: the registry's
 /// specialised one for a registered policy, the generic one for any other.
-func makeReplayer(_ policy: any PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonWorld)
+func makeReplayer(_ policy: any PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonDraws)
     -> any SessionReplaying
 {
     if let entry = PolicyRegistry.entry(of: policy) { return entry.makeReplayer(policy, network, settings, world) }

@@ -88,14 +88,14 @@ import Testing
         #expect(first.summary == second.summary)
     }
 
-    /// Replayers of one worker share a `CommonWorld` (round-trip and loss draws, content, diffs):
+    /// Replayers of one worker share a `CommonDraws` (round-trip and loss draws, content, diffs):
     /// each session replayed by all of them in turn gives what replayers with their own worlds give.
-    @Test func sharingTheCommonWorldChangesNothing() {
+    @Test func sharingTheCommonDrawsChangesNothing() {
         let generator = SessionGenerator(seed: 12)
         let settings = ReplaySettings(seed: 4, content: ContentModel(items: 30, churnPerHour: 600))
         let networks = ["very-bad", "3g:jitter=1,loss=0.2,connections=2"].map { try! NetworkModel.parse($0) }
         let policies: [any PrefetchPolicy] = PolicyRegistry.defaults
-        let world = CommonWorld(settings: settings)
+        let world = CommonDraws(settings: settings)
         func shared(_ policy: some PrefetchPolicy, _ network: NetworkModel) -> any SessionReplaying {
             Replayer(policy: policy, network: network, settings: settings, world: world)
         }

@@ -1,19 +1,19 @@
-/// What every replay of one session sees the same, whatever its policy and network (DESIGN's
-/// common random numbers): the server's pages, the round-trip and loss draws of each page's n-th
-/// request, and the list differences between two versions of a page.
+/// What every replay of one session draws the same, whatever its policy and network (DESIGN's
+/// common random numbers): the server's pages (`ServerPages`), the round-trip and loss draws of
+/// each page's n-th request, and the list differences between two versions of a page.
 ///
-/// The replayers of one worker replay a session one after the other and share one `CommonWorld`:
+/// The replayers of one worker replay a session one after the other and share one `CommonDraws`:
 /// the first to need a value computes it, the others reuse it. Every value depends only on the
 /// seed, the content model, the session and its key, never on who asked first, so sharing changes
 /// no result. Not thread-safe: one per worker.
-final class CommonWorld {
+final class CommonDraws {
     let seed: UInt64
     /// The server's pages; internal so that scenario tests can script a page's history.
-    var content: ContentWorld
+    var content: ServerPages
     private var session: SessionKey?
     /// Round-trip draws and uniform draws of loss, by (page, n) (see `memoized`).
-    private var roundTrips = PageMap<RoundTrip>(capacity: 256)
-    private var lossUniforms = PageMap<Double>(capacity: 256)
+    private var roundTrips = IntMap<RoundTrip>(capacity: 256)
+    private var lossUniforms = IntMap<Double>(capacity: 256)
     private var diffs: [DiffKey: Int] = [:]
 
     /// The draw behind a round trip, and the round trip it gave on the network that asked last
@@ -39,7 +39,7 @@ final class CommonWorld {
 
     init(settings: ReplaySettings) {
         seed = settings.seed
-        content = ContentWorld(model: settings.content)
+        content = ServerPages(model: settings.content)
     }
 
     /// Starts the session with key `sessionKey`, pages up to `newestPage`, ending at `endUs`; a
@@ -92,7 +92,7 @@ final class CommonWorld {
 
     /// Looks (page, n) up in `memo` by its `key`; without a key, draws without remembering.
     @inline(__always)
-    private func memoized(_ memo: inout PageMap<Double>, page: Int, n: Int, draw: () -> Double) -> Double {
+    private func memoized(_ memo: inout IntMap<Double>, page: Int, n: Int, draw: () -> Double) -> Double {
         guard let key = Self.key(page: page, n: n) else { return draw() }
         if let value = memo[key] { return value }
         let value = draw()

@@ -1,9 +1,9 @@
 import Testing
 @testable import DeckBench
 
-@Suite struct PageMapTests {
+@Suite struct IntMapTests {
     @Test func storesFindsGrowsAndClears() {
-        var map = PageMap<Int>(capacity: 4)
+        var map = IntMap<Int>(capacity: 4)
         let keys = [0, -1, 1, 1_000_000_000_000, -1_000_000_000_000] + Array(stride(from: -500, to: 500, by: 7))
         for key in keys { map[key] = key * 2 }
         #expect(map.count == Set(keys).count)

@@ -1,9 +1,10 @@
-/// A map from page number to page state for one replay: open addressing with linear probing and a
-/// multiplicative hash, keys and values side by side in one array. The standard `Dictionary`
+/// A map from `Int` keys to values for one replay (page numbers to page state, or keys packed from a
+/// page and a request count to draws): open addressing with linear probing and a multiplicative
+/// hash, keys and values side by side in one array. The standard `Dictionary`
 /// hashes every key with seeded SipHash, which was the largest single cost of a replay. Pages are
 /// never removed within a session; between sessions the whole map is cleared in O(1) by moving
 /// to a new generation (an entry of an older generation is an empty slot), keeping its capacity.
-struct PageMap<Value> {
+struct IntMap<Value> {
     private struct Entry {
         var key: Int
         var generation: UInt32
@@ -27,7 +28,7 @@ struct PageMap<Value> {
     mutating func removeAll() {
         count = 0
         guard generation < UInt32.max else {
-            self = PageMap(capacity: entries.count)
+            self = IntMap(capacity: entries.count)
             return
         }
         generation += 1
@@ -78,7 +79,7 @@ struct PageMap<Value> {
     }
 
     private mutating func grow() {
-        var larger = PageMap(capacity: entries.count * 2)
+        var larger = IntMap(capacity: entries.count * 2)
         forEach { key, value in larger[key] = value }
         self = larger
     }

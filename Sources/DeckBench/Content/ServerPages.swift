@@ -1,6 +1,6 @@
 /// The server's pages for one session: each page's history made on first use, keyed by
 /// (seed, session, page) so that it is the same for every policy and network.
-struct ContentWorld {
+struct ServerPages {
     private let model: ContentModel
     private var seed: UInt64 = 0
     private var sessionKey: UInt64 = 0
@@ -8,7 +8,7 @@ struct ContentWorld {
     private var endUs = 0
     /// Each page's history, made on first use, and where it is in `histories`.
     private var histories: [PageHistory] = []
-    private var slots = PageMap<Int>()
+    private var slots = IntMap<Int>()
     /// Histories that replace the seeded ones for every session (scenario tests).
     var scripted: [Int: PageHistory] = [:]
 
