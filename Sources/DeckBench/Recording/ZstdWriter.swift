@@ -1,6 +1,6 @@
 import CZstd
 
-/// Writes a `.jsonl.zst` recording with libzstd's streaming compression, frame by frame, with
+/// Writes a zstd-compressed file (a `.jsonl.zst` recording, a `sessions.csv.zst`) with libzstd's streaming compression, frame by frame, with
 /// a checksum in every frame so that damage is detected. The file appears atomically on `finish()`.
 public final class ZstdWriter {
     private let file: AtomicFileWriter
@@ -27,16 +27,17 @@ public final class ZstdWriter {
 
     /// Compresses `bytes` into the current frame.
     public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
+    }
+
+    /// Compresses `bytes` into the current frame.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard !bytes.isEmpty else { return }
         frameHasContent = true
-        try bytes.withUnsafeBytes { buffer in
-            Result { () throws(OutputError) in
-                var input = ZSTD_inBuffer(src: buffer.baseAddress, size: buffer.count, pos: 0)
-                while input.pos < input.size {
-                    try compress(&input, mode: ZSTD_e_continue)
-                }
-            }
-        }.get()
+        var input = ZSTD_inBuffer(src: bytes.baseAddress, size: bytes.count, pos: 0)
+        while input.pos < input.size {
+            try compress(&input, mode: ZSTD_e_continue)
+        }
     }
 
     /// Ends the current frame; later writes start a new one. Does nothing on an empty frame.

@@ -21,9 +21,12 @@ public struct ReplayRun: Sendable {
     public var shard: Shard
     /// The report columns.
     public var schema: MetricSchema
+    /// How `sessions.csv` is written.
+    public var sessionsFormat: SessionsFormat
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
-                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all, schema: MetricSchema = .standard) {
+                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all, schema: MetricSchema = .standard,
+                sessionsFormat: SessionsFormat = .csv) {
         self.files = files
         self.policies = policies
         self.networks = networks
@@ -33,6 +36,7 @@ public struct ReplayRun: Sendable {
         self.jobs = max(1, jobs)
         self.shard = shard
         self.schema = schema
+        self.sessionsFormat = sessionsFormat
     }
 
     /// What a run produced, for the caller's summary table and exit status.
@@ -52,14 +56,15 @@ public struct ReplayRun: Sendable {
         public var bytesTotal: Int
     }
 
-    public static let outputNames = ReportWriter.fileNames
+    /// The files the run writes, as its manifest lists them.
+    public var outputNames: [String] { ReportWriter.fileNames(sessionsFormat) }
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.
     static let sessionsPerWorker = 256
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
-        let writer = try ReportWriter(folder: outputFolder, schema: schema)
+        let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
         let pipeline = SessionPipeline(jobs: jobs, table: writer.sessionsTable) {
             let world = CommonDraws(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
@@ -88,7 +93,7 @@ public struct ReplayRun: Sendable {
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
                            churnPerHour: settings.content.churnPerHour),
             policies: policies.map(\.spec), networks: networks.map(\.spec), inputs: inputs, sessions: sessionCount,
-            rejects: rejects.count, replays: sessionCount * summaries.count, outputs: Self.outputNames,
+            rejects: rejects.count, replays: sessionCount * summaries.count, outputs: outputNames,
             shard: shard.count > 1 ? shard.description : nil)
 
         let state = shard.count > 1

@@ -1,29 +1,50 @@
-/// Writes one report folder, for `replay` and `merge` alike: `sessions.csv` streamed as rows come,
-/// then `summary.csv`, `distributions.csv`, `rejects.csv`, `manifest.json` and, for a shard,
-/// `shard.json`, each atomically, in that order. Columns come from the schema.
+import Foundation
+
+/// Writes one report folder, for `replay` and `merge` alike: `sessions.csv` (or `.csv.zst`, or
+/// nothing: `SessionsFormat`) streamed as rows come, then `summary.csv`, `distributions.csv`,
+/// `rejects.csv`, `manifest.json` and, for a shard, `shard.json`, each atomically, in that order.
+/// Columns come from the schema.
 struct ReportWriter {
     let folder: String
     let schema: MetricSchema
     let sessionsTable: SessionsTable
-    private let sessions: AtomicFileWriter
+    let sessionsFormat: SessionsFormat
+    private let sessions: Sink
 
-    /// Opens `sessions.csv` (as a temporary file) and writes its header.
-    init(folder: String, schema: MetricSchema) throws(OutputError) {
+    /// Where the rows go.
+    private enum Sink {
+        case plain(AtomicFileWriter)
+        case compressed(ZstdWriter)
+        case discarded
+    }
+
+    /// Opens the sessions file (as a temporary file) and writes its header.
+    init(folder: String, schema: MetricSchema, sessionsFormat: SessionsFormat = .csv) throws(OutputError) {
         self.folder = folder
         self.schema = schema
+        self.sessionsFormat = sessionsFormat
         sessionsTable = SessionsTable(schema: schema)
-        sessions = try AtomicFileWriter(path: Self.path(folder, "sessions.csv"))
-        try sessions.write(CSVWriter(header: sessionsTable.header).bytes)
+        switch sessionsFormat {
+        case .csv: sessions = .plain(try AtomicFileWriter(path: Self.path(folder, "sessions.csv")))
+        case .csvZst:
+            sessions = .compressed(try ZstdWriter(path: Self.path(folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
+        case .none: sessions = .discarded
+        }
+        try writeSessions(CSVWriter(header: sessionsTable.header).bytes)
     }
 
     /// Appends rows of `sessions.csv`.
     func writeSessions(_ rows: [UInt8]) throws(OutputError) {
-        try sessions.write(rows)
+        try rows.withUnsafeBytes { buffer in Result { () throws(OutputError) in try writeSessions(buffer) } }.get()
     }
 
     /// Appends rows of `sessions.csv` from a buffer.
     func writeSessions(_ rows: UnsafeRawBufferPointer) throws(OutputError) {
-        try sessions.write(rows)
+        switch sessions {
+        case let .plain(file): try file.write(rows)
+        case let .compressed(file): try file.write(rows)
+        case .discarded: break
+        }
     }
 
     /// Puts `sessions.csv` in place and writes the other files.
@@ -37,7 +58,15 @@ struct ReportWriter {
             summary.appendRow(summaryTable.row(policy: policy, network: network, summary: metrics))
             distributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
         }
-        try sessions.commit()
+        switch sessions {
+        case let .plain(file): try file.commit()
+        case let .compressed(file): try file.finish()
+        case .discarded: break
+        }
+        // A folder holds one run: the sessions file of another format, left by an earlier run, goes.
+        for other in SessionsFormat.allCases where other != sessionsFormat {
+            if let name = other.fileName { unlink(Self.path(folder, name)) }
+        }
         try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv"))
         try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
         try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv"))
@@ -47,8 +76,10 @@ struct ReportWriter {
         }
     }
 
-    /// The files every run writes, as the manifest lists them (`shard.json` aside).
-    static let fileNames = ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"]
+    /// The files a run writes, as the manifest lists them (`shard.json` aside).
+    static func fileNames(_ format: SessionsFormat) -> [String] {
+        ["summary.csv", "distributions.csv"] + (format.fileName.map { [$0] } ?? []) + ["rejects.csv", "manifest.json"]
+    }
 
     static func path(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name

@@ -35,6 +35,8 @@ public enum ShardMerge {
         var folder: String
         var manifest: Manifest
         var state: ShardState
+        var format: SessionsFormat
+        /// `sessions.csv`'s bytes, decompressed (empty when the run wrote none).
         var sessions: Data
         var rejects: Data
     }
@@ -71,8 +73,8 @@ public enum ShardMerge {
             }
         }
         do {
-            let writer = try ReportWriter(folder: output, schema: schema)
-            try writeSessions(shards, to: writer)
+            let writer = try ReportWriter(folder: output, schema: schema, sessionsFormat: first.format)
+            if first.format != .none { try writeSessions(shards, to: writer) }
             try writer.finish(summaries: summaries, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
                               shardState: nil)
         } catch {
@@ -129,6 +131,25 @@ public enum ShardMerge {
         } catch {
             throw .unreadable(path: folder, reason: "shard.json or manifest.json is damaged (\(error))")
         }
-        return Loaded(folder: folder, manifest: manifest, state: state, sessions: try read("sessions.csv"), rejects: try read("rejects.csv"))
+        let format = SessionsFormat.of(outputs: manifest.outputs)
+        let sessions: Data
+        switch format {
+        case .csv: sessions = try read("sessions.csv")
+        case .csvZst: sessions = try decompressed(folder + "/sessions.csv.zst")
+        case .none: sessions = Data()
+        }
+        return Loaded(folder: folder, manifest: manifest, state: state, format: format, sessions: sessions, rejects: try read("rejects.csv"))
+    }
+
+    /// A whole zstd file, decompressed: one shard's `sessions.csv.zst`.
+    private static func decompressed(_ path: String) throws(Failure) -> Data {
+        do throws(RecordingError) {
+            let input = try RecordingInput(path: path)
+            var data = Data()
+            while let chunk = try input.nextChunk() { data.append(contentsOf: chunk) }
+            return data
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
     }
 }
