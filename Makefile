@@ -33,7 +33,7 @@ test-release: deps
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps
 	rm -f data/*.jsonl.zst
-	$(SWIFT) run deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026
+	$(SWIFT) run deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026 --level 19
 
 # The speed benchmark (release build): table on stdout, a row per stage appended to bench/results.csv.
 bench: release

@@ -24,6 +24,32 @@ import Testing
         #expect(a == b)
     }
 
+    /// Files are written in parallel; session n depends only on the seed and n, so neither the
+    /// number of threads nor the split over files changes a byte of the sessions.
+    @Test func everyJobsValueWritesTheSameFiles() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        for (name, jobs) in [("one", "1"), ("three", "3")] {
+            let output = try DeckBenchTool.run(["generate", "--out", name, "--sessions", "90", "--files", "5", "--seed", "8", "--jobs", jobs],
+                                               in: folder)
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.contains("\(name)/sessions-005.jsonl.zst"))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/one").sorted()
+        #expect(names.count == 5)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/three").sorted() == names)
+        for name in names {
+            let one = try Data(contentsOf: URL(fileURLWithPath: folder + "/one/" + name))
+            let three = try Data(contentsOf: URL(fileURLWithPath: folder + "/three/" + name))
+            #expect(one == three, "\(name)")
+        }
+        let whole = try DeckBenchTool.run(["generate", "--out", "whole", "--sessions", "90", "--seed", "8"], in: folder)
+        #expect(whole.status == 0)
+        let split = try DeckBenchTool.run(["inspect", "--csv", "one"], in: folder)
+        let single = try DeckBenchTool.run(["inspect", "--csv", "whole"], in: folder)
+        let totals = [split, single].map { $0.stdout.split(separator: "\n").last.map { $0.split(separator: ",").dropFirst().joined(separator: ",") } }
+        #expect(totals[0] != nil && totals[0] == totals[1])
+    }
+
     @Test func outOfRangeModelFlagIsAUsageError() throws {
         let output = try DeckBenchTool.run(["generate", "--cancel-probability", "1.5"], in: DeckBenchTool.temporaryFolder())
         #expect(output.status == 64)
