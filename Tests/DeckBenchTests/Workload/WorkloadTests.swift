@@ -130,9 +130,9 @@ import Testing
     }
 
     @Test func committedSampleIsWhatMakeSampleWrites() throws {
-        // data/README.md: `deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026`.
-        let writer = WorkloadWriter(generator: SessionGenerator(seed: 2026), sessions: 400, files: 4, framesPerFile: 2)
-        _ = try writer.write(to: fixtures.folder)
+        // data/README.md: `deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026 --level 19`.
+        let writer = WorkloadWriter(generator: SessionGenerator(seed: 2026), sessions: 400, files: 4, framesPerFile: 2, compressionLevel: 19)
+        _ = try writer.write(to: fixtures.folder, jobs: 2)
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data")
         for index in 0 ..< 4 {
