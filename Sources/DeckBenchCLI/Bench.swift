@@ -12,8 +12,10 @@ extension DeckBenchCommand {
                 each stage as a separate process of this binary: the `zstd -dc` floor, `inspect` (read + validate), \
                 `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
                 the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
-                corpus. Prints a table \
-                (seconds of the fastest of --runs runs, input lines/s, × the floor, peak RSS) and appends one row per stage to FOLDER/results.csv; \
+                corpus; all four writing sessions.csv.zst; `generate` of the same lines with one job and with every \
+                core. Prints a table \
+                (seconds of the fastest of --runs runs, lines/s, × the floor, peak RSS) and the bytes per sessions.csv row \
+                (plain and zstd), and appends one row per stage to FOLDER/results.csv; \
                 then times the building blocks in-process (list difference, event queue, line parsers) into \
                 FOLDER/micro.csv. \
                 Build in release mode first: `swift build -c release`, or `make bench`.
@@ -52,8 +54,16 @@ extension DeckBenchCommand {
             }
             stages.append(("replay all four, 1 job", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch]))
             stages.append(("replay all four, \(cores) jobs", [tool, "replay", file, "--jobs", String(cores), "--quiet", "--out", scratch]))
+            stages.append(("replay all four, 1 job, csv.zst", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch + "-zst",
+                                                                "--sessions-format", "csv.zst"]))
+            // The corpus again, in four files so that jobs have files to share: the same lines.
+            for jobs in Set([1, cores]).sorted() {
+                stages.append(("generate, \(jobs) job\(jobs == 1 ? "" : "s")", [tool, "generate", "--out", scratch + "-generated", "--sessions",
+                                                                                String(sessions), "--files", "4", "--seed", "2026", "--jobs", String(jobs)]))
+            }
             let copies = try tenfoldCorpus(file)
-            stages.append(("replay all four, \(cores) jobs, 10× corpus", [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out", scratch]))
+            stages.append(("replay all four, \(cores) jobs, 10× corpus", [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out",
+                                                                       scratch + "-x10"]))
 
             var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
             var floor: Double?
@@ -74,9 +84,20 @@ extension DeckBenchCommand {
                 rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), name, String(format: "%.3f", result.seconds),
                              String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
             }
-            Console.out("\(lines) lines in \(file)\n" + table.rendered)
+            Console.out("\(lines) lines in \(file)\n" + table.rendered + outputSizes(scratch: scratch))
             try appendResults(rows)
             try microBenchmarks(stamp: stamp)
+        }
+
+        /// Bytes per `sessions.csv` row of the default job, plain and compressed.
+        private func outputSizes(scratch: String) -> String {
+            func size(_ path: String) -> Int? {
+                (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            }
+            let replays = PolicyRegistry.defaults.count * sessions
+            guard let plain = size(scratch + "/sessions.csv"), let compressed = size(scratch + "-zst/sessions.csv.zst") else { return "" }
+            return "sessions.csv of the default job: \(plain / replays) bytes a row (\(plain) bytes); as csv.zst \(compressed / replays) "
+                + "bytes a row (\(compressed) bytes)\n"
         }
 
         /// The building blocks, timed in this process: a table and rows appended to FOLDER/micro.csv.
