@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckBench
+import Foundation
 
 extension DeckBenchCommand {
     /// `deckbench inspect`: what is in a set of recordings, and what in them is broken.
@@ -25,13 +26,17 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
+        @Option(parsing: .unconditional, help: "Files read at once (default: the number of cores). Output is the same for every value.")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
         func validate() throws {
             guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
         }
 
         func run() throws {
             let files = try recordingFiles(paths)
-            let inspection = Inspection.of(files)
+            let inspection = Inspection.of(files, jobs: jobs)
             if csv {
                 Console.out(InspectionReport.csv(inspection))
                 for reject in inspection.rejects { Console.error("rejected: \(reject)") }

@@ -93,4 +93,20 @@ import Testing
         #expect(output.status == 64)
         #expect(output.stderr.contains("--max-rejects must be 0 or more"))
     }
+
+    /// Files are read in parallel and added in order: the same report for every `--jobs`.
+    @Test func everyJobsValuePrintsTheSameReport() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "120", "--files", "4", "--seed", "6"], in: folder)
+        #expect(generated.status == 0)
+        _ = FileManager.default.createFile(atPath: folder + "/rec/zz.jsonl", contents: Data(Self.damaged.utf8))
+        var outputs: [DeckBenchTool.Output] = []
+        for jobs in ["1", "3"] {
+            outputs.append(try DeckBenchTool.run(["inspect", "rec", "--csv", "--jobs", jobs, "--max-rejects", "5"], in: folder))
+        }
+        #expect(outputs[0].status == 0)
+        #expect(outputs[0].stdout.split(separator: "\n").count == 7, "a header, five files and the total")
+        #expect(outputs[0].stdout == outputs[1].stdout)
+        #expect(outputs[0].stderr == outputs[1].stderr && outputs[0].stderr.contains("zz.jsonl"))
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The result of inspecting recordings: a summary per file, their total, and every reject.
 public struct Inspection: Sendable {
     /// The summary of one file.
@@ -13,15 +15,45 @@ public struct Inspection: Sendable {
 
     public init() {}
 
-    /// Reads every file in `paths` (as resolved by `RecordingFiles`).
-    public static func of(_ paths: [String]) -> Inspection {
+    /// Reads every file in `paths` (as resolved by `RecordingFiles`), up to `jobs` files at once;
+    /// the result is the same for every `jobs` (files are added in order).
+    public static func of(_ paths: [String], jobs: Int = 1) -> Inspection {
         var inspection = Inspection()
-        for path in paths { inspection.add(path: path) }
+        guard jobs > 1, paths.count > 1 else {
+            for path in paths { inspection.add(read(path)) }
+            return inspection
+        }
+        let read = Locked([(File, [Reject])?](repeating: nil, count: paths.count))
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
+            while true {
+                let index = next.withLock { count -> Int in
+                    defer { count += 1 }
+                    return count
+                }
+                guard index < paths.count else { return }
+                let file = Self.read(paths[index])
+                read.withLock { $0[index] = file }
+            }
+        }
+        for file in read.withLock({ $0 }) { inspection.add(file!) }
         return inspection
     }
 
     /// Reads one file and adds it.
     public mutating func add(path: String) {
+        add(Self.read(path))
+    }
+
+    private mutating func add(_ file: (File, [Reject])) {
+        files.append(file.0)
+        total.merge(file.0.summary)
+        rejects += file.1
+    }
+
+    /// One file's summary and rejects.
+    private static func read(_ path: String) -> (File, [Reject]) {
+        var rejects: [Reject] = []
         let reader = RecordingReader(path: path)
         var summary = RecordingSummary()
         summary.files = 1
@@ -36,7 +68,6 @@ public struct Inspection: Sendable {
         }
         summary.lines = reader.lines
         summary.bytes = reader.decompressedBytes
-        files.append(File(name: path, summary: summary))
-        total.merge(summary)
+        return (File(name: path, summary: summary), rejects)
     }
 }

@@ -74,17 +74,22 @@ public struct ReplayRun: Sendable {
         var blocks: [ShardState.Block] = []
         let bytesTotal = files.reduce(0) { $0 + Self.fileSize($1) }
         var sessionCount = 0
+        var bytesOfFilesDone = 0
 
-        try pipeline.run(batchSize: Self.sessionsPerWorker * jobs, read: { [self] in read(batchSize: $0, deliver: $1) }) {
+        try pipeline.run(files: files.count, batchSize: Self.sessionsPerWorker * jobs, read: { [self] in read(file: $0, batchSize: $1, deliver: $2) }) {
             (batch, rows) throws(OutputError) in
             rejects += batch.rejects
-            inputs += batch.inputs
+            let bytesRead = bytesOfFilesDone + batch.fileBytesRead
+            if let input = batch.input {
+                inputs.append(input)
+                bytesOfFilesDone += batch.fileBytesRead
+            }
             for (index, item) in batch.sessions.enumerated() {
                 try writer.writeSessions(rows[index])
                 if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows[index].count)) }
             }
             sessionCount += batch.sessions.count
-            progress?(Progress(sessions: sessionCount, bytesRead: batch.bytesRead, bytesTotal: bytesTotal))
+            progress?(Progress(sessions: sessionCount, bytesRead: bytesRead, bytesTotal: bytesTotal))
         }
 
         let summaries = pipeline.summaries
@@ -104,40 +109,36 @@ public struct ReplayRun: Sendable {
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
     }
 
-    /// Reads every file in order and hands `deliver` batches of `batchSize` sessions of this
-    /// shard, and the rest at the end of each file; stops early when `deliver` returns false.
-    private func read(batchSize: Int, deliver: (SessionBatch) -> Bool) {
+    /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions of this shard,
+    /// the last with the rest and the file's counts; stops early when `deliver` returns false.
+    private func read(file fileIndex: Int, batchSize: Int, deliver: (SessionBatch) -> Bool) {
+        let file = files[fileIndex]
+        let reader = RecordingReader(path: file)
         var batch = SessionBatch()
-        var bytesDone = 0
-        for (fileIndex, file) in files.enumerated() {
-            let reader = RecordingReader(path: file)
-            var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
-            var ordinal = 0
-            for item in reader {
-                switch item {
-                case let .session(session):
-                    defer { ordinal += 1 }
-                    guard shard.contains(file: file, session: session.id) else { continue }
-                    input.sessions += 1
-                    batch.sessions.append((fileIndex, ordinal, session))
-                    if batch.sessions.count >= batchSize {
-                        batch.bytesRead = bytesDone + reader.fileBytesRead
-                        guard deliver(batch) else { return }
-                        batch = SessionBatch()
-                    }
-                case let .reject(reject):
-                    input.rejects += 1
-                    batch.rejects.append(reject)
+        var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
+        var ordinal = 0
+        for item in reader {
+            switch item {
+            case let .session(session):
+                defer { ordinal += 1 }
+                guard shard.contains(file: file, session: session.id) else { continue }
+                input.sessions += 1
+                batch.sessions.append((fileIndex, ordinal, session))
+                if batch.sessions.count >= batchSize {
+                    batch.fileBytesRead = reader.fileBytesRead
+                    guard deliver(batch) else { return }
+                    batch = SessionBatch()
                 }
+            case let .reject(reject):
+                input.rejects += 1
+                batch.rejects.append(reject)
             }
-            input.lines = reader.lines
-            input.bytes = reader.decompressedBytes
-            bytesDone += reader.fileBytesRead
-            batch.inputs.append(input)
-            batch.bytesRead = bytesDone
-            guard deliver(batch) else { return }
-            batch = SessionBatch()
         }
+        input.lines = reader.lines
+        input.bytes = reader.decompressedBytes
+        batch.input = input
+        batch.fileBytesRead = reader.fileBytesRead
+        _ = deliver(batch)
     }
 
     private static func fileSize(_ path: String) -> Int {

@@ -1,10 +1,10 @@
-/// Sessions read in file order and cut into a batch for the workers, with what reading found on
-/// the way.
+/// Sessions of one file, read in order and cut into a batch for the workers, with what reading
+/// found on the way. A file's batches come in order; its last one carries the file's counts.
 struct SessionBatch: Sendable {
     var sessions: [(file: Int, ordinal: Int, session: Session)] = []
     var rejects: [Reject] = []
-    /// The files whose last session is in this batch, with their counts.
-    var inputs: [Manifest.Input] = []
-    /// Bytes of the input files read when the batch was cut, for progress.
-    var bytesRead = 0
+    /// The file's counts, on its last batch only.
+    var input: Manifest.Input?
+    /// Bytes of the file read when the batch was cut, for progress.
+    var fileBytesRead = 0
 }

@@ -1,58 +1,92 @@
 import Foundation
 
-/// The threads of a run. With one job, the calling thread reads a batch of sessions and replays
-/// it. With more, a reader thread cuts the recordings into batches (at most two wait in a
-/// `BoundedQueue`) while the workers replay the current one in parallel, each with its own
+/// The threads of a run. With one job, the calling thread reads each file's batches of sessions
+/// and replays them. With more, reader threads (one per four jobs) each read a file at a time into
+/// a `BoundedQueue` of its own (at most two batches wait), at most one file more than there are
+/// readers in flight, while the workers replay the current batch in parallel, each with its own
 /// replayers, taking the next session as they become free, longest first. Either way the calling
-/// thread receives every batch with its rows in file order, so the output never depends on `jobs`
-/// and memory is bounded by the batches, never by the corpus.
+/// thread receives the batches of file 0, then of file 1, ..., each with its rows in file order, so
+/// the output never depends on `jobs` and memory is bounded by the batches, never by the corpus.
 struct SessionPipeline {
     let workers: [ReplayWorker]
     let table: SessionsTable
+    /// Threads reading files at once (with more than one job).
+    let readers: Int
 
     /// `jobs` workers, each with the replayers `makeReplayers` makes for it.
     init(jobs: Int, table: SessionsTable, makeReplayers: () -> [any SessionReplaying]) {
         workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers()) }
         self.table = table
+        readers = Self.readers(jobs: jobs)
     }
 
-    /// Runs `read` (which hands batches of `batchSize` sessions to its `deliver` and stops when it
-    /// returns false) and gives `consume` each batch with its rows, in order, on the calling
-    /// thread; stops at `consume`'s first error and throws it.
-    func run(batchSize: Int, read: @escaping @Sendable (_ batchSize: Int, _ deliver: (SessionBatch) -> Bool) -> Void,
+    /// One reader per four jobs: a reader parses several times faster than a worker replays.
+    static func readers(jobs: Int) -> Int {
+        max(1, (jobs + 3) / 4)
+    }
+
+    /// Runs `read` for files 0 ..< `files` (it hands batches of `batchSize` sessions of one file to
+    /// its `deliver`, and stops when that returns false) and gives `consume` each batch with its
+    /// rows, file by file, on the calling thread; stops at `consume`'s first error and throws it.
+    func run(files: Int, batchSize: Int,
+             read: @escaping @Sendable (_ file: Int, _ batchSize: Int, _ deliver: (SessionBatch) -> Bool) -> Void,
              consume: (SessionBatch, [[UInt8]]) throws(OutputError) -> Void) throws(OutputError) {
         if workers.count == 1 {
             var failure: OutputError?
-            read(batchSize) { batch in
-                do throws(OutputError) {
-                    try consume(batch, replay(batch))
-                    return true
-                } catch {
-                    failure = error
-                    return false
+            for file in 0 ..< files where failure == nil {
+                read(file, batchSize) { batch in
+                    do throws(OutputError) {
+                        try consume(batch, replay(batch))
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
                 }
             }
             if let failure { throw failure }
             return
         }
-        let queue = BoundedQueue<SessionBatch>(capacity: 2)
-        let readerDone = DispatchSemaphore(value: 0)
-        let reader = Thread {
-            read(batchSize) { queue.put($0) }
-            queue.close()
-            readerDone.signal()
+        let queues = (0 ..< files).map { _ in BoundedQueue<SessionBatch>(capacity: 2) }
+        // A reader takes a token before it starts a file; the calling thread gives it back when it
+        // has consumed that file.
+        let tokens = DispatchSemaphore(value: readers + 1)
+        let next = Locked((file: 0, cancelled: false))
+        let readersDone = DispatchGroup()
+        let readerCount = min(readers, files)
+        for _ in 0 ..< readerCount {
+            readersDone.enter()
+            Thread {
+                while true {
+                    tokens.wait()
+                    let file = next.withLock { state -> Int? in
+                        guard !state.cancelled, state.file < files else { return nil }
+                        defer { state.file += 1 }
+                        return state.file
+                    }
+                    guard let file else { break }
+                    read(file, batchSize) { queues[file].put($0) }
+                    queues[file].close()
+                }
+                tokens.signal()
+                readersDone.leave()
+            }.start()
         }
-        reader.start()
-        while let batch = queue.take() {
-            do throws(OutputError) {
-                try consume(batch, replay(batch))
-            } catch {
-                queue.cancel()
-                readerDone.wait()
-                throw error
+        for file in 0 ..< files {
+            while let batch = queues[file].take() {
+                do throws(OutputError) {
+                    try consume(batch, replay(batch))
+                } catch {
+                    next.withLock { $0.cancelled = true }
+                    for queue in queues { queue.cancel() }
+                    for _ in 0 ..< readerCount { tokens.signal() }
+                    readersDone.wait()
+                    throw error
+                }
             }
+            tokens.signal()
         }
-        readerDone.wait()
+        readersDone.wait()
     }
 
     /// Each replayer's summary, merged over the workers: one per policy × network, in order.
