@@ -1,5 +1,3 @@
-import Foundation
-
 /// The result of inspecting recordings: a summary per file, their total, and every reject.
 public struct Inspection: Sendable {
     /// The summary of one file.
@@ -19,24 +17,7 @@ public struct Inspection: Sendable {
     /// the result is the same for every `jobs` (files are added in order).
     public static func of(_ paths: [String], jobs: Int = 1) -> Inspection {
         var inspection = Inspection()
-        guard jobs > 1, paths.count > 1 else {
-            for path in paths { inspection.add(read(path)) }
-            return inspection
-        }
-        let read = Locked([(File, [Reject])?](repeating: nil, count: paths.count))
-        let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, paths.count)) { _ in
-            while true {
-                let index = next.withLock { count -> Int in
-                    defer { count += 1 }
-                    return count
-                }
-                guard index < paths.count else { return }
-                let file = Self.read(paths[index])
-                read.withLock { $0[index] = file }
-            }
-        }
-        for file in read.withLock({ $0 }) { inspection.add(file!) }
+        for file in ParallelMap.map(paths.count, threads: jobs, { _, index in read(paths[index]) }) { inspection.add(file) }
         return inspection
     }
 

@@ -107,22 +107,11 @@ struct SessionPipeline {
         guard threads > 1 else { return sessions.map { workers[0].rows($0, table: table) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
         let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
-        // The next session to take and the rows done so far, under one lock: a worker hands in its
-        // last session's rows as it takes the next.
-        let progress = Locked((next: 0, rows: [[UInt8]](repeating: [], count: sessions.count)))
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
-            var done: (index: Int, rows: [UInt8])?
-            while true {
-                let next = progress.withLock { state -> Int in
-                    if let done { state.rows[done.index] = done.rows }
-                    defer { state.next += 1 }
-                    return state.next
-                }
-                guard next < order.count else { return }
-                let index = order[next]
-                done = (index, workers[worker].rows(sessions[index], table: table))
-            }
+        let done = ParallelMap.map(order.count, threads: threads) { worker, item in
+            workers[worker].rows(sessions[order[item]], table: table)
         }
-        return progress.withLock { $0.rows }
+        var rows = [[UInt8]](repeating: [], count: sessions.count)
+        for (item, index) in order.enumerated() { rows[index] = done[item] }
+        return rows
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes a generated workload as `.jsonl.zst` recordings: sessions split evenly over files, each
 /// file split into frames, every file written atomically. Session n depends only on the seed and
 /// n, so files are written in parallel and their bytes never depend on the number of threads.
@@ -41,24 +39,14 @@ public struct WorkloadWriter: Sendable {
     /// Writes every file into `folder`, on up to `jobs` threads (a file each at a time); the
     /// reports come in file order. On an error the first failing file's error is thrown.
     public func write(to folder: String, jobs: Int = 1) throws(OutputError) -> [FileReport] {
-        let results = Locked([Result<FileReport, OutputError>?](repeating: nil, count: files))
-        let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files))) { _ in
-            while true {
-                let fileIndex = next.withLock { count -> Int in
-                    defer { count += 1 }
-                    return count
-                }
-                guard fileIndex < files else { return }
-                let name = Self.fileName(fileIndex, of: files)
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                let result = Result { () throws(OutputError) in
-                    try writeFile(path: path, name: name, sessions: share(fileIndex, of: files, total: sessions))
-                }
-                results.withLock { $0[fileIndex] = result }
+        let results = ParallelMap.map(files, threads: jobs) { _, fileIndex in
+            let name = Self.fileName(fileIndex, of: files)
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            return Result { () throws(OutputError) in
+                try writeFile(path: path, name: name, sessions: share(fileIndex, of: files, total: sessions))
             }
         }
-        return try results.withLock { $0 }.map { (result) throws(OutputError) in try result!.get() }
+        return try results.map { (result) throws(OutputError) in try result.get() }
     }
 
     private func writeFile(path: String, name: String, sessions range: Range<Int>) throws(OutputError) -> FileReport {
