@@ -24,16 +24,31 @@ public struct PolicyContext {
     /// The limits of the data.
     public var first: Int
     public var last: Int
-    let pages: PageTable
+    /// The replayer's table, not retained, so that asking a policy costs no reference counting:
+    /// whoever makes a context keeps its table alive while the context is used (the replayer's
+    /// table outlives the one decision a context lives for).
+    private let pages: Unmanaged<PageTable>
+
+    init(trigger: Trigger, current: Int, direction: Direction?, first: Int, last: Int, pages: PageTable) {
+        self.trigger = trigger
+        self.current = current
+        self.direction = direction
+        self.first = first
+        self.last = last
+        self.pages = .passUnretained(pages)
+    }
 
     /// Whether `page` has data in the cache.
-    public func isCached(_ page: Int) -> Bool { pages.isCached(page) }
+    @inline(__always)
+    public func isCached(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isCached(page) } }
 
     /// Whether a request for `page` is in flight (queued, at the server, or transferring).
-    public func isInFlight(_ page: Int) -> Bool { pages.isInFlight(page) }
+    @inline(__always)
+    public func isInFlight(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isInFlight(page) } }
 
     /// Whether `page` is neither cached nor in flight: what a policy may request.
-    public func isMissing(_ page: Int) -> Bool { pages.isMissing(page) }
+    @inline(__always)
+    public func isMissing(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isMissing(page) } }
 
     /// Whether `page` exists (lies within `first…last`).
     public func exists(_ page: Int) -> Bool { page >= first && page <= last }

@@ -1,5 +1,5 @@
 /// The direction of a step between neighbouring pages: `next` is page + 1, `prev` is page − 1.
-public enum Direction: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum Direction: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible, BitwiseCopyable {
     case next
     case prev
 

@@ -32,11 +32,17 @@ final class PageTable {
     private static let nearCount = 1_024
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
-    private var touched: [Int] = []
+    private var touched = FlatList<Int>(capacity: 64)
     private var far = IntMap<Page>()
-    /// The pages with data, kept beside the map so that a decision never scans the whole map.
-    private var cached: [Int] = []
+    /// The pages with data, in no particular order, kept beside the map so that a decision never
+    /// scans the whole map.
+    private var cached = FlatList<Int>(capacity: 16)
     var cachedCount: Int { cached.count }
+
+    /// The `index`-th cached page (`0 ..< cachedCount`); dropping it moves the last one into its
+    /// place, so a scan that may drop goes from the last index down.
+    @inline(__always)
+    func cachedPage(at index: Int) -> Int { cached[index] }
     /// The pages with a pending (not yet useful) prefetch, in no particular order.
     private(set) var pendingPrefetches = 0
 
@@ -52,12 +58,12 @@ final class PageTable {
 
     /// Forgets every page, for a session that starts at `page`.
     func reset(around page: Int = 0) {
-        for index in touched { near[index] = Page() }
-        touched.removeAll(keepingCapacity: true)
+        for position in 0 ..< touched.count { near[touched[position]] = Page() }
+        touched.removeAll()
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearCount / 2)
         origin = overflow ? Int.min : low
         far.removeAll()
-        cached.removeAll(keepingCapacity: true)
+        cached.removeAll()
         pendingPrefetches = 0
     }
 
@@ -85,7 +91,7 @@ final class PageTable {
             }
             if (old.version != nil) != (newValue.version != nil) {
                 if old.version != nil {
-                    if let index = cached.firstIndex(of: page) { cached.remove(at: index) }
+                    if let index = cached.firstIndex(of: page) { cached.swapRemove(at: index) }
                 } else {
                     cached.append(page)
                 }
@@ -107,16 +113,6 @@ final class PageTable {
         return state.version == nil && state.inFlight == nil
     }
 
-    /// Whether some cached page lies outside `window` (all of them when there is none) and is not
-    /// `spared`: whether a decision that keeps `window` has anything to drop.
-    func hasCachedPage(outside window: ClosedRange<Int>?, sparing spared: (Int) -> Bool) -> Bool {
-        guard let window else { return cached.contains { !spared($0) } }
-        return cached.contains { !window.contains($0) && !spared($0) }
-    }
-
-    /// Replaces the contents of `buffer` with the cached pages, in no particular order.
-    func collectCachedPages(into buffer: inout [Int]) {
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: cached)
-    }
+    /// The cached pages, in no particular order.
+    var cachedPages: [Int] { (0 ..< cached.count).map { cached[$0] } }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// the `summary` of every session it replayed.
 public final class Replayer<Policy: PrefetchPolicy> {
     /// A navigation between its need time and its commit.
-    private struct PendingNavigation {
+    private struct PendingNavigation: BitwiseCopyable {
         /// Its step number (`Pager`).
         var id: Int
         var target: Int
@@ -49,9 +49,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
     private var decision = PolicyDecision()
-    private var cachedBuffer: [Int] = []
-    private var pending: [PendingNavigation] = []
-    private var dragged: [Int] = []
+    private var pending = FlatList<PendingNavigation>(capacity: 8)
+    /// Pages being dragged into view by a swipe in progress (a page twice for two swipes).
+    private var dragged = FlatList<Int>(capacity: 8)
     private var metrics = SessionMetrics()
 
     private var sessionKey: UInt64 = 0
@@ -125,8 +125,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         pages.reset(around: session.page)
         world.begin(sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll()
-        pending.removeAll(keepingCapacity: true)
-        dragged.removeAll(keepingCapacity: true)
+        pending.removeAll()
+        dragged.removeAll()
         metrics = SessionMetrics()
         direction = nil
         scrolled = false
@@ -295,18 +295,23 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
         policy.decide(context, into: &decision)
-        // A decision of several ranges looks at every cached page; a window needs not.
-        if decision.keep.moreCount > 0 || pages.hasCachedPage(outside: decision.keep.window, sparing: isProtected) {
-            pages.collectCachedPages(into: &cachedBuffer)
-            for page in cachedBuffer where !isKept(page) && !isProtected(page) {
-                drop(page)
-            }
+        // From the last index down: a drop moves the last cached page into the dropped one's place.
+        var index = pages.cachedCount
+        while index > 0 {
+            index -= 1
+            let page = pages.cachedPage(at: index)
+            if !isKept(page) && !isProtected(page) { drop(page) }
         }
         // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
         // never a policy's prefetch.
-        for page in decision.requests where limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
-            send(.prefetch, page)
-            metrics.prefetches += 1
+        var position = 0
+        while position < decision.requests.count {
+            let page = decision.requests[position]
+            position += 1
+            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
+                send(.prefetch, page)
+                metrics.prefetches += 1
+            }
         }
     }
 
@@ -322,7 +327,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     private func stopDragging(_ page: Int) {
-        if let index = dragged.firstIndex(of: page) { dragged.remove(at: index) }
+        if let index = dragged.firstIndex(of: page) { _ = dragged.remove(at: index) }
     }
 
     private func drop(_ page: Int) {
@@ -471,7 +476,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 recordStall(nowUs - open.needUs, abandoned: false)
             }
         }
-        for index in pending.indices where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
+        for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
             pending[index].arrivedUs = nowUs
         }
     }

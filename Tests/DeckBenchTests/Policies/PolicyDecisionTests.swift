@@ -3,10 +3,15 @@ import Testing
 
 /// Policies as pure values: a context in, a decision (pages kept, pages requested) out.
 @Suite struct PolicyDecisionTests {
+    /// The tables behind the contexts a test made: a context does not keep its table alive.
+    private final class Tables { var all: [PageTable] = [] }
+    private let tables = Tables()
+
     private func context(current: Int = 0, direction: Direction? = nil, cached: [Int] = [], trigger: PolicyContext.Trigger = .commit)
         -> PolicyContext
     {
         let pages = PageTable()
+        tables.all.append(pages)
         for page in cached { pages[page] = PageTable.Page(version: 0) }
         return PolicyContext(trigger: trigger, current: current, direction: direction, first: -10, last: 10, pages: pages)
     }

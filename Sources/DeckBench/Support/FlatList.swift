@@ -1,0 +1,96 @@
+/// A growable list of plain values in storage of its own, for the replay's per-session lists (pages
+/// being dragged in, cached pages, swipes in progress): unlike `Array`, reading, appending and
+/// removing never retain a buffer nor check that it is uniquely referenced, and copying the list by
+/// accident is a compile error. Emptied between sessions, keeping its storage.
+struct FlatList<Element: BitwiseCopyable>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> Element {
+        @inline(__always) get {
+            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            return storage[index]
+        }
+        @inline(__always) set {
+            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            storage[index] = newValue
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        storage[count] = element
+        count += 1
+    }
+
+    /// Removes the element at `index`, keeping the order of the others.
+    mutating func remove(at index: Int) -> Element {
+        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        let element = storage[index]
+        (storage + index).update(from: storage + index + 1, count: count - index - 1)
+        count -= 1
+        return element
+    }
+
+    /// Removes the element at `index`, moving the last one into its place.
+    @inline(__always)
+    mutating func swapRemove(at index: Int) {
+        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        count -= 1
+        storage[index] = storage[count]
+    }
+
+    @inline(__always)
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// The index of the first element that satisfies `predicate`.
+    @inline(__always)
+    func firstIndex(where predicate: (Element) -> Bool) -> Int? {
+        var index = 0
+        while index < count {
+            if predicate(storage[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+}
+
+extension FlatList where Element: Equatable {
+    @inline(__always)
+    func contains(_ element: Element) -> Bool {
+        var index = 0
+        while index < count {
+            if storage[index] == element { return true }
+            index += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    func firstIndex(of element: Element) -> Int? {
+        firstIndex { $0 == element }
+    }
+}
