@@ -5,7 +5,7 @@ import DequeModule
 /// the transfers in progress (processor sharing, or packet by packet on a Mahimahi trace), half a
 /// round trip down. Lost requests are never answered; every request times out after
 /// `timeout_ms` unless it arrived.
-struct Link {
+struct Link: ~Copyable {
     let model: NetworkModel
     private let trace: LinkTrace?
     /// Where this session's trace starts, µs into the trace.
@@ -20,11 +20,11 @@ struct Link {
     private var urgentQueue = Deque<Int>()
     private var prefetchQueue = Deque<Int>()
     /// Requests transferring on the downlink, in the order they started.
-    private var transfers: [Int] = []
+    private var transfers = FlatList<Int>(capacity: 8)
     private var transfersUpdatedUs = 0
     /// Requests that time out, in the order they started (so in the order of their deadlines);
     /// those before `firstWaiting` have arrived or were given up.
-    private var started: [Int] = []
+    private var started = FlatList<Int>(capacity: 32)
     private var firstWaiting = 0
 
     init(model: NetworkModel) {
@@ -50,9 +50,9 @@ struct Link {
         busySlots = 0
         urgentQueue.removeAll(keepingCapacity: true)
         prefetchQueue.removeAll(keepingCapacity: true)
-        transfers.removeAll(keepingCapacity: true)
+        transfers.removeAll()
         transfersUpdatedUs = 0
-        started.removeAll(keepingCapacity: true)
+        started.removeAll()
         firstWaiting = 0
     }
 
@@ -132,7 +132,7 @@ struct Link {
         while index < transfers.count {
             let id = transfers[index]
             if requests[id].remainingWork <= 0 {
-                transfers.remove(at: index)
+                _ = transfers.remove(at: index)
                 queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 index += 1
@@ -145,7 +145,7 @@ struct Link {
     mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let index = transfers.firstIndex(of: id) {
             if trace == nil { advanceTransfers(requests, now: queue.nowUs) }
-            transfers.remove(at: index)
+            _ = transfers.remove(at: index)
             if trace == nil { scheduleTransferCheck(requests, &queue) }
         }
         busySlots -= 1
@@ -166,7 +166,7 @@ struct Link {
             requests[id].remainingWork -= LinkTrace.packetBytes
             packets -= 1
             if requests[id].remainingWork <= 0 {
-                transfers.remove(at: roundRobin)
+                _ = transfers.remove(at: roundRobin)
                 queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 roundRobin += 1
@@ -195,13 +195,13 @@ struct Link {
         } else {
             share = transfers.count.dividingFullWidth(elapsed.multipliedFullWidth(by: bytesPerSecond)).quotient
         }
-        for id in transfers { requests[id].remainingWork -= share }
+        for index in 0 ..< transfers.count { requests[transfers[index]].remainingWork -= share }
     }
 
     private mutating func scheduleTransferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
         guard !transfers.isEmpty else { return queue.cancelTimer() }
         var least = Int.max
-        for id in transfers { least = min(least, requests[id].remainingWork) }
+        for index in 0 ..< transfers.count { least = min(least, requests[transfers[index]].remainingWork) }
         let work = max(0, least) * transfers.count
         let delayUs = (work + bytesPerSecond - 1) / bytesPerSecond
         queue.setTimer(.transferCheck, atUs: queue.nowUs + delayUs)

@@ -372,22 +372,23 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
     /// it); another prefetch is not (its policy may ask again).
     private func failed(_ id: Int) {
-        let request = requests[id]
+        let page = requests[id].page
+        let isPrefetch = requests[id].kind == .prefetch
+        let attempt = requests[id].attempt
         metrics.failedRequests += 1
-        var state = pages[request.page]
+        var state = pages[page]
         if state.inFlight == id { state.inFlight = nil }
-        var willRetry = request.kind != .prefetch
-        if request.kind == .prefetch {
+        var willRetry = !isPrefetch
+        if isPrefetch {
             if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
             state.prefetch = .none
-            willRetry = state.version == nil && isProtected(request.page)
+            willRetry = state.version == nil && isProtected(page)
         }
-        if willRetry, request.attempt < RetryPolicy.limit {
-            queue.schedule(.retry(page: request.page, attempt: request.attempt + 1),
-                           atUs: nowUs + RetryPolicy.delayUs(attempt: request.attempt + 1))
+        if willRetry, attempt < RetryPolicy.limit {
+            queue.schedule(.retry(page: page, attempt: attempt + 1), atUs: nowUs + RetryPolicy.delayUs(attempt: attempt + 1))
         }
-        pages[request.page] = state
-        decide(.requestFailed(page: request.page))
+        pages[page] = state
+        decide(.requestFailed(page: page))
     }
 
     /// A retry is sent if the page is still wanted and nothing for it is in flight: a demand when it
@@ -421,28 +422,29 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
     private func deliver(_ id: Int) {
-        let request = requests[id]
-        let page = request.page
+        let page = requests[id].page
+        let isPrefetch = requests[id].kind == .prefetch
+        let version = requests[id].version
         var state = pages[page]
         state.inFlight = nil
-        metrics.bytes += request.bytes
+        metrics.bytes += requests[id].bytes
         let wanted = isKept(page) || isProtected(page)
         if !wanted {
-            if state.prefetch == .pending, request.kind == .prefetch { metrics.wastedPrefetches += 1 }
-            if request.kind == .prefetch { state.prefetch = .none }
+            if state.prefetch == .pending, isPrefetch { metrics.wastedPrefetches += 1 }
+            if isPrefetch { state.prefetch = .none }
             pages[page] = state
         } else if let held = state.version {
-            if request.version >= held {
-                if page == shown { countReset(page: page, from: held, to: request.version) }
-                state.version = request.version
+            if version >= held {
+                if page == shown { countReset(page: page, from: held, to: version) }
+                state.version = version
                 state.fetchedAtUs = nowUs
-                state.dataFromPrefetch = request.kind == .prefetch
+                state.dataFromPrefetch = isPrefetch
             }
             pages[page] = state
         } else {
-            state.version = request.version
+            state.version = version
             state.fetchedAtUs = nowUs
-            state.dataFromPrefetch = request.kind == .prefetch
+            state.dataFromPrefetch = isPrefetch
             pages[page] = state
             dataArrived(page)
         }
