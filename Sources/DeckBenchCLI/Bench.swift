@@ -62,12 +62,18 @@ extension DeckBenchCommand {
                                                                                 String(sessions), "--files", "4", "--seed", "2026", "--jobs", String(jobs)]))
             }
             let copies = try tenfoldCorpus(file)
+            // Ten files: the reader's threads have files to share.
+            for jobs in Set([1, cores]).sorted() {
+                stages.append(("read + validate, \(jobs) thread\(jobs == 1 ? "" : "s"), 10× corpus",
+                               [tool, "inspect", "--csv", "--jobs", String(jobs), copies]))
+            }
             stages.append(("replay all four, \(cores) jobs, 10× corpus", [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out",
                                                                        scratch + "-x10"]))
 
             var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
             var floor: Double?
             var rows: [[String]] = []
+            var seconds: [String: Double] = [:]
             let stamp = ISO8601DateFormatter().string(from: Date())
             for (name, arguments) in stages {
                 let tenfold = name.hasSuffix("10× corpus")
@@ -76,6 +82,7 @@ extension DeckBenchCommand {
                     continue
                 }
                 if floor == nil, name.hasPrefix("zstd") { floor = result.seconds }
+                seconds[name] = result.seconds
                 let stageLines = tenfold ? 10 * lines : lines
                 let rate = Double(stageLines) / result.seconds
                 let times = floor.map { result.seconds * Double(lines) / Double(stageLines) / $0 }
@@ -84,9 +91,34 @@ extension DeckBenchCommand {
                 rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), name, String(format: "%.3f", result.seconds),
                              String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
             }
-            Console.out("\(lines) lines in \(file)\n" + table.rendered + outputSizes(scratch: scratch))
+            Console.out("\(lines) lines in \(file)\n" + table.rendered + outputSizes(scratch: scratch)
+                + scaling(seconds, lines: lines, cores: cores))
             try appendResults(rows)
             try microBenchmarks(stamp: stamp)
+        }
+
+        /// What limits more cores: the reader's lines/s with one and with every thread, the replay's
+        /// lines/s per worker, and the speed-up Amdahl's law predicts for 4, 16 and 64 cores from the
+        /// serial share that the default job's 1-job and N-job times imply.
+        private func scaling(_ seconds: [String: Double], lines: Int, cores: Int) -> String {
+            func rate(_ name: String, tenfold: Bool = false) -> Double? {
+                seconds[name].map { Double(tenfold ? 10 * lines : lines) / $0 / 1e6 }
+            }
+            var text = ""
+            let threads = "\(cores) thread\(cores == 1 ? "" : "s")"
+            if let one = rate("read + validate, 1 thread, 10× corpus", tenfold: true),
+               let all = rate("read + validate, \(threads), 10× corpus", tenfold: true) {
+                text += String(format: "reader: %.2f M lines/s with 1 thread, %.2f M with %@ (files in parallel)\n", one, all, threads)
+            }
+            guard let single = seconds["replay all four, 1 job"], let parallel = seconds["replay all four, \(cores) jobs"] else { return text }
+            text += String(format: "replay, default job: %.2f M lines/s per worker (1 job)", Double(lines) / single / 1e6)
+            guard cores > 1 else { return text + "\n" }
+            let serial = Amdahl.serialShare(oneJobSeconds: single, jobs: cores, seconds: parallel)
+            text += String(format: "; %d jobs %.2f× one: a serial share of %.0f %% by Amdahl's law, predicting ", cores, single / parallel,
+                           100 * serial)
+            text += [4, 16, 64].map { String(format: "%.1f× on %d cores", Amdahl.speedUp(serialShare: serial, cores: $0), $0) }
+                .joined(separator: ", ") + "\n"
+            return text
         }
 
         /// Bytes per `sessions.csv` row of the default job, plain and compressed.

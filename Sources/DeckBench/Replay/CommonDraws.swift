@@ -11,9 +11,9 @@ final class CommonDraws {
     /// The server's pages; internal so that scenario tests can script a page's history.
     var content: ServerPages
     private var session: SessionKey?
-    /// Round-trip draws and uniform draws of loss, by (page, n) (see `memoized`).
-    private var roundTrips = IntMap<RoundTrip>(capacity: 256)
-    private var lossUniforms = IntMap<Double>(capacity: 256)
+    /// Round-trip draws and uniform draws of loss, by (page, n).
+    private var roundTrips = RequestDraws<RoundTrip>()
+    private var lossUniforms = RequestDraws<Double>()
     private var diffs: [DiffKey: Int] = [:]
 
     /// The draw behind a round trip, and the round trip it gave on the network that asked last
@@ -27,6 +27,7 @@ final class CommonDraws {
 
     private struct SessionKey: Equatable {
         var key: UInt64
+        var firstPage: Int
         var newestPage: Int
         var endUs: Int
     }
@@ -42,15 +43,16 @@ final class CommonDraws {
         content = ServerPages(model: settings.content)
     }
 
-    /// Starts the session with key `sessionKey`, pages up to `newestPage`, ending at `endUs`; a
-    /// replay of the same session as the last one keeps what was computed.
-    func begin(sessionKey: UInt64, newestPage: Int, endUs: Int) {
-        let next = SessionKey(key: sessionKey, newestPage: newestPage, endUs: endUs)
+    /// Starts the session with key `sessionKey`, first shown page `firstPage`, pages up to
+    /// `newestPage`, ending at `endUs`; a replay of the same session as the last one keeps what was
+    /// computed.
+    func begin(sessionKey: UInt64, firstPage: Int, newestPage: Int, endUs: Int) {
+        let next = SessionKey(key: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
         guard next != session else { return }
         session = next
         content.reset(seed: seed, sessionKey: sessionKey, newestPage: newestPage, endUs: endUs)
-        roundTrips.removeAll()
-        lossUniforms.removeAll()
+        roundTrips.reset(around: firstPage)
+        lossUniforms.reset(around: firstPage)
         if !diffs.isEmpty { diffs.removeAll(keepingCapacity: true) }
     }
 
@@ -62,19 +64,16 @@ final class CommonDraws {
         func microseconds(_ normal: Double) -> Int {
             Int((SeededGenerator.logNormal(median: rttMs, sigma: jitter, standardNormal: normal) * 1_000).rounded())
         }
-        guard let key = Self.key(page: page, n: n) else { return microseconds(roundTripNormal(page: page, n: n)) }
-        if var known = roundTrips[key] {
-            if known.rttMs == rttMs, known.jitter == jitter { return known.microseconds }
-            known.rttMs = rttMs
-            known.jitter = jitter
-            known.microseconds = microseconds(known.normal)
-            roundTrips[key] = known
-            return known.microseconds
+        var known = roundTrips.value(page: page, n: n) {
+            let normal = roundTripNormal(page: page, n: n)
+            return RoundTrip(normal: normal, rttMs: rttMs, jitter: jitter, microseconds: microseconds(normal))
         }
-        let normal = roundTripNormal(page: page, n: n)
-        let drawn = RoundTrip(normal: normal, rttMs: rttMs, jitter: jitter, microseconds: microseconds(normal))
-        roundTrips[key] = drawn
-        return drawn.microseconds
+        if known.rttMs == rttMs, known.jitter == jitter { return known.microseconds }
+        known.rttMs = rttMs
+        known.jitter = jitter
+        known.microseconds = microseconds(known.normal)
+        roundTrips.update(page: page, n: n, to: known)
+        return known.microseconds
     }
 
     private func roundTripNormal(page: Int, n: Int) -> Double {
@@ -84,27 +83,10 @@ final class CommonDraws {
 
     /// The uniform draw in `0 ..< 1` that decides whether the n-th request for `page` is lost.
     func lossUniform(page: Int, n: Int) -> Double {
-        memoized(&lossUniforms, page: page, n: n) {
+        lossUniforms.value(page: page, n: n) {
             var random = SeededGenerator(seed: seed, keys: RandomKey.loss, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
             return random.unit()
         }
-    }
-
-    /// Looks (page, n) up in `memo` by its `key`; without a key, draws without remembering.
-    @inline(__always)
-    private func memoized(_ memo: inout IntMap<Double>, page: Int, n: Int, draw: () -> Double) -> Double {
-        guard let key = Self.key(page: page, n: n) else { return draw() }
-        if let value = memo[key] { return value }
-        let value = draw()
-        memo[key] = value
-        return value
-    }
-
-    /// (page, n) as one map key, for n below 64 and pages within ±2⁴⁰ (every page of a real
-    /// session); nil outside that range.
-    @inline(__always)
-    private static func key(page: Int, n: Int) -> Int? {
-        n < 64 && page.magnitude < 1 << 40 ? page << 6 | n : nil
     }
 
     /// Insertions plus removals of the list difference of `page` from version `old` to `new`.

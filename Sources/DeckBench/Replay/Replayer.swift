@@ -123,7 +123,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
         }() : 0
         pages.reset(around: session.page)
-        world.begin(sessionKey: sessionKey, newestPage: session.last, endUs: session.endMs * 1_000)
+        world.begin(sessionKey: sessionKey, firstPage: session.page, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll()
         pending.removeAll()
         dragged.removeAll()

@@ -1,0 +1,85 @@
+/// Values drawn per (page, n) — the n-th request for a page — in one session, for the replayers
+/// that share them (`CommonDraws`): the pages near the session's first page and their first
+/// `nearRequests` requests in a flat table indexed by position (nearly every draw of a real
+/// session), any other (page, n) in a map. Cleared between sessions in O(1) by a new generation.
+struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
+    private struct Slot {
+        var generation: UInt32
+        var value: Value
+    }
+
+    private static var nearPages: Int { 512 }
+    private static var nearRequests: Int { 8 }
+    private let slots: UnsafeMutablePointer<Slot>
+    private var generation: UInt32 = 1
+    private var origin = 0
+    private var far = IntMap<Value>(capacity: 64)
+
+    init() {
+        slots = .allocate(capacity: Self.nearPages * Self.nearRequests)
+        clear()
+    }
+
+    /// Zeroes every slot: generation 0 is never current, so each is empty.
+    private func clear() {
+        UnsafeMutableRawPointer(slots).initializeMemory(as: UInt8.self, repeating: 0,
+                                                        count: Self.nearPages * Self.nearRequests * MemoryLayout<Slot>.stride)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    /// Forgets every value, for a session whose first page is `page`.
+    mutating func reset(around page: Int) {
+        if generation == UInt32.max {
+            clear()
+            generation = 0
+        }
+        generation += 1
+        let (low, overflow) = page.subtractingReportingOverflow(Self.nearPages / 2)
+        origin = overflow ? Int.min : low
+        far.removeAll()
+    }
+
+    /// The slot of (page, n) in the flat table, if it has one.
+    @inline(__always)
+    private func index(page: Int, n: Int) -> Int? {
+        let (offset, overflow) = page.subtractingReportingOverflow(origin)
+        guard !overflow, offset >= 0, offset < Self.nearPages, n >= 0, n < Self.nearRequests else { return nil }
+        return offset &* Self.nearRequests &+ n
+    }
+
+    /// The value of (page, n), drawn by `draw` on first use.
+    @inline(__always)
+    mutating func value(page: Int, n: Int, draw: () -> Value) -> Value {
+        if let index = index(page: page, n: n) {
+            if slots[index].generation == generation { return slots[index].value }
+            let value = draw()
+            slots[index] = Slot(generation: generation, value: value)
+            return value
+        }
+        guard let key = Self.farKey(page: page, n: n) else { return draw() }
+        if let value = far[key] { return value }
+        let value = draw()
+        far[key] = value
+        return value
+    }
+
+    /// Replaces the value of (page, n), which has one.
+    @inline(__always)
+    mutating func update(page: Int, n: Int, to value: Value) {
+        if let index = index(page: page, n: n) {
+            slots[index].value = value
+        } else if let key = Self.farKey(page: page, n: n) {
+            far[key] = value
+        }
+    }
+
+    /// (page, n) as one map key, for n below 64 and pages within ±2⁴⁰ (every page of a real
+    /// session); nil outside that range, where values are drawn each time, not remembered.
+    @inline(__always)
+    private static func farKey(page: Int, n: Int) -> Int? {
+        n >= 0 && n < 64 && page.magnitude < 1 << 40 ? page << 6 | n : nil
+    }
+}
