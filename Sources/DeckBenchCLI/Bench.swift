@@ -13,9 +13,10 @@ extension DeckBenchCommand {
                 `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
                 the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
                 corpus; all four writing sessions.csv.zst; `generate` of the same lines with one job and with every \
-                core. Prints a table \
-                (seconds of the fastest of --runs runs, lines/s, × the floor, peak RSS) and the bytes per sessions.csv row \
-                (plain and zstd), and appends one row per stage to FOLDER/results.csv; \
+                core; `inspect` of the ten files with one thread and with every core. Prints a table \
+                (seconds of the fastest of --runs runs, lines/s, × the floor, peak RSS), the bytes per sessions.csv row \
+                (plain and zstd), the reader's lines/s with 1 and N threads, the replay's lines/s per worker and the \
+                speed-up Amdahl's law predicts for 4, 16 and 64 cores, and appends one row per stage to FOLDER/results.csv; \
                 then times the building blocks in-process (list difference, event queue, line parsers) into \
                 FOLDER/micro.csv. \
                 Build in release mode first: `swift build -c release`, or `make bench`.

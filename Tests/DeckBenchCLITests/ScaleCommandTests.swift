@@ -17,15 +17,15 @@ import Testing
 
     private static let flags = ["--network", "lte", "--network", "3g:connections=2", "--churn-per-hour", "20", "--max-rejects", "1"]
 
-    /// Four and eight jobs: one and two reader threads, over four files.
+    /// One to four jobs (one reader thread) and eight (two), over four files.
     @Test func everyJobsValueWritesTheSameBytes() throws {
         let folder = try corpus()
-        for jobs in ["1", "4", "8"] {
+        for jobs in ["1", "2", "3", "4", "8"] {
             let output = try DeckBenchTool.run(["replay", "rec", "--out", "j" + jobs, "--jobs", jobs, "--quiet"] + Self.flags, in: folder)
             #expect(output.status == 0, "\(output.stderr)")
         }
         for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
-            for jobs in ["4", "8"] {
+            for jobs in ["2", "3", "4", "8"] {
                 #expect(try bytes(folder + "/j1/" + name) == (try bytes(folder + "/j\(jobs)/" + name)), "\(name) differs with \(jobs) jobs")
             }
         }
