@@ -18,7 +18,8 @@ extension DeckBenchCommand {
         var paths: [String] = ["data"]
 
         @Option(name: .customLong("policy"), help: ArgumentHelp(
-            "A policy as NAME[:key=value,...], repeatable (default: all four with their defaults; see `deckbench policies`).",
+            "A policy as NAME[:key=value,...], repeatable (default: all four with their defaults; see `deckbench policies`). "
+                + "A value may sweep: a..b, a..b:step or a/b/c; every combination is a policy (at most \(PolicySweep.limit) in a run).",
             valueName: "spec"))
         var policySpecs: [String] = []
 
@@ -90,13 +91,21 @@ extension DeckBenchCommand {
 
         private func policies() throws -> [any PrefetchPolicy] {
             guard !policySpecs.isEmpty else { return PolicyRegistry.defaults }
-            let policies: [any PrefetchPolicy]
+            var policies: [any PrefetchPolicy] = []
+            var given: [String] = []
             do {
-                policies = try policySpecs.map { (spec) throws(SpecError) in try PolicyRegistry.parse(spec) }
+                for text in policySpecs {
+                    let expanded = try PolicySweep.expand(text)
+                    policies += expanded
+                    given += Array(repeating: text, count: expanded.count)
+                }
             } catch {
                 throw ValidationError("--policy: \(error)")
             }
-            try Self.rejectRepeats("--policy", given: policySpecs, specs: policies.map(\.spec))
+            guard policies.count <= PolicySweep.limit else {
+                throw ValidationError("--policy: \(policies.count) policies in all; a run takes at most \(PolicySweep.limit)")
+            }
+            try Self.rejectRepeats("--policy", given: given, specs: policies.map(\.spec))
             return policies
         }
 

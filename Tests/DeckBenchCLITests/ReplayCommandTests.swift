@@ -151,3 +151,31 @@ import Testing
         for key in NetworkModel.keys { #expect(help.contains(key), "network key \(key)") }
     }
 }
+
+/// `--policy` sweeps from the command line.
+@Suite struct PolicySweepCommandTests {
+    @Test func aSweepIsAPolicyInEveryReport() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "20", "--seed", "4", "--level", "3"], in: folder).status == 0)
+        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed:radius=1..3",
+                                            "--policy", "directional:ahead=2..4:2,behind=1/2"], in: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)
+        let policies = summary.split(separator: "\n").dropFirst().map { $0.hasPrefix("\"") ? String($0.dropFirst().prefix { $0 != "\"" })
+                                                                                          : String($0.prefix { $0 != "," }) }
+        #expect(policies == ["fixed:radius=1", "fixed:radius=2", "fixed:radius=3", "directional:behind=1,ahead=2",
+                             "directional:behind=2,ahead=2", "directional:behind=1,ahead=4", "directional:behind=2,ahead=4"])
+    }
+
+    @Test func moreThan256PoliciesIsAUsageError() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let one = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "directional:ahead=0..50,behind=0..50"], in: folder)
+        #expect(one.status == 64)
+        #expect(one.stderr.contains("sweeps more than 256 policies"))
+        // 51 + 255 points, each flag within the limit.
+        let two = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "fixed:radius=0..50",
+                                         "--policy", "directional:ahead=0..50,behind=0..4"], in: folder)
+        #expect(two.status == 64)
+        #expect(two.stderr.contains("306 policies in all"))
+    }
+}

@@ -10,7 +10,11 @@ public enum PolicyRegistry {
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.
     public static func parse(_ text: String) throws(SpecError) -> any PrefetchPolicy {
-        let spec = try SpecString(text, what: "policy")
+        try policy(of: SpecString(text, what: "policy"))
+    }
+
+    /// The policy `spec` names, with its parameters.
+    static func policy(of spec: SpecString) throws(SpecError) -> any PrefetchPolicy {
         guard let entry = all.first(where: { $0.name == spec.name }) else {
             throw .unknownName(what: "policy", name: spec.name, valid: all.map(\.name))
         }

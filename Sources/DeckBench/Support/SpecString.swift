@@ -31,6 +31,7 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownName(what: String, name: String, valid: [String])
     case unknownKey(what: String, name: String, key: String, valid: [String])
     case badValue(what: String, name: String, key: String, value: String, expected: String)
+    case tooManyPoints(text: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -44,6 +45,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
                 : "\(what) \(name) has no parameter \"\(key)\"; valid: \(valid.joined(separator: ", "))"
         case let .badValue(what, name, key, value, expected):
             "\(what) \(name): \(key) must be \(expected), got \"\(value)\""
+        case let .tooManyPoints(text, limit):
+            "\"\(text)\" sweeps more than \(limit) policies; narrow its ranges or give a step"
         }
     }
 }
