@@ -32,7 +32,8 @@ import Testing
         let document = try XMLDocument(data: Data(html.utf8), options: [])
         #expect(document.rootElement()?.name == "html")
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script") && !html.contains("@import"))
-        #expect(try document.nodes(forXPath: "//svg").count == 3)
+        // Per network a stall CDF and a Pareto chart, then the trade-off.
+        #expect(try document.nodes(forXPath: "//svg").count == 5)
     }
 
     @Test func oneCDFSeriesPerPolicyWithEveryPointOfTheCSV() throws {
@@ -69,6 +70,28 @@ import Testing
         }
         let points = try document.nodes(forXPath: "//*[@class='point']")
         #expect(points.count == summary.count)
+    }
+
+    /// Each network's chart draws every policy, marks exactly the rows whose `pareto` is 1 and
+    /// joins them with one line.
+    @Test func paretoChartsFollowTheParetoColumn() throws {
+        let folder = try run(damaged: false)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let summary = try rows(folder + "/out/summary.csv")
+        #expect(summary.allSatisfy { ["0", "1"].contains($0["pareto"]) })
+        func elements(_ kind: String, _ network: String) throws -> [XMLElement] {
+            try document.nodes(forXPath: "//*[@class='\(kind)']").compactMap { $0 as? XMLElement }
+                .filter { $0.attribute(forName: "data-network")?.stringValue == network }
+        }
+        for network in Set(summary.map { $0["network"]! }) {
+            let rows = summary.filter { $0["network"] == network }
+            let front = try elements("pareto-front", network).compactMap { $0.attribute(forName: "data-policy")?.stringValue }
+            let beaten = try elements("pareto-beaten", network).compactMap { $0.attribute(forName: "data-policy")?.stringValue }
+            #expect(Set(front) == Set(rows.filter { $0["pareto"] == "1" }.map { $0["policy"]! }))
+            #expect(Set(beaten) == Set(rows.filter { $0["pareto"] == "0" }.map { $0["policy"]! }))
+            #expect(!front.isEmpty)
+            #expect(try elements("pareto-line", network).count == (front.count > 1 ? 1 : 0))
+        }
     }
 
     @Test func reportOfARunWithRejectsShowsThem() throws {

@@ -21,6 +21,9 @@ public enum ColumnDocumentation {
                 : ([columns[0]] + Metric.Statistic.allCases.dropFirst().map { "`_\($0.rawValue)`" }).joined(separator: ", ")
             lines.append(row(names, metric, meaning: metric.meaning))
         }
+        lines.append("| `pareto` | | | 1 when no other policy on the same network beats this one on both `stall_rate` and "
+            + "`bytes_per_navigation` (no worse on both, better on one, compared exactly), 0 when one does, empty without navigations: "
+            + "the trade-offs worth choosing between |")
         lines.append("")
         lines.append("`deckbench compare` judges " + schema.comparedColumns.map { "`\($0.name)`" }.joined(separator: ", ") + ".")
         return lines.joined(separator: "\n") + "\n"

@@ -48,6 +48,7 @@ public struct HTMLReport: Sendable {
             page += "<h2>Network \(index + 1): <code>\(escape(network))</code></h2>\n"
             page += cdfChart(network: network)
             page += policyTable(network: network)
+            page += paretoChart(network: network)
         }
         page += tradeOffChart()
         if let comparison { page += comparisonSection(comparison) }
@@ -112,6 +113,47 @@ public struct HTMLReport: Sendable {
             html += "</tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    // MARK: Pareto front
+
+    /// Stall rate against bytes per navigation for the policies of one network: every policy a
+    /// point, the front (`pareto` = 1) joined by a line in order of bytes and labelled. With a
+    /// sweep, this answers "which window size".
+    private func paretoChart(network: String) -> String {
+        let points = reports.summary.compactMap { row -> (policy: String, kilobytes: Double, rate: Double, front: Bool)? in
+            guard row["network"] == network, let bytes = Double(row[Metric.bytesPerNavigation.name] ?? ""),
+                  let rate = Double(row[Metric.stallRate.name] ?? "") else { return nil }
+            return (row["policy"] ?? "", bytes / 1_000, rate, row["pareto"] == "1")
+        }
+        guard !points.isEmpty else { return "" }
+        let plot = Plot(width: 720, height: 300, left: 60, right: 190, top: 20, bottom: 50)
+        let maxX = Self.niceCeiling(points.map(\.kilobytes).max() ?? 1)
+        let maxY = Self.niceCeiling(max(0.01, points.map(\.rate).max() ?? 0.01))
+        var svg = "<p>The Pareto front: policies no other beats on both stall rate and bytes per navigation (the "
+            + "<code>pareto</code> column), joined by a line and labelled; a grey point is beaten by one on the line.</p>\n"
+        svg += plot.open(label: "Stall rate against bytes per navigation, with the Pareto front")
+        for step in 0 ... 4 {
+            svg += plot.verticalGrid(plot.x(Double(step) / 4), label: ReportFormat.number(maxX * Double(step) / 4))
+            svg += plot.horizontalGrid(plot.y(Double(step) / 4), label: String(format: "%.1f %%", 100 * maxY * Double(step) / 4))
+        }
+        svg += plot.axisTitles(x: "bytes per navigation (kB)", y: "stall rate")
+        let front = points.filter(\.front).sorted { ($0.kilobytes, -$0.rate) < ($1.kilobytes, -$1.rate) }
+        let corners = front.map { "\(f(plot.x($0.kilobytes / maxX))),\(f(plot.y($0.rate / maxY)))" }
+        if corners.count > 1 {
+            svg += "<polyline class=\"pareto-line\" data-network=\"\(escape(network))\" points=\"\(corners.joined(separator: " "))\" fill=\"none\" stroke=\"#D55E00\" stroke-width=\"2\"/>\n"
+        }
+        for point in points where !point.front {
+            svg += "<circle class=\"pareto-beaten\" data-network=\"\(escape(network))\" data-policy=\"\(escape(point.policy))\" cx=\"\(f(plot.x(point.kilobytes / maxX)))\" "
+                + "cy=\"\(f(plot.y(point.rate / maxY)))\" r=\"3\" fill=\"#999\"/>\n"
+        }
+        for point in front {
+            let px = plot.x(point.kilobytes / maxX)
+            let py = plot.y(point.rate / maxY)
+            svg += "<circle class=\"pareto-front\" data-network=\"\(escape(network))\" data-policy=\"\(escape(point.policy))\" cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"5\" "
+                + "fill=\"#D55E00\"/>\n<text x=\"\(f(px + 7))\" y=\"\(f(py - 7))\" class=\"small\">\(escape(Self.short(point.policy)))</text>\n"
+        }
+        return svg + "</svg>\n"
     }
 
     // MARK: Trade-off

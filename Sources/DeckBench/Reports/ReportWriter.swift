@@ -54,8 +54,8 @@ struct ReportWriter {
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
         var distributions = CSVWriter(header: DistributionsTable.header)
+        for row in summaryTable.rows(summaries) { summary.appendRow(row) }
         for (policy, network, metrics) in summaries {
-            summary.appendRow(summaryTable.row(policy: policy, network: network, summary: metrics))
             distributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
         }
         switch sessions {
