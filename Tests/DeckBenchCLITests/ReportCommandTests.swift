@@ -1,4 +1,5 @@
 import CSV
+import DeckBench
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -59,12 +60,12 @@ import Testing
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
         let summary = try rows(folder + "/out/summary.csv")
         let cells = try document.nodes(forXPath: "//td[@data-column]").compactMap { $0 as? XMLElement }
-        #expect(cells.count == summary.count * 8)
+        #expect(cells.count == summary.count * MetricSchema.standard.reportedColumns.count)
         // The page shows one table per network, in the order networks first appear.
         var networks: [String] = []
         for row in summary where !networks.contains(row["network"]!) { networks.append(row["network"]!) }
         let ordered = networks.flatMap { network in summary.filter { $0["network"] == network } }
-        for column in ["stall_rate", "stall_ms_p99", "resets", "wasted_prefetches", "bytes_per_navigation"] {
+        for column in ["stall_rate", "stall_ms_p99", "resets", "wasted_prefetches", "bytes_per_navigation", "stale_shown_share"] {
             let shown = cells.filter { $0.attribute(forName: "data-column")?.stringValue == column }.map { $0.stringValue ?? "" }
             #expect(shown == ordered.map { $0[column]! }, "\(column)")
         }

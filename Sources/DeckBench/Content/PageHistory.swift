@@ -65,6 +65,12 @@ struct PageHistory {
         return low
     }
 
+    /// When the version after `version` appears on the server: the time of change number
+    /// `version + 1`; nil when there is none.
+    func changeTimeUs(after version: Int) -> Int? {
+        version >= 0 && version < changeTimesUs.count ? changeTimesUs[version] : nil
+    }
+
     /// The item ids of `version`.
     func items(version: Int) -> [Int] {
         var items = Array(0 ..< initialItems)

@@ -1,6 +1,6 @@
 /// The server's pages for one session: each page's history made on first use, keyed by
 /// (seed, session, page) so that it is the same for every policy and network.
-struct ServerPages {
+struct ServerPages: ~Copyable {
     private let model: ContentModel
     private var seed: UInt64 = 0
     private var sessionKey: UInt64 = 0
@@ -8,7 +8,7 @@ struct ServerPages {
     private var endUs = 0
     /// Each page's history, made on first use, and where it is in `histories`.
     private var histories: [PageHistory] = []
-    private var slots = IntMap<Int>()
+    private var slots = RequestDraws<Int>()
     /// Histories that replace the seeded ones for every session (scenario tests).
     var scripted: [Int: PageHistory] = [:]
 
@@ -17,13 +17,13 @@ struct ServerPages {
     }
 
     /// Starts a new session: `sessionKey` from its id, pages up to `newestPage`, until `endUs`.
-    mutating func reset(seed: UInt64, sessionKey: UInt64, newestPage: Int, endUs: Int) {
+    mutating func reset(seed: UInt64, sessionKey: UInt64, firstPage: Int, newestPage: Int, endUs: Int) {
         self.seed = seed
         self.sessionKey = sessionKey
         self.newestPage = newestPage
         self.endUs = endUs
         histories.removeAll(keepingCapacity: true)
-        slots.removeAll()
+        slots.reset(around: firstPage)
     }
 
     /// The history of `page`, made on first use.
@@ -38,8 +38,13 @@ struct ServerPages {
         return (version, histories[slot].itemCount(version: version))
     }
 
+    /// When the server's copy of `page` moves past `version` (its next change), if it does.
+    mutating func nextChangeUs(page: Int, after version: Int) -> Int? {
+        histories[slot(of: page)].changeTimeUs(after: version)
+    }
+
     private mutating func slot(of page: Int) -> Int {
-        if let slot = slots[page] { return slot }
+        if let slot = slots.value(page: page, n: 0) { return slot }
         let history: PageHistory
         if !scripted.isEmpty, let script = scripted[page] {
             history = script
@@ -48,7 +53,7 @@ struct ServerPages {
             history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
         }
         histories.append(history)
-        slots[page] = histories.count - 1
+        slots.store(histories.count - 1, page: page, n: 0)
         return histories.count - 1
     }
 }

@@ -40,6 +40,10 @@ public struct SessionMetrics: Sendable, Hashable, Codable {
     /// Navigations whose target was cached thanks to a prefetch at need time.
     public var coveredNavigations = 0
     public var peakCachedPages = 0
+    /// Time a page with data was on screen (the shown page while it had data), rounded to ms.
+    public var shownMs = 0
+    /// Of that, time while the server already had a newer version of the page than the one shown.
+    public var staleShownMs = 0
 
     public init() {}
 

@@ -70,12 +70,23 @@ extension Metric {
     public static let peakCachedPages = Metric(
         "peak_cached_pages", unit: .pages, session: .maximum(\.peakCachedPages), summary: .max(\.peakCachedPages),
         meaning: "the most pages cached at once in any session", sessionMeaning: "the most pages cached at once in this session")
+    public static let shownMs = Metric.count(
+        "shown_ms", \.shownMs, unit: .ms, meaning: "time a page with data was on screen (the pager's page; not while it waited for data)",
+        sessionMeaning: "time a page with data was on screen in this session")
+    public static let staleShownMs = Metric.count(
+        "stale_shown_ms", \.staleShownMs, unit: .ms, better: .lower, compared: true,
+        meaning: "of `shown_ms`, time while the server already had a newer version of the page shown: the cost of `--max-age-ms`",
+        sessionMeaning: "of this session's `shown_ms`, time while the server had a newer version of the page shown")
+    public static let staleShownShare = Metric(
+        "stale_shown_share", unit: .ratio, better: .lower, session: .ratio(\.staleShownMs, over: \.shownMs),
+        summary: .ratioOfSums(\.staleShownMs, over: \.shownMs), compared: .all, reported: .all, label: "stale shown",
+        meaning: "stale_shown_ms / shown_ms")
 
     /// Every metric above, in column order.
     static let standardList: [Metric] = [
         .sessions, .navigations, .bounces, .stalls, .stallRate, .missStalls, .lateStalls, .abandonedStalls, .stallMs, .stallMsStalled,
         .stallMsTotal, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .needlessResets, .disruptiveResets, .staleUpdates, .diffOps,
         .diffOpsTotal, .requests, .failedRequests, .retries, .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches,
-        .wastedPrefetches, .prefetchAccuracy, .coverage, .peakCachedPages,
+        .wastedPrefetches, .prefetchAccuracy, .coverage, .peakCachedPages, .shownMs, .staleShownMs, .staleShownShare,
     ]
 }

@@ -50,7 +50,7 @@ final class CommonDraws {
         let next = SessionKey(key: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
         guard next != session else { return }
         session = next
-        content.reset(seed: seed, sessionKey: sessionKey, newestPage: newestPage, endUs: endUs)
+        content.reset(seed: seed, sessionKey: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
         roundTrips.reset(around: firstPage)
         lossUniforms.reset(around: firstPage)
         if !diffs.isEmpty { diffs.removeAll(keepingCapacity: true) }

@@ -65,6 +65,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
     private var instantNavigations = 0
     private var outagePhaseUs = 0
+    /// Since when the screen has shown what it shows now (the shown page, and its version if it
+    /// has data), and the time on screen and stale time so far, µs.
+    private var screenSinceUs = 0
+    private var shownUs = 0
+    private var staleShownUs = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -128,6 +133,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         pending.removeAll()
         dragged.removeAll()
         metrics = SessionMetrics()
+        screenSinceUs = 0
+        shownUs = 0
+        staleShownUs = 0
         direction = nil
         scrolled = false
         instantNavigations = 0
@@ -235,6 +243,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     @discardableResult
     private func commit(_ navigation: PendingNavigation) -> Bool {
         guard pager.commit(navigation.id, to: navigation.target) else { return false }
+        noteScreen()
         leaveShownPage()
         metrics.navigations += 1
         if navigation.covered { metrics.coveredNavigations += 1 }
@@ -435,13 +444,17 @@ public final class Replayer<Policy: PrefetchPolicy> {
             pages[page] = state
         } else if let held = state.version {
             if version >= held {
-                if page == shown { countReset(page: page, from: held, to: version) }
+                if page == shown {
+                    noteScreen()
+                    countReset(page: page, from: held, to: version)
+                }
                 state.version = version
                 state.fetchedAtUs = nowUs
                 state.dataFromPrefetch = isPrefetch
             }
             pages[page] = state
         } else {
+            if page == shown { noteScreen() }
             state.version = version
             state.fetchedAtUs = nowUs
             state.dataFromPrefetch = isPrefetch
@@ -488,10 +501,25 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The session ends: an open wait is abandoned, prefetches never needed are wasted, swipes
     /// still in progress never commit, responses in flight count nowhere.
     private func finish() {
+        noteScreen()
+        metrics.shownMs = Self.milliseconds(shownUs)
+        metrics.staleShownMs = Self.milliseconds(staleShownUs)
         leaveShownPage()
         metrics.wastedPrefetches += pages.pendingPrefetches
         summary.stallMsPerNavigation.record(0, count: instantNavigations)
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
+    }
+
+    /// The screen is about to change (another page, or another version of this one): what it
+    /// showed since `screenSinceUs` counts as time on screen if the page had data, and as stale
+    /// from when the server got a newer version than the one shown.
+    private func noteScreen() {
+        defer { screenSinceUs = nowUs }
+        guard let version = pages[shown].version, nowUs > screenSinceUs else { return }
+        shownUs += nowUs - screenSinceUs
+        if let newerUs = world.content.nextChangeUs(page: shown, after: version), newerUs < nowUs {
+            staleShownUs += nowUs - max(screenSinceUs, newerUs)
+        }
     }
 
     /// Microseconds to whole milliseconds, rounded half up.

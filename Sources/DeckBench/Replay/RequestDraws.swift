@@ -1,7 +1,8 @@
-/// Values drawn per (page, n) — the n-th request for a page — in one session, for the replayers
-/// that share them (`CommonDraws`): the pages near the session's first page and their first
-/// `nearRequests` requests in a flat table indexed by position (nearly every draw of a real
-/// session), any other (page, n) in a map. Cleared between sessions in O(1) by a new generation.
+/// Values kept per (page, n) for one session — draws for the n-th request of a page, shared by a
+/// worker's replayers (`CommonDraws`), or where a page's history is (`ServerPages`, n = 0): the
+/// pages near the session's first page and their first `nearRequests` values in a flat table
+/// indexed by position (nearly every page of a real session), any other (page, n) in a map.
+/// Cleared between sessions in O(1) by a new generation.
 struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
     private struct Slot {
         var generation: UInt32
@@ -64,6 +65,25 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         let value = draw()
         far[key] = value
         return value
+    }
+
+    /// The value of (page, n), if one was stored.
+    @inline(__always)
+    func value(page: Int, n: Int) -> Value? {
+        if let index = index(page: page, n: n) {
+            return slots[index].generation == generation ? slots[index].value : nil
+        }
+        return Self.farKey(page: page, n: n).flatMap { far[$0] }
+    }
+
+    /// Stores `value` for (page, n); outside the range of keys it is not kept.
+    @inline(__always)
+    mutating func store(_ value: Value, page: Int, n: Int) {
+        if let index = index(page: page, n: n) {
+            slots[index] = Slot(generation: generation, value: value)
+        } else if let key = Self.farKey(page: page, n: n) {
+            far[key] = value
+        }
     }
 
     /// Replaces the value of (page, n), which has one.

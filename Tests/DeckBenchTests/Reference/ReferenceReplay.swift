@@ -95,6 +95,9 @@ private final class ReferenceRun {
     /// The shown page waits for data since `needUs` (a stall, or the first load).
     var waitSinceUs: Int?
     var waitIsFirstLoad = false
+    /// Time the shown page spent on screen with data, µs, and since when the current screen shows.
+    var onScreenUs = 0
+    var screenSinceUs = 0
 
     init(model: ReferenceReplay, session: Session) {
         self.model = model
@@ -119,6 +122,8 @@ private final class ReferenceRun {
         let endUs = (session.events.last?.timeMs ?? 0) * 1_000
         runPendingEvents(untilUs: endUs)
         nowUs = endUs
+        screenChanges()
+        metrics.shownMs = milliseconds(onScreenUs)
         leaveShownPage()
         metrics.wastedPrefetches += pages.values.filter { $0.mark == .pending }.count
         return metrics
@@ -238,6 +243,7 @@ private final class ReferenceRun {
         guard swipe.number > lastCommittedStep else { return false }
         lastCommittedStep = swipe.number
         guard swipe.target != shown else { return false }
+        screenChanges()
         leaveShownPage()
         metrics.navigations += 1
         if swipe.covered { metrics.coveredNavigations += 1 }
@@ -277,6 +283,13 @@ private final class ReferenceRun {
     }
 
     func milliseconds(_ microseconds: Int) -> Int { (microseconds + 500) / 1_000 }
+
+    /// What was on screen since the last change counts as time on screen if the shown page had
+    /// data. Content never changes here, so nothing shown is ever stale.
+    func screenChanges() {
+        if pages[shown, default: Page()].hasData { onScreenUs += nowUs - screenSinceUs }
+        screenSinceUs = nowUs
+    }
 
     func revalidateShownPage() {
         let state = pages[shown, default: Page()]
@@ -353,6 +366,7 @@ private final class ReferenceRun {
             }
         } else if pages[page]!.hasData {
             if page == shown {
+                screenChanges()
                 metrics.resets += 1
                 metrics.needlessResets += 1
                 if scrolled { metrics.disruptiveResets += 1 }
@@ -360,6 +374,7 @@ private final class ReferenceRun {
             pages[page]!.fetchedAtUs = nowUs
             pages[page]!.fromPrefetch = kind == .prefetch
         } else {
+            if page == shown { screenChanges() }
             pages[page]!.hasData = true
             pages[page]!.fetchedAtUs = nowUs
             pages[page]!.fromPrefetch = kind == .prefetch
