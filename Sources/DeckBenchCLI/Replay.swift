@@ -48,6 +48,10 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
         var maxAgeMs = 0
 
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "Bootstrap replicates for the 95 % intervals in summary.csv (NAME_ci_low, NAME_ci_high); 0 = none.", valueName: "n"))
+        var bootstrap = 1_000
+
         @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
@@ -82,6 +86,7 @@ extension DeckBenchCommand {
                 throw ValidationError("--churn-per-hour must be 0 or more, got \(churnPerHour)")
             }
             guard maxAgeMs >= 0 else { throw ValidationError("--max-age-ms must be 0 or more, got \(maxAgeMs)") }
+            guard (0 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 0 to 100000, got \(bootstrap)") }
             guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
             guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
             _ = try selectedShard()
@@ -146,7 +151,7 @@ extension DeckBenchCommand {
                 files: files, policies: try policies(), networks: try networks(),
                 settings: ReplaySettings(
                     seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
-                    maxAgeMs: maxAgeMs),
+                    maxAgeMs: maxAgeMs, bootstrap: bootstrap),
                 outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())),
                 jobs: jobs, shard: try selectedShard(), sessionsFormat: sessionsFormat)
             let outcome: ReplayRun.Outcome

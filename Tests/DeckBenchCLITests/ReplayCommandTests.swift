@@ -179,3 +179,36 @@ import Testing
         #expect(two.stderr.contains("306 policies in all"))
     }
 }
+
+/// `--bootstrap`: intervals in summary.csv, or none.
+@Suite struct BootstrapCommandTests {
+    @Test func intervalsByDefaultAndNoneWithZero() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "40", "--seed", "4", "--level", "3"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "on", "--quiet", "--bootstrap", "300"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "off", "--quiet", "--bootstrap", "0"], in: folder).status == 0)
+        func table(_ name: String) throws -> (header: [String], rows: [[String]]) {
+            let reader = try CSVReader(string: try String(contentsOfFile: folder + "/\(name)/summary.csv", encoding: .utf8), hasHeaderRow: true)
+            var rows: [[String]] = []
+            while let row = reader.next() { rows.append(row) }
+            return (reader.headerRow!, rows)
+        }
+        let on = try table("on")
+        let off = try table("off")
+        #expect(on.header.filter { $0.hasSuffix("_ci_low") } == ["stall_rate_ci_low", "stall_ms_per_navigation_ci_low", "resets_per_navigation_ci_low",
+                                                                 "stale_updates_per_navigation_ci_low", "bytes_per_navigation_ci_low",
+                                                                 "wasted_prefetches_per_navigation_ci_low"])
+        #expect(!off.header.contains { $0.contains("_ci_") })
+        // Each interval holds its point estimate; the rest of the row is the run without intervals.
+        for (withIntervals, without) in zip(on.rows, off.rows) {
+            let row = Dictionary(uniqueKeysWithValues: zip(on.header, withIntervals))
+            let point = Double(row["stall_rate"]!)!
+            #expect(Double(row["stall_rate_ci_low"]!)! <= point && point <= Double(row["stall_rate_ci_high"]!)!)
+            #expect(zip(on.header, withIntervals).filter { !$0.0.contains("_ci_") }.map(\.1) == without)
+        }
+        let manifest = try String(contentsOfFile: folder + "/on/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"bootstrap\" : 300"))
+        let bad = try DeckBenchTool.run(["replay", "rec", "--out", "bad", "--bootstrap", "-1"], in: folder)
+        #expect(bad.status == 64)
+    }
+}

@@ -12,6 +12,8 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
     public var diffOps = Distribution()
     /// `first_load_ms` of every session.
     public var firstLoadMs = Distribution()
+    /// The bootstrap replicates of the totals (empty with `--bootstrap 0`).
+    public var replicates = BootstrapReplicates()
 
     public init() {}
 
@@ -28,6 +30,7 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
         stallMsPerStall.merge(other.stallMsPerStall)
         diffOps.merge(other.diffOps)
         firstLoadMs.merge(other.firstLoadMs)
+        replicates.merge(other.replicates)
     }
 }
 

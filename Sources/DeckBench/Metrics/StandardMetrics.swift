@@ -21,6 +21,9 @@ extension Metric {
                                               compared: .only([.p99]), meaning: "stall time over stalled navigations only")
     public static let stallMsTotal = Metric.count("stall_ms_total", \.stallMsTotal, unit: .ms, better: .lower, meaning: "sum of stall times",
                                                   sessionMeaning: "sum of this session's stall times")
+    public static let stallMsPerNavigation = Metric(
+        "stall_ms_per_navigation", unit: .ms, better: .lower, summary: .ratioOfSums(\.stallMsTotal, over: \.navigations),
+        compared: .all, meaning: "mean stall per navigation: stall_ms_total / navigations")
     public static let stallMsMax = Metric("stall_ms_max", unit: .ms, better: .lower, session: .maximum(\.stallMsMax),
                                           meaning: "the session's longest stall (0 without stalls)")
     public static let blankDrags = Metric.count("blank_drags", \.blankDrags, better: .lower, compared: true,
@@ -31,12 +34,18 @@ extension Metric {
         sessionMeaning: "load time of the first page (until its data came or the user left it)")
     public static let resets = Metric.count("resets", \.resets, better: .lower, compared: true, reported: true,
                                             meaning: "responses for the shown page that arrived while it showed data")
+    public static let resetsPerNavigation = Metric(
+        "resets_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.resets, over: \.navigations),
+        meaning: "resets / navigations")
     public static let needlessResets = Metric.count("needless_resets", \.needlessResets, better: .lower, compared: true, reported: true,
                                                     meaning: "resets whose content was identical")
     public static let disruptiveResets = Metric.count("disruptive_resets", \.disruptiveResets, better: .lower, compared: true,
                                                       meaning: "resets after the user had scrolled that page")
     public static let staleUpdates = Metric.count("stale_updates", \.staleUpdates, better: .lower, compared: true, reported: true,
                                                   meaning: "resets whose content differed")
+    public static let staleUpdatesPerNavigation = Metric(
+        "stale_updates_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.staleUpdates, over: \.navigations),
+        meaning: "stale updates / navigations")
     public static let diffOps = Metric("diff_ops", unit: .operations, better: .lower, summary: .percentiles(\.diffOps),
                                        compared: .only([.p99]), meaning: "insertions + removals of each stale update's list difference")
     public static let diffOpsTotal = Metric.count("diff_ops_total", \.diffOpsTotal, unit: .operations, better: .lower,
@@ -60,6 +69,9 @@ extension Metric {
     public static let wastedPrefetches = Metric.count(
         "wasted_prefetches", \.wastedPrefetches, better: .lower, compared: true, reported: true,
         meaning: "prefetches dropped, discarded, failed, or never needed before the session ended")
+    public static let wastedPrefetchesPerNavigation = Metric(
+        "wasted_prefetches_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.wastedPrefetches, over: \.navigations),
+        meaning: "wasted prefetches / navigations")
     public static let prefetchAccuracy = Metric(
         "prefetch_accuracy", unit: .ratio, better: .higher, session: .ratio(\.usefulPrefetches, over: \.prefetches),
         summary: .ratioOfSums(\.usefulPrefetches, over: \.prefetches), compared: .all, meaning: "useful / prefetches")
@@ -85,8 +97,8 @@ extension Metric {
     /// Every metric above, in column order.
     static let standardList: [Metric] = [
         .sessions, .navigations, .bounces, .stalls, .stallRate, .missStalls, .lateStalls, .abandonedStalls, .stallMs, .stallMsStalled,
-        .stallMsTotal, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .needlessResets, .disruptiveResets, .staleUpdates, .diffOps,
-        .diffOpsTotal, .requests, .failedRequests, .retries, .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches,
-        .wastedPrefetches, .prefetchAccuracy, .coverage, .peakCachedPages, .shownMs, .staleShownMs, .staleShownShare,
+        .stallMsTotal, .stallMsPerNavigation, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .resetsPerNavigation, .needlessResets,
+        .disruptiveResets, .staleUpdates, .staleUpdatesPerNavigation, .diffOps, .diffOpsTotal, .requests, .failedRequests, .retries,
+        .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches, .wastedPrefetches, .wastedPrefetchesPerNavigation, .prefetchAccuracy, .coverage, .peakCachedPages, .shownMs, .staleShownMs, .staleShownShare,
     ]
 }

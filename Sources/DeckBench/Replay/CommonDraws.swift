@@ -15,6 +15,12 @@ final class CommonDraws {
     private var roundTrips = RequestDraws<RoundTrip>()
     private var lossUniforms = RequestDraws<Double>()
     private var diffs: [DiffKey: Int] = [:]
+    /// The session's bootstrap bucket (0 with `bootstrap` 0).
+    private(set) var bootstrapBucket = 0
+    private let bootstrap: Int
+    /// The last file seen and the hash of its name, for buckets.
+    private var bucketFile = ""
+    private var bucketFileKey: UInt64 = 0
 
     /// The draw behind a round trip, and the round trip it gave on the network that asked last
     /// (replayers of one network, the usual run, then share the whole computation).
@@ -26,6 +32,7 @@ final class CommonDraws {
     }
 
     private struct SessionKey: Equatable {
+        var file: String
         var key: UInt64
         var firstPage: Int
         var newestPage: Int
@@ -40,16 +47,24 @@ final class CommonDraws {
 
     init(settings: ReplaySettings) {
         seed = settings.seed
+        bootstrap = settings.bootstrap
         content = ServerPages(model: settings.content)
     }
 
     /// Starts the session with key `sessionKey`, first shown page `firstPage`, pages up to
     /// `newestPage`, ending at `endUs`; a replay of the same session as the last one keeps what was
     /// computed.
-    func begin(sessionKey: UInt64, firstPage: Int, newestPage: Int, endUs: Int) {
-        let next = SessionKey(key: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
-        guard next != session else { return }
-        session = next
+    func begin(_ session: Session, sessionKey: UInt64, firstPage: Int, newestPage: Int, endUs: Int) {
+        let next = SessionKey(file: session.file, key: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
+        guard next != self.session else { return }
+        self.session = next
+        if bootstrap > 0 {
+            if session.file != bucketFile {
+                bucketFile = session.file
+                bucketFileKey = BootstrapReplicates.fileKey(session.file)
+            }
+            bootstrapBucket = BootstrapReplicates.bucket(fileKey: bucketFileKey, session: session.id)
+        }
         content.reset(seed: seed, sessionKey: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
         roundTrips.reset(around: firstPage)
         lossUniforms.reset(around: firstPage)

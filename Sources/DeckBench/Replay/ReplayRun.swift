@@ -94,7 +94,7 @@ public struct ReplayRun: Sendable {
 
         let summaries = pipeline.summaries
         let manifest = Manifest(
-            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs,
+            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
                            churnPerHour: settings.content.churnPerHour),
             policies: policies.map(\.spec), networks: networks.map(\.spec), inputs: inputs, sessions: sessionCount,

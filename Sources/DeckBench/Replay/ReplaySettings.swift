@@ -7,10 +7,13 @@ public struct ReplaySettings: Sendable, Hashable {
     /// The app skips revalidating a page at commit when its copy is younger than this, ms
     /// (0: always revalidate).
     public var maxAgeMs: Int
+    /// Bootstrap replicates for the summary's confidence intervals (0: none).
+    public var bootstrap: Int
 
-    public init(seed: UInt64 = 1, content: ContentModel = ContentModel(), maxAgeMs: Int = 0) {
+    public init(seed: UInt64 = 1, content: ContentModel = ContentModel(), maxAgeMs: Int = 0, bootstrap: Int = 0) {
         self.seed = seed
         self.content = content
         self.maxAgeMs = maxAgeMs
+        self.bootstrap = bootstrap
     }
 }

@@ -84,6 +84,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
         self.world = world
+        summary.replicates = BootstrapReplicates(replicates: settings.bootstrap)
     }
 
     public convenience init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
@@ -112,6 +113,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         queue.advance(toUs: endUs)
         finish()
         summary.add(metrics)
+        if settings.bootstrap > 0 { summary.replicates.add(metrics, bucket: world.bootstrapBucket) }
         return metrics
     }
 
@@ -128,7 +130,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
         }() : 0
         pages.reset(around: session.page)
-        world.begin(sessionKey: sessionKey, firstPage: session.page, newestPage: session.last, endUs: session.endMs * 1_000)
+        world.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last, endUs: session.endMs * 1_000)
         requests.removeAll()
         pending.removeAll()
         dragged.removeAll()

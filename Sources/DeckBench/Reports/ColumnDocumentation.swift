@@ -20,6 +20,10 @@ public enum ColumnDocumentation {
                 ? columns[0]
                 : ([columns[0]] + Metric.Statistic.allCases.dropFirst().map { "`_\($0.rawValue)`" }).joined(separator: ", ")
             lines.append(row(names, metric, meaning: metric.meaning))
+            if BootstrapReplicates.covers(metric.summary) != nil {
+                lines.append("| `\(metric.name)_ci_low`, `_ci_high` | \(metric.unit.rawValue) | | the 95 % interval of `\(metric.name)`, "
+                    + "four decimals: bootstrap over sessions, with `--bootstrap N` > 0 (the default; README, \"Confidence intervals\") |")
+            }
         }
         lines.append("| `pareto` | | | 1 when no other policy on the same network beats this one on both `stall_rate` and "
             + "`bytes_per_navigation` (no worse on both, better on one, compared exactly), 0 when one does, empty without navigations: "

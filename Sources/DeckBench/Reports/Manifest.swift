@@ -23,6 +23,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var command: [String]
     public var seed: UInt64
     public var maxAgeMs: Int
+    /// Bootstrap replicates behind the summary's intervals (absent in runs before intervals existed).
+    public var bootstrap: Int?
     public var content: Content
     public var policies: [String]
     public var networks: [String]

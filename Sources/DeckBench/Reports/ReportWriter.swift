@@ -50,7 +50,7 @@ struct ReportWriter {
     /// Puts `sessions.csv` in place and writes the other files.
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], rejects: String, manifest: Manifest,
                 shardState: ShardState?) throws(OutputError) {
-        let summaryTable = SummaryTable(schema: schema)
+        let summaryTable = SummaryTable(schema: schema, intervals: summaries.contains { !$0.summary.replicates.isEmpty })
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
         var distributions = CSVWriter(header: DistributionsTable.header)

@@ -14,4 +14,7 @@ enum RandomKey {
     static let traceOffset: UInt64 = 0x7ACE
     /// The phase of a network's outages: `(seed, outage, session)`.
     static let outage: UInt64 = 0x0D0E
+    /// A session's bootstrap weights: `(fixed seed, bootstrap, file name, session id)`, the same
+    /// whatever `--seed` (see `BootstrapWeights`).
+    static let bootstrap: UInt64 = 0xB007
 }

@@ -12,13 +12,13 @@ extension SessionMetrics {
 /// API): a throwaway metric and a throwaway policy reach every CSV, the merge of shards, `compare`
 /// and the HTML report, with no library file touched.
 @Suite struct ExtensionPointTests {
-    static let resetsPerNavigation = Metric(
-        "resets_per_navigation", unit: .ratio, better: .lower, session: .ratio(\.resets, over: \.navigations),
-        summary: .ratioOfSums(\.resets, over: \.navigations), compared: .all, reported: .all,
-        meaning: "resets / navigations")
+    static let resetsPerRequest = Metric(
+        "resets_per_request", unit: .ratio, better: .lower, session: .ratio(\.resets, over: \.requests),
+        summary: .ratioOfSums(\.resets, over: \.requests), compared: .all, reported: .all,
+        meaning: "resets / requests")
     static let unsettled = Metric("unsettled_navigations", unit: .count, session: .integer(\.unsettledNavigations),
                                   meaning: "stalls + blank drags")
-    static let schema = MetricSchema.standard.adding([resetsPerNavigation, unsettled])
+    static let schema = MetricSchema.standard.adding([resetsPerRequest, unsettled])
 
     private static let sample: [String] = {
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,25 +54,25 @@ extension SessionMetrics {
 
         // sessions.csv: both columns, computed from the row's own counts.
         let sessions = try table(whole + "/sessions.csv")
-        #expect(sessions.header.suffix(2) == ["resets_per_navigation", "unsettled_navigations"])
+        #expect(sessions.header.suffix(2) == ["resets_per_request", "unsettled_navigations"])
         #expect(sessions.rows.contains { $0["policy"] == "leap:gap=2" })
         var resets = 0
         for row in sessions.rows {
-            let navigations = Int(row["navigations"] ?? "") ?? -1
+            let requests = Int(row["requests"] ?? "") ?? -1
             resets += Int(row["resets"] ?? "") ?? 0
-            let expected = navigations == 0 ? "" : String(format: "%.4f", Double(Int(row["resets"]!)!) / Double(navigations))
-            #expect(row["resets_per_navigation"] == expected)
+            let expected = requests == 0 ? "" : String(format: "%.4f", Double(Int(row["resets"]!)!) / Double(requests))
+            #expect(row["resets_per_request"] == expected)
             #expect(Int(row["unsettled_navigations"] ?? "") == Int(row["stalls"]!)! + Int(row["blank_drags"]!)!)
         }
         #expect(resets > 0, "a metric that is never above 0 would show nothing")
 
         // summary.csv: a ratio of the sums; distributions.csv: the policy's blocks.
         let summary = try table(whole + "/summary.csv")
-        #expect(summary.header.suffix(2) == ["resets_per_navigation", "pareto"], "the metric columns end before pareto")
+        #expect(summary.header.suffix(2) == ["resets_per_request", "pareto"], "the metric columns end before pareto")
         #expect(!summary.header.contains("unsettled_navigations"), "a metric without a summary aggregate has no summary column")
         for row in summary.rows {
-            let ratio = Double(Int(row["resets"]!)!) / Double(Int(row["navigations"]!)!)
-            #expect(row["resets_per_navigation"] == String(format: "%.4f", ratio))
+            let ratio = Double(Int(row["resets"]!)!) / Double(Int(row["requests"]!)!)
+            #expect(row["resets_per_request"] == String(format: "%.4f", ratio))
         }
         #expect(summary.rows.map { $0["policy"] } == ["leap:gap=2", "ondemand"])
         #expect(try table(whole + "/distributions.csv").rows.contains { $0["policy"] == "leap:gap=2" && $0["metric"] == "stall_ms" })
@@ -90,22 +90,22 @@ extension SessionMetrics {
         let comparison = try Comparison(
             baseline: try String(contentsOfFile: whole + "/summary.csv", encoding: .utf8),
             candidate: try String(contentsOfFile: other + "/summary.csv", encoding: .utf8),
-            maxIncrease: try Comparison.Threshold.parse("resets_per_navigation=0%", flag: "--max-increase", schema: Self.schema),
+            maxIncrease: try Comparison.Threshold.parse("resets_per_request=0%", flag: "--max-increase", schema: Self.schema),
             maxDecrease: [], schema: Self.schema)
-        let judged = comparison.rows.filter { $0.metric == "resets_per_navigation" }
+        let judged = comparison.rows.filter { $0.metric == "resets_per_request" }
         #expect(judged.map(\.policy) == ["leap:gap=2", "ondemand"])
         #expect(judged.allSatisfy { $0.status != .undefined && !$0.baseline.isEmpty })
-        #expect(comparison.csv.contains("resets_per_navigation"))
+        #expect(comparison.csv.contains("resets_per_request"))
         let html = HTMLReport(reports: try ReportFolder(folder: other), comparison: comparison, schema: Self.schema).html
-        #expect(html.contains("<th>resets per navigation</th>"))
-        #expect(html.contains("data-column=\"resets_per_navigation\""))
+        #expect(html.contains("<th>resets per request</th>"))
+        #expect(html.contains("data-column=\"resets_per_request\""))
         #expect(html.contains("leap:gap=2"))
     }
 
     @Test func theStandardSchemaKnowsNeitherOfThem() throws {
-        #expect(!SummaryTable().header.contains("resets_per_navigation"))
+        #expect(!SummaryTable().header.contains("resets_per_request"))
         #expect(!SessionsTable().header.contains("unsettled_navigations"))
-        #expect(throws: SpecError.self) { try Comparison.Threshold.parse("resets_per_navigation=1%", flag: "--max-increase") }
+        #expect(throws: SpecError.self) { try Comparison.Threshold.parse("resets_per_request=1%", flag: "--max-increase") }
         #expect(throws: SpecError.self) { try PolicyRegistry.parse("leap") }
     }
 }

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func everyColumnIsDocumented() {
-        for column in SummaryTable().header + SessionsTable().header {
+        for column in SummaryTable(intervals: true).header + SessionsTable().header {
             #expect(documented(column), "\(column) is not in reports/README.md")
         }
     }
@@ -98,13 +98,13 @@ import Testing
     }
 
     /// A column is documented when it appears in backticks, whole or as a `_p90`-style suffix on the
-    /// line of its `_p50`.
+    /// line of its `_p50` (a `_ci_high` on the line of its `_ci_low`).
     private func documented(_ column: String) -> Bool {
         if documentation.contains("`\(column)`") { return true }
-        for suffix in ["_p90", "_p99", "_max"] where column.hasSuffix(suffix) {
+        for (first, suffix) in [("_p50", "_p90"), ("_p50", "_p99"), ("_p50", "_max"), ("_ci_low", "_ci_high")] where column.hasSuffix(suffix) {
             let base = column.dropLast(suffix.count)
             let lines = documentation.split(separator: "\n")
-            if lines.contains(where: { $0.contains("`\(base)_p50`") && $0.contains("`\(suffix)`") }) { return true }
+            if lines.contains(where: { $0.contains("`\(base)\(first)`") && $0.contains("`\(suffix)`") }) { return true }
         }
         return false
     }

@@ -1,0 +1,115 @@
+import Testing
+@testable import DeckBench
+
+/// The Poisson bootstrap behind summary.csv's intervals.
+@Suite struct BootstrapTests {
+    @Test func bucketsDependOnTheFileNameAndSessionOnly() {
+        let bucket = BootstrapReplicates.bucket(file: "a/sessions-001.jsonl.zst", session: "s1")
+        #expect(bucket == BootstrapReplicates.bucket(file: "elsewhere/sessions-001.jsonl.zst", session: "s1"))
+        #expect((0 ..< BootstrapReplicates.buckets).contains(bucket))
+        let spread = Set((0 ..< 2_000).map { BootstrapReplicates.bucket(file: "f", session: "s\($0)") })
+        #expect(spread.count > 800, "2,000 sessions fill \(spread.count) of 1,024 buckets")
+        #expect(BootstrapReplicates.weights(bucket: 3, replicates: 10) == Array(BootstrapReplicates.weights(bucket: 3, replicates: 1_000).prefix(10)))
+    }
+
+    /// Poisson(1): mean 1, P(0) = e⁻¹, over many draws.
+    @Test func weightsArePoissonOne() {
+        let all = (0 ..< 100).flatMap { BootstrapReplicates.weights(bucket: $0, replicates: 1_000) }.map(Double.init)
+        let mean = all.reduce(0, +) / Double(all.count)
+        let zeros = Double(all.filter { $0 == 0 }.count) / Double(all.count)
+        #expect(abs(mean - 1) < 0.01)
+        #expect(abs(zeros - 0.3679) < 0.01)
+        #expect(all.allSatisfy { $0 <= 8 })
+    }
+
+    private func session(navigations: Int, stalls: Int) -> SessionMetrics {
+        var metrics = SessionMetrics()
+        metrics.navigations = navigations
+        metrics.stalls = stalls
+        return metrics
+    }
+
+    /// `add` reads the fields of `counts` one by one, in that order.
+    @Test func addReadsTheCountsInOrder() {
+        var metrics = SessionMetrics()
+        for (index, keyPath) in BootstrapReplicates.counts.enumerated() { metrics[keyPath: keyPath] = 10 + index }
+        for (index, keyPath) in BootstrapReplicates.counts.enumerated() {
+            var replicates = BootstrapReplicates(replicates: 50)
+            replicates.add(metrics, bucket: 7)
+            // Every replicate holds bucket 7 with some weight, or nothing: the ratio is exact.
+            #expect(replicates.interval(keyPath, over: \.navigations).map { [$0.low, $0.high] } == [Double(10 + index) / 10, Double(10 + index) / 10])
+        }
+    }
+
+    @Test func halvesMergeIntoTheWhole() {
+        var whole = BootstrapReplicates(replicates: 200)
+        var first = BootstrapReplicates(replicates: 200)
+        var second = BootstrapReplicates(replicates: 200)
+        for index in 0 ..< 50 {
+            let bucket = BootstrapReplicates.bucket(file: "f", session: "s\(index)")
+            let metrics = session(navigations: 10 + index % 7, stalls: index % 3)
+            whole.add(metrics, bucket: bucket)
+            if index < 25 { first.add(metrics, bucket: bucket) } else { second.add(metrics, bucket: bucket) }
+        }
+        first.merge(second)
+        #expect(first == whole)
+        let interval = whole.interval(\.stalls, over: \.navigations)!
+        #expect(interval.low < interval.high)
+        #expect(whole.interval(\.stalls, over: \.navigations, weights: BootstrapReplicates.weightTable(replicates: 200))! == interval)
+        // The same ratio in every session: every replicate gives it, so the interval is a point.
+        var constant = BootstrapReplicates(replicates: 200)
+        for index in 0 ..< 30 {
+            constant.add(session(navigations: 10 * (1 + index % 4), stalls: 1 + index % 4),
+                         bucket: BootstrapReplicates.bucket(file: "f", session: "c\(index)"))
+        }
+        #expect(constant.interval(\.stalls, over: \.navigations).map { [$0.low, $0.high] } == [0.1, 0.1])
+        #expect(BootstrapReplicates().interval(\.stalls, over: \.navigations) == nil)
+    }
+
+    /// 200 seeded synthetic populations of 200 sessions each: navigations 1 to 40 per session and
+    /// a stall probability drawn per session from 0 to 0.3, independent of them, so the true stall
+    /// rate is 0.15. The 95 % interval must cover it in at least 90 % of the populations.
+    @Test func intervalsCoverTheTrueStallRate() {
+        let weights = BootstrapReplicates.weightTable(replicates: 200)
+        var covered = 0
+        for population in 0 ..< 200 {
+            var random = SeededGenerator(seed: 77, keys: UInt64(population))
+            var replicates = BootstrapReplicates(replicates: 200)
+            for index in 0 ..< 200 {
+                let navigations = 1 + Int(random.next() % 40)
+                let probability = 0.3 * random.unit()
+                var stalls = 0
+                for _ in 0 ..< navigations where random.unit() < probability { stalls += 1 }
+                replicates.add(session(navigations: navigations, stalls: stalls),
+                               bucket: BootstrapReplicates.bucket(file: "population-\(population)", session: "s\(index)"))
+            }
+            if let interval = replicates.interval(\.stalls, over: \.navigations, weights: weights), interval.low <= 0.15, 0.15 <= interval.high {
+                covered += 1
+            }
+        }
+        #expect(covered >= 180, "covered \(covered) of 200")
+    }
+
+    /// Many sessions a bucket (4,000 sessions in 1,024 buckets, 60 populations): resampling buckets
+    /// still covers the true rate about 95 % of the time (at least 51 of 60, 85 %).
+    @Test func intervalsCoverWithSeveralSessionsABucket() {
+        let weights = BootstrapReplicates.weightTable(replicates: 200)
+        var covered = 0
+        for population in 0 ..< 60 {
+            var random = SeededGenerator(seed: 78, keys: UInt64(population))
+            var replicates = BootstrapReplicates(replicates: 200)
+            for index in 0 ..< 4_000 {
+                let navigations = 1 + Int(random.next() % 40)
+                let probability = 0.3 * random.unit()
+                var stalls = 0
+                for _ in 0 ..< navigations where random.unit() < probability { stalls += 1 }
+                replicates.add(session(navigations: navigations, stalls: stalls),
+                               bucket: BootstrapReplicates.bucket(file: "large-\(population)", session: "s\(index)"))
+            }
+            if let interval = replicates.interval(\.stalls, over: \.navigations, weights: weights), interval.low <= 0.15, 0.15 <= interval.high {
+                covered += 1
+            }
+        }
+        #expect(covered >= 51, "covered \(covered) of 60")
+    }
+}
