@@ -170,12 +170,17 @@ extension DeckBenchCommand {
             if outcome.rejects.count > maxRejects { throw ExitStatus.inputsRejected }
         }
 
-        /// The short human summary: policy, network, stall rate, p99 stall, resets, wasted prefetches.
+        /// The short human summary: policy, network, stall rate (with its 95 % interval when the
+        /// run has one), p99 stall, resets, wasted prefetches.
         static func table(_ outcome: ReplayRun.Outcome, out: String) -> String {
-            var table = TextTable(header: ["policy", "network", "stall rate", "p99 stall", "resets", "wasted"])
+            let intervals = outcome.summaries.contains { !$0.summary.replicates.isEmpty }
+            var table = TextTable(header: ["policy", "network", intervals ? "stall rate (95 % CI)" : "stall rate", "p99 stall", "resets", "wasted"])
             for (policy, network, summary) in outcome.summaries {
                 let totals = summary.totals
-                let rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
+                var rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
+                if let interval = summary.replicates.interval(\.stalls, over: \.navigations) {
+                    rate += " (" + [interval.low, interval.high].map { String(format: "%.1f", 100 * $0) }.joined(separator: "–") + ")"
+                }
                 let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"
                 table.append([policy, shortName(network), rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
             }
