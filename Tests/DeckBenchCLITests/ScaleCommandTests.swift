@@ -24,7 +24,7 @@ import Testing
             let output = try DeckBenchTool.run(["replay", "rec", "--out", "j" + jobs, "--jobs", jobs, "--quiet"] + Self.flags, in: folder)
             #expect(output.status == 0, "\(output.stderr)")
         }
-        for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "paired.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
             for jobs in ["2", "3", "4", "8"] {
                 #expect(try bytes(folder + "/j1/" + name) == (try bytes(folder + "/j\(jobs)/" + name)), "\(name) differs with \(jobs) jobs")
             }
@@ -48,7 +48,7 @@ import Testing
         #expect(shardSessions.allSatisfy { !$0.isEmpty })
         let merged = try DeckBenchTool.run(["merge", "s2", "s3", "s1", "--out", "merged"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
-        for name in ["summary.csv", "distributions.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "paired.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
             #expect(try bytes(folder + "/whole/" + name) == (try bytes(folder + "/merged/" + name)), "\(name) differs")
         }
     }

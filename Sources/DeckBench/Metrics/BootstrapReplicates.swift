@@ -81,12 +81,20 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
     /// `weightTable(replicates:)`, made once for many rows.
     public func intervals(_ ratios: [(numerator: Metric.Count, denominator: Metric.Count)], level: Double = 0.95,
                           weights table: [[UInt8]]? = nil) -> [(low: Double, high: Double)?] {
-        guard !isEmpty else { return ratios.map { _ in nil } }
+        guard let sums = replicateSums(weights: table) else { return ratios.map { _ in nil } }
+        return ratios.map { numerator, denominator in
+            Self.percentiles(sums.ratios(numerator, over: denominator).compactMap { $0 }, level: level)
+        }
+    }
+
+    /// Every count's total in every replicate; nil without replicates.
+    public func replicateSums(weights table: [[UInt8]]? = nil) -> ReplicateSums? {
+        guard !isEmpty else { return nil }
         precondition(table.map { $0.count == Self.buckets && $0.allSatisfy { $0.count == replicates } } ?? true, "a weight table of another size")
         let width = Self.counts.count
         let count = replicates
-        // The replicate totals of every count, count-major, as doubles (whole numbers, exact
-        // below 2⁵³) so that the weighted sums run on the vector units.
+        // Count-major, as doubles (whole numbers, exact below 2⁵³) so that the weighted sums run
+        // on the vector units.
         var sums = [Double](repeating: 0, count: width * count)
         var weight = [Double](repeating: 0, count: count)
         for bucket in 0 ..< Self.buckets {
@@ -108,20 +116,18 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
                 }
             }
         }
-        return ratios.map { numerator, denominator in
-            guard let top = Self.counts.firstIndex(where: { $0 == numerator }),
-                  let bottom = Self.counts.firstIndex(where: { $0 == denominator }) else { return nil }
-            var values = (0 ..< count).compactMap { b in
-                sums[bottom * count + b] == 0 ? nil : sums[top * count + b] / sums[bottom * count + b]
-            }
-            guard !values.isEmpty else { return nil }
-            values.sort()
-            let tail = (1 - level) / 2
-            func rank(_ share: Double) -> Double {
-                values[min(values.count - 1, max(0, Int((share * Double(values.count)).rounded(.up)) - 1))]
-            }
-            return (rank(tail), rank(1 - tail))
+        return ReplicateSums(replicates: count, sums: sums)
+    }
+
+    /// The central `level` interval of `values` (percentile method, nearest rank); nil for none.
+    static func percentiles(_ values: [Double], level: Double = 0.95) -> (low: Double, high: Double)? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let tail = (1 - level) / 2
+        func rank(_ share: Double) -> Double {
+            sorted[min(sorted.count - 1, max(0, Int((share * Double(sorted.count)).rounded(.up)) - 1))]
         }
+        return (rank(tail), rank(1 - tail))
     }
 
     /// The interval of one ratio (`intervals`).
@@ -173,5 +179,25 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
             }
         }
         return weights
+    }
+}
+
+/// Every count's total in every bootstrap replicate of one policy × network
+/// (`BootstrapReplicates.replicateSums`): what intervals of its ratios, and of differences of
+/// ratios between policies replayed on the same sessions, are read from.
+public struct ReplicateSums: Sendable {
+    public let replicates: Int
+    /// Count-major, in `BootstrapReplicates.counts` order.
+    let sums: [Double]
+
+    /// numerator / denominator in each replicate; nil where the denominator is 0.
+    public func ratios(_ numerator: Metric.Count, over denominator: Metric.Count) -> [Double?] {
+        guard let top = BootstrapReplicates.counts.firstIndex(where: { $0 == numerator }),
+              let bottom = BootstrapReplicates.counts.firstIndex(where: { $0 == denominator }) else {
+            return Array(repeating: nil, count: replicates)
+        }
+        return (0 ..< replicates).map { b in
+            sums[bottom * replicates + b] == 0 ? nil : sums[top * replicates + b] / sums[bottom * replicates + b]
+        }
     }
 }

@@ -69,6 +69,11 @@ struct ReportWriter {
         }
         try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv"))
         try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
+        if let paired = PairedTable(schema: schema).csv(summaries) {
+            try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName))
+        } else {
+            unlink(Self.path(folder, PairedTable.fileName))
+        }
         try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv"))
         try AtomicFileWriter.write(manifest.encoded(), to: Self.path(folder, "manifest.json"))
         if let shardState {
@@ -77,8 +82,9 @@ struct ReportWriter {
     }
 
     /// The files a run writes, as the manifest lists them (`shard.json` aside).
-    static func fileNames(_ format: SessionsFormat) -> [String] {
-        ["summary.csv", "distributions.csv"] + (format.fileName.map { [$0] } ?? []) + ["rejects.csv", "manifest.json"]
+    static func fileNames(_ format: SessionsFormat, paired: Bool) -> [String] {
+        ["summary.csv", "distributions.csv"] + (paired ? [PairedTable.fileName] : []) + (format.fileName.map { [$0] } ?? [])
+            + ["rejects.csv", "manifest.json"]
     }
 
     static func path(_ folder: String, _ name: String) -> String {

@@ -1,0 +1,56 @@
+import Testing
+@testable import DeckBench
+
+/// `paired.csv` on hand-made summaries.
+@Suite struct PairedTableTests {
+    /// A summary of `sessions` sessions, each with 10 navigations and `stalls(index)` stalls, in
+    /// the buckets the sessions' ids give.
+    private func summary(_ stalls: (Int) -> Int, sessions: Int = 300) -> MetricsSummary {
+        var summary = MetricsSummary()
+        summary.replicates = BootstrapReplicates(replicates: 200)
+        for index in 0 ..< sessions {
+            var metrics = SessionMetrics()
+            metrics.navigations = 10
+            metrics.stalls = stalls(index)
+            metrics.bytes = 1_000
+            summary.add(metrics)
+            summary.replicates.add(metrics, bucket: BootstrapReplicates.bucket(file: "f", session: "s\(index)"))
+        }
+        return summary
+    }
+
+    private func rows(_ csv: String) -> [[String]] {
+        csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// B stalls once more than A in every session: a difference of exactly −0.1 in every
+    /// replicate, so its interval is the point; equal bytes give 0 [0, 0].
+    @Test func aConstantDifferenceHasAPointInterval() throws {
+        let a = summary { $0 % 3 }
+        let b = summary { $0 % 3 + 1 }
+        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)]))
+        let stallRate = try #require(rows(csv).first { $0[3] == "stall_rate" })
+        #expect(stallRate == ["n", "A", "B", "stall_rate", "0.1000", "0.2000", "-0.1000", "-0.1000", "-0.1000"])
+        let bytes = try #require(rows(csv).first { $0[3] == "bytes_per_navigation" })
+        #expect(Array(bytes.suffix(3)) == ["0.0000", "0.0000", "0.0000"])
+    }
+
+    /// Noisy differences: the interval holds the point and is narrower than the two separate intervals.
+    @Test func pairingNarrowsTheInterval() throws {
+        let a = summary { ($0 * 7) % 5 }
+        let b = summary { ($0 * 7) % 5 + ($0 % 4 == 0 ? 1 : 0) }
+        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)]))
+        let row = try #require(rows(csv).first { $0[3] == "stall_rate" })
+        let (point, low, high) = (Double(row[6])!, Double(row[7])!, Double(row[8])!)
+        #expect(low <= point && point <= high && high < 0)
+        let separate = [a, b].map { $0.replicates.interval(\.stalls, over: \.navigations)! }
+        #expect(high - low < (separate[0].high - separate[0].low) + (separate[1].high - separate[1].low))
+    }
+
+    @Test func pairsAreAllUpTo16PoliciesElseEachWithTheFirst() {
+        #expect(PairedTable.pairs(3).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [1, 2]])
+        #expect(PairedTable.pairs(16).count == 120)
+        #expect(PairedTable.pairs(17).map { [$0.0, $0.1] } == (1 ..< 17).map { [0, $0] })
+        #expect(PairedTable().csv([("A", "n", MetricsSummary())]) == nil)
+    }
+}
