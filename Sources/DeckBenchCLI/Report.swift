@@ -5,7 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench report`: a run's reports as one self-contained HTML page.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write DIR/report.html: stall CDFs, the policy table and the Pareto front per network, the bytes/tail trade-off, the run and its rejects.",
+            abstract: "Write DIR/report.html: stall CDFs, the policy table, the Pareto front and paired differences per network, the bytes/tail trade-off, the run and its rejects.",
             discussion: "The page is self-contained (inline SVG and CSS, nothing from the network). With --baseline it adds the comparison.")
 
         @Argument(help: "A report folder written by `deckbench replay` or `deckbench merge`.")

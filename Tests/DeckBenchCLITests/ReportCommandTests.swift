@@ -33,8 +33,8 @@ import Testing
         let document = try XMLDocument(data: Data(html.utf8), options: [])
         #expect(document.rootElement()?.name == "html")
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script") && !html.contains("@import"))
-        // Per network a stall CDF and a Pareto chart, then the trade-off.
-        #expect(try document.nodes(forXPath: "//svg").count == 5)
+        // Per network a stall CDF, a Pareto chart and two forest plots, then the trade-off.
+        #expect(try document.nodes(forXPath: "//svg").count == 9)
     }
 
     @Test func oneCDFSeriesPerPolicyWithEveryPointOfTheCSV() throws {
@@ -93,6 +93,23 @@ import Testing
             #expect(!front.isEmpty)
             #expect(try elements("pareto-line", network).count == (front.count > 1 ? 1 : 0))
         }
+    }
+
+    /// Each network's forest plots draw one bar per row of paired.csv, and a zero line.
+    @Test func forestPlotsFollowPairedCSV() throws {
+        let folder = try run(damaged: false)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let paired = try rows(folder + "/out/paired.csv")
+        let bars = try document.nodes(forXPath: "//*[@class='interval']").compactMap { $0 as? XMLElement }
+        for metric in ["stall_rate", "bytes_per_navigation"] {
+            for network in Set(paired.map { $0["network"]! }) {
+                let expected = paired.filter { $0["metric"] == metric && $0["network"] == network }.count
+                let drawn = bars.filter { $0.attribute(forName: "data-metric")?.stringValue == metric
+                    && $0.attribute(forName: "data-network")?.stringValue == network }
+                #expect(drawn.count == expected && expected == 6, "\(metric) on \(network)")
+            }
+        }
+        #expect(try document.nodes(forXPath: "//*[@class='zero']").count == 4)
     }
 
     @Test func reportOfARunWithRejectsShowsThem() throws {

@@ -49,6 +49,7 @@ public struct HTMLReport: Sendable {
             page += cdfChart(network: network)
             page += policyTable(network: network)
             page += paretoChart(network: network)
+            for metric in [Metric.stallRate, Metric.bytesPerNavigation] { page += forestPlot(network: network, metric: metric) }
         }
         page += tradeOffChart()
         if let comparison { page += comparisonSection(comparison) }
@@ -152,6 +153,43 @@ public struct HTMLReport: Sendable {
             let py = plot.y(point.rate / maxY)
             svg += "<circle class=\"pareto-front\" data-network=\"\(escape(network))\" data-policy=\"\(escape(point.policy))\" cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"5\" "
                 + "fill=\"#D55E00\"/>\n<text x=\"\(f(px + 7))\" y=\"\(f(py - 7))\" class=\"small\">\(escape(Self.short(point.policy)))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    // MARK: Paired differences
+
+    /// `paired.csv` for one network and metric as a forest plot: a row per pair of policies, the
+    /// difference A − B as a dot, its 95 % interval as a bar, and zero as a line; a bar that
+    /// misses the line is a difference that sampling noise does not explain.
+    private func forestPlot(network: String, metric: Metric) -> String {
+        let rows = reports.paired.compactMap { row -> (a: String, b: String, difference: Double, low: Double, high: Double)? in
+            guard row["network"] == network, row["metric"] == metric.name, let difference = Double(row["difference"] ?? ""),
+                  let low = Double(row["difference_ci_low"] ?? ""), let high = Double(row["difference_ci_high"] ?? "") else { return nil }
+            return (row["policy_a"] ?? "", row["policy_b"] ?? "", difference, low, high)
+        }
+        guard !rows.isEmpty else { return "" }
+        let scale = metric.unit == .ratio ? 100.0 : 1.0
+        let unit = metric.unit == .ratio ? "points" : metric.unit.rawValue
+        let reach = Self.niceCeiling(max(1e-9, rows.map { max(abs($0.low), abs($0.high)) }.max() ?? 1) * scale)
+        let plot = Plot(width: 720, height: 50 + 24 * rows.count, left: 330, right: 30, top: 10, bottom: 40)
+        func x(_ value: Double) -> Double { plot.x((value * scale + reach) / (2 * reach)) }
+        var svg = "<p>Paired differences of <code>\(metric.name)</code> (A − B, \(unit); <code>paired.csv</code>): "
+            + "the dot is the difference, the bar its 95 % interval over the same sessions; left of the line A is lower.</p>\n"
+        svg += plot.open(label: "Paired differences of \(metric.name)")
+        for step in 0 ... 4 {
+            let value = -reach + 2 * reach * Double(step) / 4
+            svg += plot.verticalGrid(plot.x(Double(step) / 4), label: ReportFormat.number(value))
+        }
+        svg += "<line class=\"zero\" x1=\"\(f(x(0)))\" y1=\"\(plot.top)\" x2=\"\(f(x(0)))\" y2=\"\(plot.height - plot.bottom)\" "
+            + "stroke=\"#000\"/>\n"
+        for (index, row) in rows.enumerated() {
+            let y = Double(plot.top + 22 + 24 * index)
+            svg += "<text x=\"\(plot.left - 8)\" y=\"\(f(y + 4))\" text-anchor=\"end\" class=\"small\">"
+                + "\(escape(Self.short(row.a))) − \(escape(Self.short(row.b)))</text>\n"
+            svg += "<line class=\"interval\" data-network=\"\(escape(network))\" data-metric=\"\(metric.name)\" "
+                + "x1=\"\(f(x(row.low)))\" y1=\"\(f(y))\" x2=\"\(f(x(row.high)))\" y2=\"\(f(y))\" stroke=\"#0072B2\" stroke-width=\"3\"/>"
+                + "<circle cx=\"\(f(x(row.difference)))\" cy=\"\(f(y))\" r=\"4\" fill=\"#D55E00\"/>\n"
         }
         return svg + "</svg>\n"
     }

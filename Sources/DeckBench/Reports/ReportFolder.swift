@@ -9,6 +9,8 @@ public struct ReportFolder: Sendable {
     public var summary: [[String: String]]
     public var distributions: [[String: String]]
     public var rejects: [[String: String]]
+    /// `paired.csv`, empty when the run has none (`--bootstrap 0`, or a run before it existed).
+    public var paired: [[String: String]]
     public var manifest: Manifest
 
     /// Why a folder's reports cannot be read.
@@ -27,6 +29,8 @@ public struct ReportFolder: Sendable {
         summary = try Self.rows(folder + "/summary.csv")
         distributions = try Self.rows(folder + "/distributions.csv")
         rejects = try Self.rows(folder + "/rejects.csv")
+        let pairedPath = folder + "/" + PairedTable.fileName
+        paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.rows(pairedPath) : []
         let path = folder + "/manifest.json"
         do {
             let decoder = JSONDecoder()
