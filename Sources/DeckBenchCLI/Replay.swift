@@ -202,3 +202,4 @@ extension DeckBenchCommand {
 }
 
 extension SessionsFormat: ExpressibleByArgument {}
+extension Comparison.Gate: ExpressibleByArgument {}

@@ -48,7 +48,7 @@ import Testing
         #expect(shardSessions.allSatisfy { !$0.isEmpty })
         let merged = try DeckBenchTool.run(["merge", "s2", "s3", "s1", "--out", "merged"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
-        for name in ["summary.csv", "distributions.csv", "paired.csv", "sessions.csv", "rejects.csv", "manifest.json"] {
+        for name in ["summary.csv", "distributions.csv", "paired.csv", "bootstrap.json", "sessions.csv", "rejects.csv", "manifest.json"] {
             #expect(try bytes(folder + "/whole/" + name) == (try bytes(folder + "/merged/" + name)), "\(name) differs")
         }
     }
@@ -91,9 +91,9 @@ import Testing
         #expect(worse.status == 2)
         #expect(worse.stdout.contains("REGRESSION"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
-        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status\n"))
+        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high\n"))
         #expect(csv.contains(",stall_ms_p99,"))
-        #expect(csv.contains(",regression\n"))
+        #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
         let coverage = try DeckBenchTool.run(["compare", "base", "cand", "--max-decrease", "coverage=0%", "--out", "c.csv"], in: folder)
         #expect(coverage.status == 2)
@@ -122,5 +122,60 @@ import Testing
         let quiet = try DeckBenchTool.run(["replay", "rec", "--out", "q", "--quiet"] + Self.flags, in: folder, environment: ["CI": "true"])
         #expect(quiet.stdout.isEmpty)
         #expect(!quiet.stderr.contains("% of input read"))
+    }
+}
+
+/// `compare`'s default gate judges metrics with intervals on the paired interval of their change.
+@Suite struct GateCommandTests {
+    private static let limits = ["--max-increase", "stall_rate=5%,stall_ms_per_navigation=5%,resets_per_navigation=5%"]
+
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "300", "--files", "2", "--seed", "9", "--level", "3"],
+                                      in: folder).status == 0)
+        return folder
+    }
+
+    @Test func aChangeOfSeedOnlyPassesTheGate() throws {
+        let folder = try corpus()
+        for seed in ["1", "2"] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "seed" + seed, "--seed", seed, "--quiet"], in: folder).status == 0)
+        }
+        let compared = try DeckBenchTool.run(["compare", "seed1", "seed2"] + Self.limits, in: folder)
+        #expect(compared.status == 0, "\(compared.stdout)")
+        #expect(!compared.stderr.contains("point estimates"))
+        let csv = try String(contentsOfFile: folder + "/seed2/compare.csv", encoding: .utf8)
+        let stallRate = csv.split(separator: "\n").filter { $0.contains(",stall_rate,") }
+        #expect(stallRate.count == 4)
+        // Each carries its paired interval (the last two fields), which holds the change.
+        for line in stallRate {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).suffix(2).map { Double($0) }
+            #expect(fields.allSatisfy { $0 != nil } && fields[0]! <= fields[1]!)
+        }
+    }
+
+    /// A smaller window under the same name (what a broken policy change looks like to a nightly
+    /// job): the whole interval is past the limit, a regression.
+    @Test func aSmallerWindowFailsTheGate() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "base", "--policy", "fixed:radius=2", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "next", "--policy", "fixed:radius=1", "--quiet"], in: folder).status == 0)
+        for name in ["summary.csv", "bootstrap.json"] {
+            let path = folder + "/next/" + name
+            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "fixed:radius=1", with: "fixed:radius=2")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let compared = try DeckBenchTool.run(["compare", "base", "next"] + Self.limits, in: folder)
+        #expect(compared.status == 2, "\(compared.stdout)")
+        #expect(compared.stdout.contains("REGRESSION"))
+    }
+
+    @Test func withoutBucketsTheGateIsThePointAndSaysSo() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "a", "--bootstrap", "0", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "b", "--quiet"], in: folder).status == 0)
+        let compared = try DeckBenchTool.run(["compare", "a", "b"] + Self.limits, in: folder)
+        #expect(compared.stderr.contains("judging on point estimates"))
+        #expect(compared.status == 0)
     }
 }

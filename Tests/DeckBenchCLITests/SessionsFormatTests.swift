@@ -56,7 +56,7 @@ import Testing
         try replay(folder, ["--out", "plain"])
         try replay(folder, ["--out", "none", "--sessions-format", "none"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/none").sorted()
-            == ["distributions.csv", "manifest.json", "paired.csv", "rejects.csv", "summary.csv"])
+            == ["bootstrap.json", "distributions.csv", "manifest.json", "paired.csv", "rejects.csv", "summary.csv"])
         #expect(try bytes(folder + "/plain/summary.csv") == (try bytes(folder + "/none/summary.csv")))
     }
 

@@ -36,6 +36,7 @@ extension Metric {
                                             meaning: "responses for the shown page that arrived while it showed data")
     public static let resetsPerNavigation = Metric(
         "resets_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.resets, over: \.navigations),
+        compared: .all,
         meaning: "resets / navigations")
     public static let needlessResets = Metric.count("needless_resets", \.needlessResets, better: .lower, compared: true, reported: true,
                                                     meaning: "resets whose content was identical")
@@ -45,6 +46,7 @@ extension Metric {
                                                   meaning: "resets whose content differed")
     public static let staleUpdatesPerNavigation = Metric(
         "stale_updates_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.staleUpdates, over: \.navigations),
+        compared: .all,
         meaning: "stale updates / navigations")
     public static let diffOps = Metric("diff_ops", unit: .operations, better: .lower, summary: .percentiles(\.diffOps),
                                        compared: .only([.p99]), meaning: "insertions + removals of each stale update's list difference")
@@ -71,6 +73,7 @@ extension Metric {
         meaning: "prefetches dropped, discarded, failed, or never needed before the session ended")
     public static let wastedPrefetchesPerNavigation = Metric(
         "wasted_prefetches_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.wastedPrefetches, over: \.navigations),
+        compared: .all,
         meaning: "wasted prefetches / navigations")
     public static let prefetchAccuracy = Metric(
         "prefetch_accuracy", unit: .ratio, better: .higher, session: .ratio(\.usefulPrefetches, over: \.prefetches),

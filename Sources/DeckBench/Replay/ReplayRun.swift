@@ -57,7 +57,7 @@ public struct ReplayRun: Sendable {
     }
 
     /// The files the run writes, as its manifest lists them.
-    public var outputNames: [String] { ReportWriter.fileNames(sessionsFormat, paired: settings.bootstrap > 0) }
+    public var outputNames: [String] { ReportWriter.fileNames(sessionsFormat, intervals: settings.bootstrap > 0) }
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small.

@@ -54,8 +54,28 @@ public struct Comparison: Sendable {
         public var candidate: String
         public var change: Double?
         public var changePercent: Double?
+        /// The 95 % paired interval of `change`, when both runs have bootstrap buckets for the row.
+        public var changeInterval: (low: Double, high: Double)?
         public var threshold: String
         public var status: Status
+    }
+
+    /// How a threshold is judged: on the paired interval of the change (`ci`: a regression only
+    /// when the whole interval is past it; metrics without an interval fall back to the point)
+    /// or on the point estimate (`point`).
+    public enum Gate: String, Sendable, CaseIterable {
+        case ci, point
+    }
+
+    /// Both runs' bootstrap buckets, for the `ci` gate.
+    public struct Pairing: Sendable {
+        public var baseline: BootstrapFile
+        public var candidate: BootstrapFile
+
+        public init(baseline: BootstrapFile, candidate: BootstrapFile) {
+            self.baseline = baseline
+            self.candidate = candidate
+        }
     }
 
     public var rows: [Row] = []
@@ -64,9 +84,14 @@ public struct Comparison: Sendable {
 
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
     /// better lower, `decrease` those better higher.
+    /// With `pairing`, metrics that have intervals are judged on the paired interval of their change.
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
-                schema: MetricSchema = .standard) throws(ComparisonError) {
+                schema: MetricSchema = .standard, pairing: Pairing? = nil) throws(ComparisonError) {
         metrics = schema.comparedColumns
+        let ratios = Dictionary(schema.metrics.compactMap { metric in BootstrapReplicates.covers(metric.summary).map { (metric.name, $0) } },
+                                uniquingKeysWith: { first, _ in first })
+        let replicates = pairing?.baseline.rows.first?.replicates.replicates
+        let weights = replicates.map(BootstrapReplicates.weightTable)
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
@@ -81,10 +106,22 @@ public struct Comparison: Sendable {
                                 status: .missingInCandidate))
                 continue
             }
+            let sums = pairing.flatMap { pairing -> (ReplicateSums, ReplicateSums)? in
+                guard let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
+                      let next = pairing.candidate.replicates(policy: key.policy, network: key.network),
+                      base.replicates == next.replicates, base.replicates == replicates,
+                      let baseSums = base.replicateSums(weights: weights), let nextSums = next.replicateSums(weights: weights) else { return nil }
+                return (baseSums, nextSums)
+            }
             for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
-                rows.append(Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
-                                         old: old[metric] ?? "", new: new[metric] ?? "", limit: limit))
+                var row = Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
+                                       old: old[metric] ?? "", new: new[metric] ?? "", limit: limit)
+                if let (baseSums, nextSums) = sums, let ratio = ratios[metric] {
+                    Self.judgeOnInterval(&row, better: better, limit: limit, baseline: baseSums.ratios(ratio.numerator, over: ratio.denominator),
+                                         candidate: nextSums.ratios(ratio.numerator, over: ratio.denominator))
+                }
+                rows.append(row)
             }
         }
     }
@@ -114,6 +151,23 @@ public struct Comparison: Sendable {
         return row
     }
 
+    /// The paired interval of the change (replicate by replicate: the same sessions weighed alike in
+    /// both runs), and the status it gives: a regression only when the whole interval of the
+    /// worsening is past the limit (relative limits against each replicate's baseline).
+    private static func judgeOnInterval(_ row: inout Row, better: Better, limit: Threshold?, baseline: [Double?], candidate: [Double?]) {
+        let pairs = zip(baseline, candidate).compactMap { a, b in a.flatMap { a in b.map { (a, $0) } } }
+        guard let interval = BootstrapReplicates.percentiles(pairs.map { $1 - $0 }) else { return }
+        row.changeInterval = interval
+        guard row.status == .regression || row.status == .worse, let limit else { return }
+        let worsenings = pairs.compactMap { a, b -> Double? in
+            let worsening = better == .lower ? b - a : a - b
+            guard limit.relative else { return worsening }
+            return a == 0 ? nil : worsening / abs(a) * 100
+        }
+        guard let least = BootstrapReplicates.percentiles(worsenings)?.low else { return }
+        row.status = least > limit.amount ? .regression : .worse
+    }
+
     private static func table(_ text: String, side: String) throws(ComparisonError) -> (keys: [ComparisonKey], rows: [ComparisonKey: [String: String]]) {
         guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow,
               header.count > 1, header[0] == "policy", header[1] == "network"
@@ -132,12 +186,13 @@ public struct Comparison: Sendable {
     /// `compare.csv`.
     public var csv: String {
         var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
-                                        "threshold", "status"])
+                                        "threshold", "status", "change_ci_low", "change_ci_high"])
         for row in rows {
             let better = metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
                               row.change.map(ReportFormat.number) ?? "", row.changePercent.map { String(format: "%.2f", $0) } ?? "",
-                              better, row.threshold, row.status.rawValue])
+                              better, row.threshold, row.status.rawValue,
+                              row.changeInterval.map { PairedTable.signed($0.low) } ?? "", row.changeInterval.map { PairedTable.signed($0.high) } ?? ""])
         }
         return writer.text
     }

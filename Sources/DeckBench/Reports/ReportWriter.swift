@@ -71,8 +71,11 @@ struct ReportWriter {
         try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
         if let paired = PairedTable(schema: schema).csv(summaries) {
             try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName))
+            try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
+                                       to: Self.path(folder, BootstrapFile.fileName))
         } else {
             unlink(Self.path(folder, PairedTable.fileName))
+            unlink(Self.path(folder, BootstrapFile.fileName))
         }
         try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv"))
         try AtomicFileWriter.write(manifest.encoded(), to: Self.path(folder, "manifest.json"))
@@ -82,9 +85,9 @@ struct ReportWriter {
     }
 
     /// The files a run writes, as the manifest lists them (`shard.json` aside).
-    static func fileNames(_ format: SessionsFormat, paired: Bool) -> [String] {
-        ["summary.csv", "distributions.csv"] + (paired ? [PairedTable.fileName] : []) + (format.fileName.map { [$0] } ?? [])
-            + ["rejects.csv", "manifest.json"]
+    static func fileNames(_ format: SessionsFormat, intervals: Bool) -> [String] {
+        ["summary.csv", "distributions.csv"] + (intervals ? [PairedTable.fileName, BootstrapFile.fileName] : [])
+            + (format.fileName.map { [$0] } ?? []) + ["rejects.csv", "manifest.json"]
     }
 
     static func path(_ folder: String, _ name: String) -> String {

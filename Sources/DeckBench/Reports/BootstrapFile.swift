@@ -1,0 +1,36 @@
+import Foundation
+
+/// `bootstrap.json`: every policy × network's bootstrap buckets (`BootstrapReplicates`), written
+/// with intervals on, so that `compare` can pair the replicates of two runs over the same corpus:
+/// the same sessions fall in the same buckets and get the same weights whatever `--seed`.
+public struct BootstrapFile: Codable, Sendable, Equatable {
+    public struct Row: Codable, Sendable, Equatable {
+        public var policy: String
+        public var network: String
+        public var replicates: BootstrapReplicates
+    }
+
+    public static let fileName = "bootstrap.json"
+    public var rows: [Row]
+
+    public init(_ summaries: [(policy: String, network: String, summary: MetricsSummary)]) {
+        rows = summaries.filter { !$0.summary.replicates.isEmpty }.map { Row(policy: $0.policy, network: $0.network, replicates: $0.summary.replicates) }
+    }
+
+    /// Sorted keys, no spaces: the same bytes for the same buckets.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// The file in `folder`, or nil when it has none or it cannot be read.
+    public static func read(folder: String) -> BootstrapFile? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
+        return try? JSONDecoder().decode(BootstrapFile.self, from: data)
+    }
+
+    public func replicates(policy: String, network: String) -> BootstrapReplicates? {
+        rows.first { $0.policy == policy && $0.network == network }?.replicates
+    }
+}
