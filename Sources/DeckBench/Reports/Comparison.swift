@@ -192,7 +192,7 @@ public struct Comparison: Sendable {
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
                               row.change.map(ReportFormat.number) ?? "", row.changePercent.map { String(format: "%.2f", $0) } ?? "",
                               better, row.threshold, row.status.rawValue,
-                              row.changeInterval.map { PairedTable.signed($0.low) } ?? "", row.changeInterval.map { PairedTable.signed($0.high) } ?? ""])
+                              row.changeInterval.map { ReportFormat.signedRatio($0.low) } ?? "", row.changeInterval.map { ReportFormat.signedRatio($0.high) } ?? ""])
         }
         return writer.text
     }

@@ -39,7 +39,7 @@ public struct PairedTable: Sendable {
                         .compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
                     let interval = BootstrapReplicates.percentiles(differences)
                     writer.appendRow([network, rows[a].policy, rows[b].policy, name, ReportFormat.ratio(pointA), ReportFormat.ratio(pointB),
-                                      Self.signed(pointA - pointB), Self.signed(interval?.low), Self.signed(interval?.high)])
+                                      ReportFormat.signedRatio(pointA - pointB), ReportFormat.signedRatio(interval?.low), ReportFormat.signedRatio(interval?.high)])
                 }
             }
         }
@@ -51,11 +51,5 @@ public struct PairedTable: Sendable {
         count <= allPairsUpTo
             ? (0 ..< count).flatMap { a in (a + 1 ..< count).map { (a, $0) } }
             : (1 ..< max(1, count)).map { (0, $0) }
-    }
-
-    /// A difference with four decimals, negative ones too.
-    static func signed(_ value: Double?) -> String {
-        guard let value else { return "" }
-        return value < 0 ? "-" + ReportFormat.ratio(-value) : ReportFormat.ratio(value)
     }
 }

@@ -30,6 +30,12 @@ enum ReportFormat {
         }
     }
 
+    /// `ratio(value)` for a value of either sign (a difference): four decimals, a minus when negative.
+    static func signedRatio(_ value: Double?) -> String {
+        guard let value else { return "" }
+        return value < 0 ? "-" + ratio(-value) : ratio(value)
+    }
+
     static func ratio(_ numerator: Int, _ denominator: Int) -> String {
         denominator == 0 ? "" : ratio(Double(numerator) / Double(denominator))
     }

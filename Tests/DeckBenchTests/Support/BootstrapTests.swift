@@ -66,50 +66,41 @@ import Testing
         #expect(BootstrapReplicates().interval(\.stalls, over: \.navigations) == nil)
     }
 
-    /// 200 seeded synthetic populations of 200 sessions each: navigations 1 to 40 per session and
-    /// a stall probability drawn per session from 0 to 0.3, independent of them, so the true stall
-    /// rate is 0.15. The 95 % interval must cover it in at least 90 % of the populations.
-    @Test func intervalsCoverTheTrueStallRate() {
+    /// How many of `populations` seeded synthetic populations of `sessions` sessions have their
+    /// true stall rate inside the 95 % interval (200 replicates). Navigations are 1 to 40 per
+    /// session and a stall probability is drawn per session from 0 to 0.3, independent of them, so
+    /// the true stall rate is 0.15.
+    private func covered(populations: Int, sessions: Int, seed: UInt64, file: String) -> Int {
         let weights = BootstrapReplicates.weightTable(replicates: 200)
         var covered = 0
-        for population in 0 ..< 200 {
-            var random = SeededGenerator(seed: 77, keys: UInt64(population))
+        for population in 0 ..< populations {
+            var random = SeededGenerator(seed: seed, keys: UInt64(population))
             var replicates = BootstrapReplicates(replicates: 200)
-            for index in 0 ..< 200 {
+            for index in 0 ..< sessions {
                 let navigations = 1 + Int(random.next() % 40)
                 let probability = 0.3 * random.unit()
                 var stalls = 0
                 for _ in 0 ..< navigations where random.unit() < probability { stalls += 1 }
                 replicates.add(session(navigations: navigations, stalls: stalls),
-                               bucket: BootstrapReplicates.bucket(file: "population-\(population)", session: "s\(index)"))
+                               bucket: BootstrapReplicates.bucket(file: "\(file)-\(population)", session: "s\(index)"))
             }
             if let interval = replicates.interval(\.stalls, over: \.navigations, weights: weights), interval.low <= 0.15, 0.15 <= interval.high {
                 covered += 1
             }
         }
-        #expect(covered >= 180, "covered \(covered) of 200")
+        return covered
+    }
+
+    /// 200 populations of 200 sessions (about one a bucket): at least 90 % covered.
+    @Test func intervalsCoverTheTrueStallRate() {
+        let count = covered(populations: 200, sessions: 200, seed: 77, file: "population")
+        #expect(count >= 180, "covered \(count) of 200")
     }
 
     /// Many sessions a bucket (4,000 sessions in 1,024 buckets, 60 populations): resampling buckets
     /// still covers the true rate about 95 % of the time (at least 51 of 60, 85 %).
     @Test func intervalsCoverWithSeveralSessionsABucket() {
-        let weights = BootstrapReplicates.weightTable(replicates: 200)
-        var covered = 0
-        for population in 0 ..< 60 {
-            var random = SeededGenerator(seed: 78, keys: UInt64(population))
-            var replicates = BootstrapReplicates(replicates: 200)
-            for index in 0 ..< 4_000 {
-                let navigations = 1 + Int(random.next() % 40)
-                let probability = 0.3 * random.unit()
-                var stalls = 0
-                for _ in 0 ..< navigations where random.unit() < probability { stalls += 1 }
-                replicates.add(session(navigations: navigations, stalls: stalls),
-                               bucket: BootstrapReplicates.bucket(file: "large-\(population)", session: "s\(index)"))
-            }
-            if let interval = replicates.interval(\.stalls, over: \.navigations, weights: weights), interval.low <= 0.15, 0.15 <= interval.high {
-                covered += 1
-            }
-        }
-        #expect(covered >= 51, "covered \(covered) of 60")
+        let count = covered(populations: 60, sessions: 4_000, seed: 78, file: "large")
+        #expect(count >= 51, "covered \(count) of 60")
     }
 }
