@@ -195,7 +195,8 @@ import Testing
         }
         let on = try table("on")
         let off = try table("off")
-        #expect(on.header.filter { $0.hasSuffix("_ci_low") } == ["stall_rate_ci_low", "stall_ms_per_navigation_ci_low", "resets_per_navigation_ci_low",
+        #expect(on.header.filter { $0.hasSuffix("_ci_low") } == ["stall_rate_ci_low", "stall_ms_p99_ci_low", "stall_ms_per_navigation_ci_low",
+                                                                 "resets_per_navigation_ci_low",
                                                                  "stale_updates_per_navigation_ci_low", "bytes_per_navigation_ci_low",
                                                                  "wasted_prefetches_per_navigation_ci_low"])
         #expect(!off.header.contains { $0.contains("_ci_") })
@@ -204,6 +205,8 @@ import Testing
             let row = Dictionary(uniqueKeysWithValues: zip(on.header, withIntervals))
             let point = Double(row["stall_rate"]!)!
             #expect(Double(row["stall_rate_ci_low"]!)! <= point && point <= Double(row["stall_rate_ci_high"]!)!)
+            let p99 = Double(row["stall_ms_p99"]!)!
+            #expect(Double(row["stall_ms_p99_ci_low"]!)! <= p99 && p99 <= Double(row["stall_ms_p99_ci_high"]!)!)
             #expect(zip(on.header, withIntervals).filter { !$0.0.contains("_ci_") }.map(\.1) == without)
         }
         let manifest = try String(contentsOfFile: folder + "/on/manifest.json", encoding: .utf8)

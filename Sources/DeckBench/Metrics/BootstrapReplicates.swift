@@ -15,7 +15,7 @@
 ///
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.
-public struct BootstrapReplicates: Sendable, Equatable, Codable {
+public struct BootstrapReplicates: Sendable, Equatable {
     /// The counts each bucket keeps: the numerators and the denominator of the metrics that have
     /// intervals.
     public static let counts: [Metric.Count] = [\.navigations, \.stalls, \.stallMsTotal, \.resets, \.staleUpdates, \.bytes,
@@ -27,10 +27,13 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
     public private(set) var replicates: Int
     /// Bucket-major: count `c` of bucket `h` is at `h * counts.count + c`; empty without replicates.
     private var totals: [Int]
+    /// Every navigation's stall time, binned by group of buckets, for the interval of `stall_ms_p99`.
+    public private(set) var stallMs: StallTimeGroups
 
     public init(replicates: Int = 0) {
         self.replicates = replicates
         totals = replicates > 0 ? Array(repeating: 0, count: Self.buckets * Self.counts.count) : []
+        stallMs = StallTimeGroups(enabled: replicates > 0)
     }
 
     public var isEmpty: Bool { replicates == 0 }
@@ -65,6 +68,11 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
         }
     }
 
+    /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
+    mutating func recordStall(_ milliseconds: Int, count: Int = 1, bucket: Int) {
+        stallMs.record(milliseconds, count: count, bucket: bucket)
+    }
+
     public mutating func merge(_ other: BootstrapReplicates) {
         guard !other.isEmpty else { return }
         guard !isEmpty else {
@@ -73,6 +81,7 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
         }
         precondition(other.replicates == replicates, "merging \(other.replicates) bootstrap replicates into \(replicates)")
         for index in totals.indices { totals[index] += other.totals[index] }
+        stallMs.merge(other.stallMs)
     }
 
     /// The central `level` interval of each numerator / denominator pair over the replicates
@@ -179,6 +188,30 @@ public struct BootstrapReplicates: Sendable, Equatable, Codable {
             }
         }
         return weights
+    }
+}
+
+extension BootstrapReplicates: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case replicates, totals, stallMs = "stall_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        replicates = try container.decode(Int.self, forKey: .replicates)
+        totals = try container.decode([Int].self, forKey: .totals)
+        guard totals.count == (replicates > 0 ? Self.buckets * Self.counts.count : 0) else {
+            throw DecodingError.dataCorruptedError(forKey: .totals, in: container, debugDescription: "expected \(Self.buckets) buckets")
+        }
+        // Files written before stall_ms_p99 had an interval hold no stall times.
+        stallMs = try container.decodeIfPresent(StallTimeGroups.self, forKey: .stallMs) ?? StallTimeGroups(enabled: false)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(replicates, forKey: .replicates)
+        try container.encode(totals, forKey: .totals)
+        try container.encode(stallMs, forKey: .stallMs)
     }
 }
 

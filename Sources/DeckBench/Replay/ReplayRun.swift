@@ -65,7 +65,8 @@ public struct ReplayRun: Sendable {
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
-        let pipeline = SessionPipeline(jobs: jobs, table: writer.sessionsTable) {
+        let wins = PairedWins(policies: policies.count, networks: networks.count, columns: schema.intervalColumns)
+        let pipeline = SessionPipeline(jobs: jobs, table: writer.sessionsTable, wins: wins) {
             let world = CommonDraws(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
         }
@@ -93,6 +94,7 @@ public struct ReplayRun: Sendable {
         }
 
         let summaries = pipeline.summaries
+        let pairedWins = pipeline.wins
         let manifest = Manifest(
             command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
@@ -103,9 +105,9 @@ public struct ReplayRun: Sendable {
 
         let state = shard.count > 1
             ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
-                         summaries: summaries.map(\.2), blocks: blocks)
+                         summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
-        try writer.finish(summaries: summaries, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state)
+        try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state)
         return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
     }
 

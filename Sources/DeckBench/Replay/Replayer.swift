@@ -286,6 +286,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
         summary.stallMsPerNavigation.record(milliseconds)
         summary.stallMsPerStall.record(milliseconds)
+        if settings.bootstrap > 0 { summary.replicates.recordStall(milliseconds, bucket: world.bootstrapBucket) }
     }
 
     /// At commit the app asks for the shown page again, unless a request for it is in flight or
@@ -509,6 +510,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         leaveShownPage()
         metrics.wastedPrefetches += pages.pendingPrefetches
         summary.stallMsPerNavigation.record(0, count: instantNavigations)
+        if settings.bootstrap > 0, instantNavigations > 0 {
+            summary.replicates.recordStall(0, count: instantNavigations, bucket: world.bootstrapBucket)
+        }
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
     }
 

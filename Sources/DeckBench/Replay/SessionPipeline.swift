@@ -13,9 +13,10 @@ struct SessionPipeline {
     /// Threads reading files at once (with more than one job).
     let readers: Int
 
-    /// `jobs` workers, each with the replayers `makeReplayers` makes for it.
-    init(jobs: Int, table: SessionsTable, makeReplayers: () -> [any SessionReplaying]) {
-        workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers()) }
+    /// `jobs` workers, each with the replayers `makeReplayers` makes for it and counters `wins`
+    /// of their own.
+    init(jobs: Int, table: SessionsTable, wins: PairedWins, makeReplayers: () -> [any SessionReplaying]) {
+        workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers(), wins: wins) }
         self.table = table
         readers = Self.readers(jobs: jobs)
     }
@@ -97,6 +98,13 @@ struct SessionPipeline {
             let replayer = workers[0].replayers[index]
             return (replayer.policySpec, replayer.networkSpec, merged)
         }
+    }
+
+    /// The paired wins, merged over the workers.
+    var wins: PairedWins {
+        var merged = workers[0].wins
+        for worker in workers.dropFirst() { merged.merge(worker.wins) }
+        return merged
     }
 
     /// The rows of every session of `batch`, by index. Summaries add up exactly whichever worker

@@ -20,9 +20,10 @@ public enum ColumnDocumentation {
                 ? columns[0]
                 : ([columns[0]] + Metric.Statistic.allCases.dropFirst().map { "`_\($0.rawValue)`" }).joined(separator: ", ")
             lines.append(row(names, metric, meaning: metric.meaning))
-            if BootstrapReplicates.covers(metric.summary) != nil {
-                lines.append("| `\(metric.name)_ci_low`, `_ci_high` | \(metric.unit.rawValue) | | the 95 % interval of `\(metric.name)`, "
-                    + "four decimals: bootstrap over sessions, with `--bootstrap N` > 0 (the default; README, \"Confidence intervals\") |")
+            for column in IntervalColumn.of(metric) {
+                let digits = if case .ratio = column.statistic { "four decimals" } else { "whole ms, read from bins 3–6 % wide" }
+                lines.append("| `\(column.name)_ci_low`, `_ci_high` | \(metric.unit.rawValue) | | the 95 % interval of `\(column.name)`, "
+                    + "\(digits): bootstrap over sessions, with `--bootstrap N` > 0 (the default; README, \"Confidence intervals\") |")
             }
         }
         lines.append("| `pareto` | | | 1 when no other policy on the same network beats this one on both `stall_rate` and "

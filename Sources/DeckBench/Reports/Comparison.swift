@@ -88,10 +88,8 @@ public struct Comparison: Sendable {
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
                 schema: MetricSchema = .standard, pairing: Pairing? = nil) throws(ComparisonError) {
         metrics = schema.comparedColumns
-        let ratios = Dictionary(schema.metrics.compactMap { metric in BootstrapReplicates.covers(metric.summary).map { (metric.name, $0) } },
-                                uniquingKeysWith: { first, _ in first })
-        let replicates = pairing?.baseline.rows.first?.replicates.replicates
-        let weights = replicates.map(BootstrapReplicates.weightTable)
+        let intervalColumns = Dictionary(schema.intervalColumns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let weights = (pairing?.baseline.rows.first?.replicates.replicates).map { BootstrapWeights(replicates: $0) }
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
@@ -106,20 +104,20 @@ public struct Comparison: Sendable {
                                 status: .missingInCandidate))
                 continue
             }
-            let sums = pairing.flatMap { pairing -> (ReplicateSums, ReplicateSums)? in
-                guard let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
+            let estimates = pairing.flatMap { pairing -> (ReplicateEstimates, ReplicateEstimates)? in
+                guard let weights, let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
                       let next = pairing.candidate.replicates(policy: key.policy, network: key.network),
-                      base.replicates == next.replicates, base.replicates == replicates,
-                      let baseSums = base.replicateSums(weights: weights), let nextSums = next.replicateSums(weights: weights) else { return nil }
-                return (baseSums, nextSums)
+                      let baseEstimates = ReplicateEstimates(base, weights: weights),
+                      let nextEstimates = ReplicateEstimates(next, weights: weights) else { return nil }
+                return (baseEstimates, nextEstimates)
             }
             for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
                 var row = Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
                                        old: old[metric] ?? "", new: new[metric] ?? "", limit: limit)
-                if let (baseSums, nextSums) = sums, let ratio = ratios[metric] {
-                    Self.judgeOnInterval(&row, better: better, limit: limit, baseline: baseSums.ratios(ratio.numerator, over: ratio.denominator),
-                                         candidate: nextSums.ratios(ratio.numerator, over: ratio.denominator))
+                if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric] {
+                    Self.judgeOnInterval(&row, better: better, limit: limit, baseline: baseEstimates.values(column),
+                                         candidate: nextEstimates.values(column))
                 }
                 rows.append(row)
             }

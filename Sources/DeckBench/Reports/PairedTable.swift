@@ -1,13 +1,13 @@
-/// `paired.csv`: for pairs of policies on one network, the difference of each metric that has an
-/// interval (A − B) with its 95 % paired interval. Every policy replays the same sessions, and a
-/// bootstrap replicate weighs the sessions of both alike, so the interval is read from the
-/// replicates' differences: the statistically strong way to compare two policies. Pairs in the
-/// order given (A before B); with more than `allPairsUpTo` policies on a network (a sweep), each
-/// policy is paired with the first one only.
+/// `paired.csv`: for pairs of policies on one network, the difference of each column that has an
+/// interval (A − B; `IntervalColumn`) with its 95 % paired interval, and the shares of sessions
+/// where A, and where B, did strictly better (`PairedWins`; ratios only, the rest are ties).
+/// Every policy replays the same sessions, and a bootstrap replicate weighs the sessions of both
+/// alike, so the interval is read from the replicates' differences: the statistically strong way
+/// to compare two policies. Pairs in the order given (A before B); with more than
+/// `PairedWins.allPairsUpTo` policies on a network (a sweep), each policy is paired with the first only.
 public struct PairedTable: Sendable {
     public static let header = ["network", "policy_a", "policy_b", "metric", "a", "b", "difference", "difference_ci_low",
-                                "difference_ci_high"]
-    public static let allPairsUpTo = 16
+                                "difference_ci_high", "a_better_share", "b_better_share"]
     public static let fileName = "paired.csv"
 
     public let schema: MetricSchema
@@ -16,40 +16,32 @@ public struct PairedTable: Sendable {
         self.schema = schema
     }
 
-    /// The file for `summaries` (which carry replicates), or nil when they carry none.
-    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)]) -> String? {
+    /// The file for `summaries` (policy-major, which carry replicates), or nil when they carry
+    /// none; `wins` gives the share columns (empty without).
+    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil) -> String? {
         guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else { return nil }
-        let weights = BootstrapReplicates.weightTable(replicates: replicates)
-        let metrics = schema.metrics.compactMap { metric in BootstrapReplicates.covers(metric.summary).map { (metric.name, $0.numerator, $0.denominator) } }
+        let weights = BootstrapWeights(replicates: replicates)
+        let columns = schema.intervalColumns
         var networks: [String] = []
         for row in summaries where !networks.contains(row.network) { networks.append(row.network) }
         var writer = CSVWriter(header: Self.header)
-        for network in networks {
+        for (networkIndex, network) in networks.enumerated() {
             let rows = summaries.filter { $0.network == network }
-            let sums = rows.map { $0.summary.replicates.replicateSums(weights: weights) }
-            for (a, b) in Self.pairs(rows.count) {
-                guard let sumsA = sums[a], let sumsB = sums[b] else { continue }
-                for (name, numerator, denominator) in metrics {
-                    let totalsA = rows[a].summary.totals
-                    let totalsB = rows[b].summary.totals
-                    guard totalsA[keyPath: denominator] > 0, totalsB[keyPath: denominator] > 0 else { continue }
-                    let pointA = Double(totalsA[keyPath: numerator]) / Double(totalsA[keyPath: denominator])
-                    let pointB = Double(totalsB[keyPath: numerator]) / Double(totalsB[keyPath: denominator])
-                    let differences = zip(sumsA.ratios(numerator, over: denominator), sumsB.ratios(numerator, over: denominator))
+            let estimates = rows.map { ReplicateEstimates($0.summary.replicates, weights: weights) }
+            for (a, b) in PairedWins.pairs(rows.count) {
+                guard let estimatesA = estimates[a], let estimatesB = estimates[b] else { continue }
+                for column in columns {
+                    guard let pointA = column.point(rows[a].summary), let pointB = column.point(rows[b].summary) else { continue }
+                    let differences = zip(estimatesA.values(column), estimatesB.values(column))
                         .compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
                     let interval = BootstrapReplicates.percentiles(differences)
-                    writer.appendRow([network, rows[a].policy, rows[b].policy, name, ReportFormat.ratio(pointA), ReportFormat.ratio(pointB),
-                                      ReportFormat.signedRatio(pointA - pointB), ReportFormat.signedRatio(interval?.low), ReportFormat.signedRatio(interval?.high)])
+                    let shares = wins?.shares(network: networkIndex, a: a, b: b, column: column.name)
+                    writer.appendRow([network, rows[a].policy, rows[b].policy, column.name, column.format(pointA), column.format(pointB),
+                                      column.format(pointA - pointB, signed: true), column.format(interval?.low, signed: true),
+                                      column.format(interval?.high, signed: true), ReportFormat.ratio(shares?.a), ReportFormat.ratio(shares?.b)])
                 }
             }
         }
         return writer.text
-    }
-
-    /// Index pairs (a < b) of `count` policies: all of them up to `allPairsUpTo`, else each with the first.
-    static func pairs(_ count: Int) -> [(Int, Int)] {
-        count <= allPairsUpTo
-            ? (0 ..< count).flatMap { a in (a + 1 ..< count).map { (a, $0) } }
-            : (1 ..< max(1, count)).map { (0, $0) }
     }
 }

@@ -48,7 +48,7 @@ struct ReportWriter {
     }
 
     /// Puts `sessions.csv` in place and writes the other files.
-    func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], rejects: String, manifest: Manifest,
+    func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
                 shardState: ShardState?) throws(OutputError) {
         let summaryTable = SummaryTable(schema: schema, intervals: summaries.contains { !$0.summary.replicates.isEmpty })
         let distributionsTable = DistributionsTable(schema: schema)
@@ -69,7 +69,7 @@ struct ReportWriter {
         }
         try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv"))
         try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
-        if let paired = PairedTable(schema: schema).csv(summaries) {
+        if let paired = PairedTable(schema: schema).csv(summaries, wins: wins) {
             try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName))
             try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
                                        to: Self.path(folder, BootstrapFile.fileName))

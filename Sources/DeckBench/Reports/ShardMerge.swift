@@ -72,10 +72,14 @@ public enum ShardMerge {
                 summaries.append((policy, network, merged))
             }
         }
+        var wins = first.state.wins
+        for shard in shards.dropFirst() {
+            if let other = shard.state.wins, wins?.columns == other.columns { wins?.merge(other) } else { wins = nil }
+        }
         do {
             let writer = try ReportWriter(folder: output, schema: schema, sessionsFormat: first.format)
             if first.format != .none { try writeSessions(shards, to: writer) }
-            try writer.finish(summaries: summaries, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
+            try writer.finish(summaries: summaries, wins: wins, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
                               shardState: nil)
         } catch {
             throw .output(error)

@@ -38,6 +38,8 @@ public struct ShardState: Codable, Sendable, Equatable {
     public var shardCount: Int
     /// One per policy × network, in summary order.
     public var summaries: [MetricsSummary]
+    /// The paired wins of this shard's sessions (absent in shards written before they were counted).
+    public var wins: PairedWins?
     public var blocks: [Block]
 
     public static let fileName = "shard.json"

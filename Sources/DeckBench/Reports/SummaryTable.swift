@@ -5,7 +5,7 @@
 public struct SummaryTable: Sendable {
     public let schema: MetricSchema
     /// Whether rows carry 95 % bootstrap intervals: `NAME_ci_low`, `NAME_ci_high` after every
-    /// metric that is a ratio of counts the replicates keep (`BootstrapReplicates`).
+    /// column that has one (`IntervalColumn`: the ratios of counts, and `stall_ms_p99`).
     public let intervals: Bool
 
     public init(schema: MetricSchema = .standard, intervals: Bool = false) {
@@ -15,22 +15,22 @@ public struct SummaryTable: Sendable {
 
     public var header: [String] {
         ["policy", "network"] + schema.metrics.flatMap { metric in
-            metric.summaryColumns + (hasInterval(metric) ? [metric.name + "_ci_low", metric.name + "_ci_high"] : [])
+            metric.summaryColumns + intervalColumns(metric).flatMap { [$0.name + "_ci_low", $0.name + "_ci_high"] }
         } + ["pareto"]
     }
 
-    private func hasInterval(_ metric: Metric) -> Bool {
-        intervals && BootstrapReplicates.covers(metric.summary) != nil
+    private func intervalColumns(_ metric: Metric) -> [IntervalColumn] {
+        intervals ? IntervalColumn.of(metric) : []
     }
 
-    /// One row's metric fields, intervals included (`weights`: the bootstrap's weight table).
-    private func fields(_ summary: MetricsSummary, weights: [[UInt8]]?) -> [String] {
-        let covered = schema.metrics.filter(hasInterval).compactMap { BootstrapReplicates.covers($0.summary) }
-        var intervals = summary.replicates.intervals(covered, weights: weights).makeIterator()
+    /// One row's metric fields, intervals included (`weights`: the bootstrap's weights).
+    private func fields(_ summary: MetricsSummary, weights: BootstrapWeights?) -> [String] {
+        let estimates = weights.flatMap { ReplicateEstimates(summary.replicates, weights: $0) }
         return schema.metrics.flatMap { metric -> [String] in
-            let fields = metric.summaryFields(summary)
-            guard hasInterval(metric), let interval = intervals.next() else { return fields }
-            return fields + [ReportFormat.ratio(interval?.low), ReportFormat.ratio(interval?.high)]
+            metric.summaryFields(summary) + intervalColumns(metric).flatMap { column -> [String] in
+                let interval = estimates?.interval(column)
+                return [column.format(interval?.low), column.format(interval?.high)]
+            }
         }
     }
 
@@ -49,7 +49,7 @@ public struct SummaryTable: Sendable {
             }
         }
         let replicates = summaries.first { !$0.summary.replicates.isEmpty }?.summary.replicates.replicates
-        let weights = intervals ? replicates.map(BootstrapReplicates.weightTable) : nil
+        let weights = intervals ? replicates.map { BootstrapWeights(replicates: $0) } : nil
         return summaries.enumerated().map { index, row in
             [row.policy, row.network] + fields(row.summary, weights: weights) + [pareto[index]]
         }

@@ -30,9 +30,9 @@ import Testing
         let b = summary { $0 % 3 + 1 }
         let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)]))
         let stallRate = try #require(rows(csv).first { $0[3] == "stall_rate" })
-        #expect(stallRate == ["n", "A", "B", "stall_rate", "0.1000", "0.2000", "-0.1000", "-0.1000", "-0.1000"])
+        #expect(stallRate == ["n", "A", "B", "stall_rate", "0.1000", "0.2000", "-0.1000", "-0.1000", "-0.1000", "", ""])
         let bytes = try #require(rows(csv).first { $0[3] == "bytes_per_navigation" })
-        #expect(Array(bytes.suffix(3)) == ["0.0000", "0.0000", "0.0000"])
+        #expect(Array(bytes.suffix(5)) == ["0.0000", "0.0000", "0.0000", "", ""])
     }
 
     /// Noisy differences: the interval holds the point and is narrower than the two separate intervals.
@@ -48,9 +48,43 @@ import Testing
     }
 
     @Test func pairsAreAllUpTo16PoliciesElseEachWithTheFirst() {
-        #expect(PairedTable.pairs(3).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [1, 2]])
-        #expect(PairedTable.pairs(16).count == 120)
-        #expect(PairedTable.pairs(17).map { [$0.0, $0.1] } == (1 ..< 17).map { [0, $0] })
+        #expect(PairedWins.pairs(3).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [1, 2]])
+        #expect(PairedWins.pairs(16).count == 120)
+        #expect(PairedWins.pairs(17).map { [$0.0, $0.1] } == (1 ..< 17).map { [0, $0] })
         #expect(PairedTable().csv([("A", "n", MetricsSummary())]) == nil)
+    }
+}
+
+extension PairedTableTests {
+    /// With the wins counted, each ratio row ends with the two shares; `stall_ms_p99` has a row
+    /// with an interval in whole ms and no shares.
+    @Test func sharesAndTheP99Row() throws {
+        var a = summary { $0 % 3 }
+        var b = summary { $0 % 3 + 1 }
+        for (index, summary) in [a, b].enumerated() {
+            var copy = summary
+            for session in 0 ..< 300 {
+                let bucket = BootstrapReplicates.bucket(file: "f", session: "s\(session)")
+                copy.stallMsPerNavigation.record(session % 5 == 0 ? 200 + 100 * index + session : 0)
+                copy.replicates.recordStall(session % 5 == 0 ? 200 + 100 * index + session : 0, bucket: bucket)
+            }
+            if index == 0 { a = copy } else { b = copy }
+        }
+        var wins = PairedWins(policies: 2, networks: 1, columns: MetricSchema.standard.intervalColumns)
+        for session in 0 ..< 300 {
+            var ma = SessionMetrics(), mb = SessionMetrics()
+            (ma.navigations, ma.stalls, mb.navigations, mb.stalls) = (10, session % 3, 10, session % 3 + 1)
+            [ma, mb].withUnsafeBufferPointer { wins.add($0) }
+        }
+        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)], wins: wins))
+        let stallRate = try #require(rows(csv).first { $0[3] == "stall_rate" })
+        #expect(Array(stallRate.suffix(2)) == ["1.0000", "0.0000"])
+        let p99 = try #require(rows(csv).first { $0[3] == "stall_ms_p99" })
+        let (pointA, pointB) = (try #require(Int(p99[4])), try #require(Int(p99[5])))
+        #expect(pointA == a.stallMsPerNavigation.value(at: 99) && pointB == b.stallMsPerNavigation.value(at: 99))
+        #expect(Int(p99[6]) == pointA - pointB)
+        let (low, high) = (try #require(Int(p99[7])), try #require(Int(p99[8])))
+        #expect(low <= high && high < 0, "B's stalls are 100 ms longer: \(low) … \(high)")
+        #expect(Array(p99.suffix(2)) == ["", ""])
     }
 }

@@ -1,0 +1,101 @@
+/// A summary column that has a bootstrap interval (`NAME_ci_low`, `NAME_ci_high` in summary.csv,
+/// a row of paired.csv, a paired change in compare.csv), and what its value is in one replicate:
+/// a ratio of two counts `BootstrapReplicates` keeps per bucket, or a percentile of the stall
+/// times `StallTimeGroups` keeps per group.
+public struct IntervalColumn: Sendable {
+    public enum Statistic: Sendable {
+        case ratio(numerator: Metric.Count, denominator: Metric.Count)
+        /// A percentile (0–100) of `stall_ms` over all navigations.
+        case stallPercentile(Double)
+    }
+
+    /// The summary column, e.g. `stall_rate` or `stall_ms_p99`.
+    public let name: String
+    public let statistic: Statistic
+    public let better: Metric.Better
+
+    /// The columns of `metric` that have intervals: a ratio of counts the buckets keep, or
+    /// `stall_ms`'s p99.
+    public static func of(_ metric: Metric) -> [IntervalColumn] {
+        if let ratio = BootstrapReplicates.covers(metric.summary) {
+            return [IntervalColumn(name: metric.name, statistic: .ratio(numerator: ratio.numerator, denominator: ratio.denominator),
+                                   better: metric.better ?? .lower)]
+        }
+        if case let .percentiles(distribution) = metric.summary, distribution == \MetricsSummary.stallMsPerNavigation {
+            return [IntervalColumn(name: metric.column(.p99), statistic: .stallPercentile(99), better: metric.better ?? .lower)]
+        }
+        return []
+    }
+
+    /// The column's value for the totals of `summary` (the point estimate the interval goes with).
+    func point(_ summary: MetricsSummary) -> Double? {
+        switch statistic {
+        case let .ratio(numerator, denominator):
+            let divisor = summary.totals[keyPath: denominator]
+            return divisor == 0 ? nil : Double(summary.totals[keyPath: numerator]) / Double(divisor)
+        case let .stallPercentile(percentile):
+            return summary.stallMsPerNavigation.count == 0 ? nil : Double(summary.stallMsPerNavigation.value(at: percentile))
+        }
+    }
+
+    /// A bound or a difference (`signed`) as the CSV writes it: ratios to four decimals,
+    /// milliseconds whole.
+    func format(_ value: Double?, signed: Bool = false) -> String {
+        guard let value else { return "" }
+        switch statistic {
+        case .ratio: return signed ? ReportFormat.signedRatio(value) : ReportFormat.ratio(value)
+        case .stallPercentile: return String(Int(value.rounded()))
+        }
+    }
+}
+
+extension MetricSchema {
+    /// Every column with an interval, in column order.
+    public var intervalColumns: [IntervalColumn] {
+        metrics.flatMap(IntervalColumn.of)
+    }
+}
+
+/// The weights of a bootstrap of `replicates` replicates: per bucket for ratios
+/// (`BootstrapReplicates.weightTable`), per group for stall percentiles
+/// (`StallTimeGroups.weightTable`). Made once for every row of a report.
+public struct BootstrapWeights: Sendable {
+    public let replicates: Int
+    let buckets: [[UInt8]]
+    let groups: [Double]
+
+    public init(replicates: Int) {
+        self.replicates = replicates
+        buckets = BootstrapReplicates.weightTable(replicates: replicates)
+        groups = StallTimeGroups.weightTable(replicates: replicates)
+    }
+}
+
+/// One policy × network's replicates, ready to give any interval column's value in each replicate.
+public struct ReplicateEstimates: Sendable {
+    let sums: ReplicateSums
+    let stallMs: StallTimeGroups
+    let weights: BootstrapWeights
+
+    /// nil without replicates, or with replicates of another number than `weights`'.
+    public init?(_ replicates: BootstrapReplicates, weights: BootstrapWeights) {
+        guard replicates.replicates == weights.replicates, let sums = replicates.replicateSums(weights: weights.buckets) else { return nil }
+        self.sums = sums
+        stallMs = replicates.stallMs
+        self.weights = weights
+    }
+
+    /// The column's value in each replicate; nil where it is undefined. Empty when the replicates
+    /// do not hold what the column needs (stall times of a file written before they were kept).
+    public func values(_ column: IntervalColumn) -> [Double?] {
+        switch column.statistic {
+        case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
+        case let .stallPercentile(percentile): stallMs.replicatePercentiles(percentile, weights: weights.groups)
+        }
+    }
+
+    /// The central 95 % interval of the column's replicate values; nil when there are none.
+    public func interval(_ column: IntervalColumn) -> (low: Double, high: Double)? {
+        BootstrapReplicates.percentiles(values(column).compactMap { $0 })
+    }
+}

@@ -1,0 +1,152 @@
+/// `stall_ms` of every navigation of one policy × network, binned per group of sessions: what the
+/// bootstrap interval of its percentile (`stall_ms_p99`) is made from. A ratio of totals needs a
+/// session's counts only (`BootstrapReplicates`); a percentile needs where each value lies, so
+/// every stall is counted in a bin of its group.
+///
+/// A group is 8 of `BootstrapReplicates`' buckets (bucket / 8: 128 groups, sessions still sorted
+/// by a hash of file name and id, blind to what they hold), weighted in a replicate by Poisson(1)
+/// draws of their own. Bins are exact below 32 ms, then 16 per doubling (3 % to 6 % wide) up to
+/// 2²⁰ ms (17 minutes; longer stalls fall in the last bin); a replicate's percentile is
+/// interpolated within its bin. Zeros (navigations without a stall) are not binned: they are a
+/// group's navigations less its binned stalls. Size: 128 × 272 counts of 4 bytes (136 KiB) per
+/// policy × network and worker, whatever the corpus; counts are whole numbers, so they add up
+/// across workers and shards to exactly what one run holds.
+public struct StallTimeGroups: Sendable, Equatable {
+    public static let groups = BootstrapReplicates.buckets / bucketsPerGroup
+    static let bucketsPerGroup = 8
+    /// Bits of a value below its leading one that its bin keeps: 2^subBits bins per doubling.
+    private static let subBits = 5
+    private static let perDoubling = 1 << subBits
+    /// Values below this have a bin each.
+    private static let exactBelow = 2 << subBits
+    private static let largestBinnedBits = 20
+    static let bins = exactBelow + (largestBinnedBits - subBits - 1) * perDoubling
+
+    /// Bin-major: the count of bin `k` in group `g` is at `k * groups + g`; empty when off.
+    private(set) var counts: [UInt32]
+    /// Every value recorded per group, zeros included.
+    private(set) var navigations: [Int]
+
+    init(enabled: Bool) {
+        counts = enabled ? Array(repeating: 0, count: Self.bins * Self.groups) : []
+        navigations = enabled ? Array(repeating: 0, count: Self.groups) : []
+    }
+
+    public var isEmpty: Bool { navigations.isEmpty }
+
+    /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
+    mutating func record(_ milliseconds: Int, count: Int = 1, bucket: Int) {
+        let group = bucket / Self.bucketsPerGroup
+        navigations[group] += count
+        guard milliseconds > 0 else { return }
+        counts[Self.bin(of: milliseconds) * Self.groups + group] += UInt32(count)
+    }
+
+    mutating func merge(_ other: StallTimeGroups) {
+        guard !other.isEmpty else { return }
+        guard !isEmpty else {
+            self = other
+            return
+        }
+        for index in counts.indices { counts[index] += other.counts[index] }
+        for index in navigations.indices { navigations[index] += other.navigations[index] }
+    }
+
+    // MARK: Bins
+
+    static func bin(of value: Int) -> Int {
+        guard value >= exactBelow else { return value }
+        let clamped = min(value, (1 << largestBinnedBits) - 1)
+        let exponent = Int.bitWidth - 1 - clamped.leadingZeroBitCount
+        return exactBelow + (exponent - subBits - 1) * perDoubling + ((clamped >> (exponent - subBits)) & (perDoubling - 1))
+    }
+
+    /// The values of bin `bin`: `lower ..< lower + width`.
+    static func range(of bin: Int) -> (lower: Int, width: Int) {
+        guard bin >= exactBelow else { return (bin, 1) }
+        let exponent = subBits + 1 + (bin - exactBelow) / perDoubling
+        return ((perDoubling + (bin - exactBelow) % perDoubling) << (exponent - subBits), 1 << (exponent - subBits))
+    }
+
+    // MARK: Replicates
+
+    /// The Poisson(1) weights of every group, replicate-major (`replicates` × `groups`), from
+    /// generators of their own (keys past the buckets').
+    public static func weightTable(replicates: Int) -> [Double] {
+        var table = [Double](repeating: 0, count: replicates * groups)
+        for group in 0 ..< groups {
+            let weights = BootstrapReplicates.weights(bucket: BootstrapReplicates.buckets + group, replicates: replicates)
+            for replicate in 0 ..< replicates { table[replicate * groups + group] = Double(weights[replicate]) }
+        }
+        return table
+    }
+
+    /// The `percentile` (0–100) of every replicate, nil for a replicate without navigations; the
+    /// rank is HdrHistogram's (the value at or above `percentile` % of the values, at least the
+    /// first), interpolated within a bin (`rank - below - 0.5` of its `count`: the middle of the
+    /// rank's share, which is unbiased for values spread evenly in the bin). `weights` is `weightTable(replicates:)`.
+    public func replicatePercentiles(_ percentile: Double, weights: [Double]) -> [Double?] {
+        guard !isEmpty else { return [] }
+        let replicates = weights.count / Self.groups
+        let used = (0 ..< Self.bins).filter { bin in (0 ..< Self.groups).contains { counts[bin * Self.groups + $0] != 0 } }
+        let stalls = (0 ..< Self.groups).map { group in used.reduce(0) { $0 + Int(counts[$1 * Self.groups + group]) } }
+        return counts.withUnsafeBufferPointer { counts in
+            weights.withUnsafeBufferPointer { weights in
+                (0 ..< replicates).map { replicate -> Double? in
+                    let w = weights.baseAddress! + replicate * Self.groups
+                    var total = 0.0, nonzero = 0.0
+                    for group in 0 ..< Self.groups where navigations[group] != 0 {
+                        total += w[group] * Double(navigations[group])
+                        nonzero += w[group] * Double(stalls[group])
+                    }
+                    guard total > 0 else { return nil }
+                    let rank = max(1, (percentile.nextDown * total / 100).rounded(.up)) - (total - nonzero)
+                    guard rank > 0 else { return 0 }
+                    // From the top bin down to the one that holds the rank.
+                    var below = nonzero
+                    for bin in used.reversed() {
+                        let row = counts.baseAddress! + bin * Self.groups
+                        var count = 0.0
+                        for group in 0 ..< Self.groups { count += w[group] * Double(row[group]) }
+                        below -= count
+                        guard below < rank, count > 0 else { continue }
+                        let (lower, width) = Self.range(of: bin)
+                        // The values of a bin taken as spread evenly over its whole milliseconds: the
+                        // rank's share of the bin's count, at the middle of its own part.
+                        return width == 1 ? Double(lower) : Double(lower) - 0.5 + Double(width) * (rank - below - 0.5) / count
+                    }
+                    return 0
+                }
+            }
+        }
+    }
+}
+
+extension StallTimeGroups: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case navigations, counts
+    }
+
+    /// Only the bins that hold something, as [bin × groups + group, count] pairs.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(navigations, forKey: .navigations)
+        let sparse = counts.indices.filter { counts[$0] != 0 }.map { [$0, Int(counts[$0])] }
+        try container.encode(sparse, forKey: .counts)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        navigations = try container.decode([Int].self, forKey: .navigations)
+        counts = navigations.isEmpty ? [] : Array(repeating: 0, count: Self.bins * Self.groups)
+        guard navigations.isEmpty || navigations.count == Self.groups else {
+            throw DecodingError.dataCorruptedError(forKey: .navigations, in: container, debugDescription: "expected \(Self.groups) groups")
+        }
+        for pair in try container.decode([[Int]].self, forKey: .counts) {
+            guard pair.count == 2, counts.indices.contains(pair[0]), let count = UInt32(exactly: pair[1]) else {
+                throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "a bin out of range")
+            }
+            counts[pair[0]] = count
+        }
+    }
+}
