@@ -199,7 +199,7 @@ extension BootstrapReplicates: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         replicates = try container.decode(Int.self, forKey: .replicates)
-        totals = try container.decode([Int].self, forKey: .totals)
+        totals = try IntegerListText.decode(container, forKey: .totals)
         guard totals.count == (replicates > 0 ? Self.buckets * Self.counts.count : 0) else {
             throw DecodingError.dataCorruptedError(forKey: .totals, in: container, debugDescription: "expected \(Self.buckets) buckets")
         }
@@ -210,7 +210,7 @@ extension BootstrapReplicates: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(replicates, forKey: .replicates)
-        try container.encode(totals, forKey: .totals)
+        try container.encode(IntegerListText.text(totals), forKey: .totals)
         try container.encode(stallMs, forKey: .stallMs)
     }
 }

@@ -71,27 +71,38 @@ public struct BootstrapWeights: Sendable {
     }
 }
 
-/// One policy × network's replicates, ready to give any interval column's value in each replicate.
+/// One policy × network's interval columns, replicate by replicate: computed once, read by
+/// summary.csv, paired.csv and compare alike.
 public struct ReplicateEstimates: Sendable {
-    let sums: ReplicateSums
-    let stallMs: StallTimeGroups
-    let weights: BootstrapWeights
+    private let values: [String: [Double?]]
 
     /// nil without replicates, or with replicates of another number than `weights`'.
-    public init?(_ replicates: BootstrapReplicates, weights: BootstrapWeights) {
+    public init?(_ replicates: BootstrapReplicates, weights: BootstrapWeights, columns: [IntervalColumn]) {
         guard replicates.replicates == weights.replicates, let sums = replicates.replicateSums(weights: weights.buckets) else { return nil }
-        self.sums = sums
-        stallMs = replicates.stallMs
-        self.weights = weights
+        var values: [String: [Double?]] = [:]
+        for column in columns {
+            switch column.statistic {
+            case let .ratio(numerator, denominator): values[column.name] = sums.ratios(numerator, over: denominator)
+            case let .stallPercentile(percentile): values[column.name] = replicates.stallMs.replicatePercentiles(percentile, weights: weights.groups)
+            }
+        }
+        self.values = values
+    }
+
+    /// The estimates of every row of `summaries` that has replicates, over `columns`.
+    public static func of(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+                          columns: [IntervalColumn]) -> [ReplicateEstimates?] {
+        guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else {
+            return summaries.map { _ in nil }
+        }
+        let weights = BootstrapWeights(replicates: replicates)
+        return summaries.map { ReplicateEstimates($0.summary.replicates, weights: weights, columns: columns) }
     }
 
     /// The column's value in each replicate; nil where it is undefined. Empty when the replicates
     /// do not hold what the column needs (stall times of a file written before they were kept).
     public func values(_ column: IntervalColumn) -> [Double?] {
-        switch column.statistic {
-        case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
-        case let .stallPercentile(percentile): stallMs.replicatePercentiles(percentile, weights: weights.groups)
-        }
+        values[column.name] ?? []
     }
 
     /// The central 95 % interval of the column's replicate values; nil when there are none.

@@ -84,38 +84,54 @@ public struct StallTimeGroups: Sendable, Equatable {
     /// The `percentile` (0–100) of every replicate, nil for a replicate without navigations; the
     /// rank is HdrHistogram's (the value at or above `percentile` % of the values, at least the
     /// first), interpolated within a bin (`rank - below - 0.5` of its `count`: the middle of the
-    /// rank's share, which is unbiased for values spread evenly in the bin). `weights` is `weightTable(replicates:)`.
+    /// rank's share, which is unbiased for values spread evenly in the bin). `weights` is
+    /// `weightTable(replicates:)`.
+    ///
+    /// The bin is found by a binary search over the bins that hold anything, on each group's count
+    /// at or above a bin (made once): a replicate costs a few weighted sums over the groups, not
+    /// one per bin.
     public func replicatePercentiles(_ percentile: Double, weights: [Double]) -> [Double?] {
         guard !isEmpty else { return [] }
-        let replicates = weights.count / Self.groups
-        let used = (0 ..< Self.bins).filter { bin in (0 ..< Self.groups).contains { counts[bin * Self.groups + $0] != 0 } }
-        let stalls = (0 ..< Self.groups).map { group in used.reduce(0) { $0 + Int(counts[$1 * Self.groups + group]) } }
-        return counts.withUnsafeBufferPointer { counts in
+        let groups = Self.groups
+        let replicates = weights.count / groups
+        let used = (0 ..< Self.bins).filter { bin in (0 ..< groups).contains { counts[bin * groups + $0] != 0 } }
+        // atOrAbove[i × groups + g]: group g's stalls in bins used[i...]; one row of zeros past the end.
+        var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
+        for index in used.indices.reversed() {
+            for group in 0 ..< groups {
+                atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + Double(counts[used[index] * groups + group])
+            }
+        }
+        let navigations = navigations.map(Double.init)
+        return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             weights.withUnsafeBufferPointer { weights in
                 (0 ..< replicates).map { replicate -> Double? in
-                    let w = weights.baseAddress! + replicate * Self.groups
-                    var total = 0.0, nonzero = 0.0
-                    for group in 0 ..< Self.groups where navigations[group] != 0 {
-                        total += w[group] * Double(navigations[group])
-                        nonzero += w[group] * Double(stalls[group])
+                    let w = weights.baseAddress! + replicate * groups
+                    func weighted(_ row: UnsafePointer<Double>) -> Double {
+                        var sum = 0.0
+                        for group in 0 ..< groups { sum += w[group] * row[group] }
+                        return sum
                     }
+                    func above(_ index: Int) -> Double { weighted(atOrAbove.baseAddress! + index * groups) }
+                    let total = navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
                     guard total > 0 else { return nil }
+                    let nonzero = above(0)
                     let rank = max(1, (percentile.nextDown * total / 100).rounded(.up)) - (total - nonzero)
                     guard rank > 0 else { return 0 }
-                    // From the top bin down to the one that holds the rank.
-                    var below = nonzero
-                    for bin in used.reversed() {
-                        let row = counts.baseAddress! + bin * Self.groups
-                        var count = 0.0
-                        for group in 0 ..< Self.groups { count += w[group] * Double(row[group]) }
-                        below -= count
-                        guard below < rank, count > 0 else { continue }
-                        let (lower, width) = Self.range(of: bin)
-                        // The values of a bin taken as spread evenly over its whole milliseconds: the
-                        // rank's share of the bin's count, at the middle of its own part.
-                        return width == 1 ? Double(lower) : Double(lower) - 0.5 + Double(width) * (rank - below - 0.5) / count
+                    // The weight strictly above the rank; the rank's bin is the last whose count at or
+                    // above it exceeds that.
+                    let beyond = nonzero - rank
+                    var low = 0, high = used.count - 1
+                    while low < high {
+                        let middle = (low + high + 1) / 2
+                        if above(middle) > beyond { low = middle } else { high = middle - 1 }
                     }
-                    return 0
+                    let fromBin = above(low)
+                    let count = fromBin - above(low + 1)
+                    let (lower, width) = Self.range(of: used[low])
+                    // The values of a bin taken as spread evenly over its whole milliseconds: the
+                    // rank's share of the bin's count, at the middle of its own part.
+                    return width == 1 ? Double(lower) : Double(lower) - 0.5 + Double(width) * (fromBin - beyond - 0.5) / count
                 }
             }
         }
@@ -127,12 +143,14 @@ extension StallTimeGroups: Codable {
         case navigations, counts
     }
 
-    /// Only the bins that hold something, as [bin × groups + group, count] pairs.
+    /// Only the cells that hold something, flat, as one string (`IntegerListText`): cell
+    /// (bin × groups + group), count, cell, count, …
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(navigations, forKey: .navigations)
-        let sparse = counts.indices.filter { counts[$0] != 0 }.map { [$0, Int(counts[$0])] }
-        try container.encode(sparse, forKey: .counts)
+        var sparse: [Int] = []
+        for index in counts.indices where counts[index] != 0 { sparse += [index, Int(counts[index])] }
+        try container.encode(IntegerListText.text(sparse), forKey: .counts)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -142,11 +160,15 @@ extension StallTimeGroups: Codable {
         guard navigations.isEmpty || navigations.count == Self.groups else {
             throw DecodingError.dataCorruptedError(forKey: .navigations, in: container, debugDescription: "expected \(Self.groups) groups")
         }
-        for pair in try container.decode([[Int]].self, forKey: .counts) {
-            guard pair.count == 2, counts.indices.contains(pair[0]), let count = UInt32(exactly: pair[1]) else {
-                throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "a bin out of range")
+        let sparse = try IntegerListText.decode(container, forKey: .counts)
+        guard sparse.count % 2 == 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "cells and counts come in pairs")
+        }
+        for index in stride(from: 0, to: sparse.count, by: 2) {
+            guard counts.indices.contains(sparse[index]), let count = UInt32(exactly: sparse[index + 1]) else {
+                throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "a cell out of range")
             }
-            counts[pair[0]] = count
+            counts[sparse[index]] = count
         }
     }
 }

@@ -107,8 +107,8 @@ public struct Comparison: Sendable {
             let estimates = pairing.flatMap { pairing -> (ReplicateEstimates, ReplicateEstimates)? in
                 guard let weights, let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
                       let next = pairing.candidate.replicates(policy: key.policy, network: key.network),
-                      let baseEstimates = ReplicateEstimates(base, weights: weights),
-                      let nextEstimates = ReplicateEstimates(next, weights: weights) else { return nil }
+                      let baseEstimates = ReplicateEstimates(base, weights: weights, columns: Array(intervalColumns.values)),
+                      let nextEstimates = ReplicateEstimates(next, weights: weights, columns: Array(intervalColumns.values)) else { return nil }
                 return (baseEstimates, nextEstimates)
             }
             for (metric, better) in metrics {

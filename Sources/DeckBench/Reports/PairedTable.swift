@@ -17,17 +17,20 @@ public struct PairedTable: Sendable {
     }
 
     /// The file for `summaries` (policy-major, which carry replicates), or nil when they carry
-    /// none; `wins` gives the share columns (empty without).
-    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil) -> String? {
-        guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else { return nil }
-        let weights = BootstrapWeights(replicates: replicates)
+    /// none; `wins` gives the share columns (empty without); `estimates` (one per row, as
+    /// `ReplicateEstimates.of` makes them) are made here when not given.
+    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil,
+                    estimates: [ReplicateEstimates?]? = nil) -> String? {
+        guard summaries.contains(where: { !$0.summary.replicates.isEmpty }) else { return nil }
         let columns = schema.intervalColumns
+        let allEstimates = estimates ?? ReplicateEstimates.of(summaries, columns: columns)
         var networks: [String] = []
         for row in summaries where !networks.contains(row.network) { networks.append(row.network) }
         var writer = CSVWriter(header: Self.header)
         for (networkIndex, network) in networks.enumerated() {
-            let rows = summaries.filter { $0.network == network }
-            let estimates = rows.map { ReplicateEstimates($0.summary.replicates, weights: weights) }
+            let indices = summaries.indices.filter { summaries[$0].network == network }
+            let rows = indices.map { summaries[$0] }
+            let estimates = indices.map { allEstimates[$0] }
             for (a, b) in PairedWins.pairs(rows.count) {
                 guard let estimatesA = estimates[a], let estimatesB = estimates[b] else { continue }
                 for column in columns {

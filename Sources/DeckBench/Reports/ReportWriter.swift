@@ -50,11 +50,13 @@ struct ReportWriter {
     /// Puts `sessions.csv` in place and writes the other files.
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
                 shardState: ShardState?) throws(OutputError) {
-        let summaryTable = SummaryTable(schema: schema, intervals: summaries.contains { !$0.summary.replicates.isEmpty })
+        let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
+        let estimates = intervals ? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
+        let summaryTable = SummaryTable(schema: schema, intervals: intervals)
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
         var distributions = CSVWriter(header: DistributionsTable.header)
-        for row in summaryTable.rows(summaries) { summary.appendRow(row) }
+        for row in summaryTable.rows(summaries, estimates: estimates) { summary.appendRow(row) }
         for (policy, network, metrics) in summaries {
             distributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
         }
@@ -69,7 +71,7 @@ struct ReportWriter {
         }
         try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv"))
         try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
-        if let paired = PairedTable(schema: schema).csv(summaries, wins: wins) {
+        if let paired = PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) {
             try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName))
             try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
                                        to: Self.path(folder, BootstrapFile.fileName))

@@ -23,10 +23,9 @@ public struct SummaryTable: Sendable {
         intervals ? IntervalColumn.of(metric) : []
     }
 
-    /// One row's metric fields, intervals included (`weights`: the bootstrap's weights).
-    private func fields(_ summary: MetricsSummary, weights: BootstrapWeights?) -> [String] {
-        let estimates = weights.flatMap { ReplicateEstimates(summary.replicates, weights: $0) }
-        return schema.metrics.flatMap { metric -> [String] in
+    /// One row's metric fields, intervals included.
+    private func fields(_ summary: MetricsSummary, estimates: ReplicateEstimates?) -> [String] {
+        schema.metrics.flatMap { metric -> [String] in
             metric.summaryFields(summary) + intervalColumns(metric).flatMap { column -> [String] in
                 let interval = estimates?.interval(column)
                 return [column.format(interval?.low), column.format(interval?.high)]
@@ -34,8 +33,10 @@ public struct SummaryTable: Sendable {
         }
     }
 
-    /// The rows of every policy × network, in the order given.
-    public func rows(_ summaries: [(policy: String, network: String, summary: MetricsSummary)]) -> [[String]] {
+    /// The rows of every policy × network, in the order given; `estimates` (one per row, as
+    /// `ReplicateEstimates.of` makes them) are made here when not given.
+    public func rows(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+                     estimates: [ReplicateEstimates?]? = nil) -> [[String]] {
         var pareto = [String](repeating: "", count: summaries.count)
         var networks: [String: [Int]] = [:]
         for (index, row) in summaries.enumerated() { networks[row.network, default: []].append(index) }
@@ -48,10 +49,9 @@ public struct SummaryTable: Sendable {
                 pareto[index] = member.map { $0 ? "1" : "0" } ?? ""
             }
         }
-        let replicates = summaries.first { !$0.summary.replicates.isEmpty }?.summary.replicates.replicates
-        let weights = intervals ? replicates.map { BootstrapWeights(replicates: $0) } : nil
+        let estimates = intervals ? estimates ?? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
         return summaries.enumerated().map { index, row in
-            [row.policy, row.network] + fields(row.summary, weights: weights) + [pareto[index]]
+            [row.policy, row.network] + fields(row.summary, estimates: estimates?[index]) + [pareto[index]]
         }
     }
 }

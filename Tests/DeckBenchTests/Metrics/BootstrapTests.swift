@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DeckBench
 
@@ -102,5 +103,24 @@ import Testing
     @Test func intervalsCoverWithSeveralSessionsABucket() {
         let count = covered(populations: 60, sessions: 4_000, seed: 78, file: "large")
         #expect(count >= 51, "covered \(count) of 60")
+    }
+
+    /// The counters are written as strings of integers; files of earlier versions (arrays, no
+    /// stall times) still read, without what they did not hold.
+    @Test func countersRoundTripAndEarlierFilesRead() throws {
+        var replicates = BootstrapReplicates(replicates: 20)
+        for index in 0 ..< 40 {
+            let bucket = BootstrapReplicates.bucket(file: "f", session: "s\(index)")
+            replicates.add(session(navigations: 5, stalls: index % 2), bucket: bucket)
+            replicates.recordStall(index % 2 == 0 ? 0 : 120 + index, bucket: bucket)
+        }
+        let data = try JSONEncoder().encode(replicates)
+        #expect(try JSONDecoder().decode(BootstrapReplicates.self, from: data) == replicates)
+        let earlier = #"{"replicates":2,"totals":["# + Array(repeating: "1", count: BootstrapReplicates.buckets * 7).joined(separator: ",") + "]}"
+        let decoded = try JSONDecoder().decode(BootstrapReplicates.self, from: Data(earlier.utf8))
+        #expect(decoded.replicates == 2 && decoded.stallMs.isEmpty)
+        #expect(decoded.interval(\.stalls, over: \.navigations).map { [$0.low, $0.high] } == [1, 1])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(BootstrapReplicates.self, from: Data(#"{"replicates":2,"totals":"1,x"}"#.utf8)) }
+        #expect(IntegerListText.values("3,0,-12") == [3, 0, -12] && IntegerListText.values("") == [] && IntegerListText.text([7, 0]) == "7,0")
     }
 }
