@@ -1,17 +1,17 @@
 # DeckBench's two quick-start commands, and the pieces behind them.
 # `make run` replays the bundled sample (all four policies on lte, reports in reports/);
 # `make test` runs the test suite.
-# Both install libzstd-dev first when pkg-config cannot find libzstd.
+# Both install libzstd-dev and libssl-dev first when pkg-config cannot find libzstd or libcrypto.
 
 SWIFT ?= swift
 
 .PHONY: deps run test test-release build release sample bench reference docs
 
 deps:
-	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd; } 2>/dev/null || { \
-	  echo "libzstd-dev (or pkg-config) is missing: installing them with apt-get"; \
+	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd libcrypto; } 2>/dev/null || { \
+	  echo "libzstd-dev, libssl-dev or pkg-config is missing: installing them with apt-get"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev pkg-config; }
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libzstd-dev libssl-dev pkg-config; }
 
 build: deps
 	$(SWIFT) build

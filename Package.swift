@@ -20,10 +20,17 @@ let package = Package(
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
         ),
+        // SHA-256 of the report files, for the manifest (OpenSSL's libcrypto).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         .target(
             name: "DeckBench",
             dependencies: [
                 "CZstd",
+                "CCrypto",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

@@ -48,6 +48,12 @@ extension DeckBenchCommand {
             let limits = try self.limits.thresholds()
             let texts = try [baseline, candidate].map { path -> String in
                 let file = Self.summaryPath(path)
+                do {
+                    try ReportFolder.verify((file as NSString).deletingLastPathComponent)
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                     Console.error("error: cannot read \(file)")
                     throw ExitStatus.io

@@ -11,6 +11,6 @@ struct DeckBenchCommand: ParsableCommand {
             Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 2 regression found (compare); 64 usage error; 74 I/O error.
             """,
         version: DeckBenchVersion.current,
-        subcommands: [Replay.self, Report.self, Merge.self, Compare.self, Inspect.self, Generate.self, Policies.self, Networks.self, Bench.self]
+        subcommands: [Replay.self, Report.self, Merge.self, Compare.self, Verify.self, Inspect.self, Generate.self, Policies.self, Networks.self, Bench.self]
     )
 }

@@ -31,6 +31,7 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 if case .output = error { throw ExitStatus.io }
                 if case .unreadable = error { throw ExitStatus.io }
+                if case .incomplete = error { throw ExitStatus.io }
                 throw ExitStatus.usage
             }
         }

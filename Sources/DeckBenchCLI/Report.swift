@@ -34,6 +34,7 @@ func writeReport(folder: String, baseline: String? = nil,
         let reports = try ReportFolder(folder: folder)
         var comparison: Comparison?
         if let base = baseline {
+            try ReportFolder.verify(base)
             let baseSummary = try ReportFolder.text(base + "/summary.csv")
             let candidateSummary = try ReportFolder.text(folder + "/summary.csv")
             comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import DeckBench
 
 /// `--jobs`, `--shard`, `merge` and `compare` as a nightly CI job uses them.
 @Suite struct ScaleCommandTests {
@@ -165,6 +166,18 @@ import Testing
             let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "fixed:radius=1", with: "fixed:radius=2")
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
+        // The edited files, committed as a run of their own would have: a manifest that lists them.
+        let manifestPath = folder + "/next/manifest.json"
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+        let listed = try #require(manifest.files)
+        let files = listed.map { file in
+            let path = folder + "/next/" + file.name
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+            return Manifest.File(name: file.name, bytes: size, sha256: ReportVerification.sha256(ofFile: path) ?? "")
+        }
+        try manifest.committing(files).encoded().write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let compared = try DeckBenchTool.run(["compare", "base", "next"] + Self.limits, in: folder)
         #expect(compared.status == 2, "\(compared.stdout)")
         #expect(compared.stdout.contains("REGRESSION"))

@@ -49,9 +49,10 @@ public final class ZstdWriter {
     }
 
     /// Ends the last frame and moves the file into place.
-    public func finish() throws(OutputError) {
+    @discardableResult
+    public func finish() throws(OutputError) -> AtomicFileWriter.Written {
         try endFrame()
-        try file.commit()
+        return try file.commit()
     }
 
     @discardableResult

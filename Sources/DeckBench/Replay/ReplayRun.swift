@@ -107,8 +107,9 @@ public struct ReplayRun: Sendable {
             ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                          summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
-        try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state)
-        return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: manifest)
+        let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
+                                          shardState: state)
+        return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 
     /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions of this shard,

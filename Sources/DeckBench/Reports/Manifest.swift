@@ -1,8 +1,9 @@
 import Foundation
 
 /// `manifest.json`: what a run was (command line, version, seed, inputs, models) and what it
-/// counted, so that a report can be traced and two runs compared. Holds no wall-clock time, so
-/// the same command gives the same bytes.
+/// counted, so that a report can be traced and two runs compared; and, written last, the size and
+/// SHA-256 of every other file of the folder: the folder's commit point (`ReportVerification`).
+/// Holds no wall-clock time, so the same command gives the same bytes.
 public struct Manifest: Codable, Sendable, Equatable {
     public struct Input: Codable, Sendable, Equatable {
         public var file: String
@@ -35,6 +36,25 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var outputs: [String]
     /// `K/N` in a shard's manifest; absent in a whole run's (and in a merged one).
     public var shard: String?
+    /// Every other file of the folder as this run wrote it (absent in runs before the manifest was
+    /// the folder's commit point): what `ReportVerification` checks.
+    public var files: [File]?
+    /// The first 16 hex digits of the SHA-256 of this manifest without it: two runs share an id
+    /// exactly when they wrote the same files with the same settings.
+    public var runId: String?
+
+    /// One file of the folder: its name, size and SHA-256.
+    public struct File: Codable, Sendable, Equatable {
+        public var name: String
+        public var bytes: Int
+        public var sha256: String
+
+        public init(name: String, bytes: Int, sha256: String) {
+            self.name = name
+            self.bytes = bytes
+            self.sha256 = sha256
+        }
+    }
 
     /// What must be equal between the shards of one run: everything but the counts and the shard.
     public var runFingerprint: String {
@@ -44,7 +64,18 @@ public struct Manifest: Codable, Sendable, Equatable {
         fingerprint.rejects = 0
         fingerprint.replays = 0
         fingerprint.shard = nil
+        fingerprint.files = nil
+        fingerprint.runId = nil
         return fingerprint.encoded()
+    }
+
+    /// This manifest listing `files`, with the run id they give.
+    public func committing(_ files: [File]) -> Manifest {
+        var manifest = self
+        manifest.files = files
+        manifest.runId = nil
+        manifest.runId = String(SHA256Digest.hex(of: manifest.encoded().utf8).prefix(16))
+        return manifest
     }
 
     /// Pretty JSON with sorted keys and snake_case names.

@@ -16,28 +16,37 @@ public struct ReportFolder: Sendable {
     /// Why a folder's reports cannot be read.
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case unreadable(path: String, reason: String)
+        case incomplete(ReportVerification.Failure)
 
         public var description: String {
             switch self {
             case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+            case let .incomplete(failure): failure.description
             }
         }
     }
 
+    /// Reads the folder's reports once `ReportVerification` says they are one complete run.
     public init(folder: String) throws(Failure) {
         self.folder = folder
+        do {
+            manifest = try ReportVerification.verify(folder).manifest
+        } catch {
+            throw .incomplete(error)
+        }
         summary = try Self.rows(folder + "/summary.csv")
         distributions = try Self.rows(folder + "/distributions.csv")
         rejects = try Self.rows(folder + "/rejects.csv")
         let pairedPath = folder + "/" + PairedTable.fileName
         paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.rows(pairedPath) : []
-        let path = folder + "/manifest.json"
+    }
+
+    /// `ReportVerification.verify`, as this type's failure.
+    public static func verify(_ folder: String) throws(Failure) {
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            _ = try ReportVerification.verify(folder)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .incomplete(error)
         }
     }
 

@@ -47,9 +47,14 @@ struct ReportWriter {
         }
     }
 
-    /// Puts `sessions.csv` in place and writes the other files.
+    /// Puts `sessions.csv` in place and writes the other files, then `manifest.json` listing them
+    /// all with their sizes and SHA-256 (each file flushed to the disk before its rename, and the
+    /// folder after the last): until the manifest is in place, the folder's manifest is the last
+    /// run's and does not match the new files, so no reader takes a mixed set for a run. Returns
+    /// the manifest as written.
+    @discardableResult
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
-                shardState: ShardState?) throws(OutputError) {
+                shardState: ShardState?) throws(OutputError) -> Manifest {
         let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
         let estimates = intervals ? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
         let summaryTable = SummaryTable(schema: schema, intervals: intervals)
@@ -60,30 +65,39 @@ struct ReportWriter {
         for (policy, network, metrics) in summaries {
             distributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
         }
+        var written: [AtomicFileWriter.Written] = []
         switch sessions {
-        case let .plain(file): try file.commit()
-        case let .compressed(file): try file.finish()
+        case let .plain(file): written.append(try file.commit())
+        case let .compressed(file): written.append(try file.finish())
         case .discarded: break
         }
         // A folder holds one run: the sessions file of another format, left by an earlier run, goes.
         for other in SessionsFormat.allCases where other != sessionsFormat {
             if let name = other.fileName { unlink(Self.path(folder, name)) }
         }
-        try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv"))
-        try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv"))
+        written.append(try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv")))
+        written.append(try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv")))
         if let paired = PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) {
-            try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName))
-            try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
-                                       to: Self.path(folder, BootstrapFile.fileName))
+            written.append(try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName)))
+            written.append(try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
+                                                      to: Self.path(folder, BootstrapFile.fileName)))
         } else {
             unlink(Self.path(folder, PairedTable.fileName))
             unlink(Self.path(folder, BootstrapFile.fileName))
         }
-        try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv"))
-        try AtomicFileWriter.write(manifest.encoded(), to: Self.path(folder, "manifest.json"))
+        written.append(try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv")))
         if let shardState {
-            try AtomicFileWriter.write(String(decoding: shardState.encoded(), as: UTF8.self), to: Self.path(folder, ShardState.fileName))
+            written.append(try AtomicFileWriter.write(String(decoding: shardState.encoded(), as: UTF8.self),
+                                                      to: Self.path(folder, ShardState.fileName)))
+        } else {
+            unlink(Self.path(folder, ShardState.fileName))
         }
+        let committed = manifest.committing(written.map {
+            Manifest.File(name: ($0.path as NSString).lastPathComponent, bytes: $0.bytes, sha256: $0.sha256)
+        })
+        try AtomicFileWriter.write(committed.encoded(), to: Self.path(folder, "manifest.json"))
+        try AtomicFileWriter.syncFolder(folder)
+        return committed
     }
 
     /// The files a run writes, as the manifest lists them (`shard.json` aside).

@@ -10,6 +10,7 @@ public enum ShardMerge {
         case differentRuns(first: String, other: String)
         case wrongShards(expected: Int, found: [String])
         case rejectsDiffer(first: String, other: String)
+        case incomplete(ReportVerification.Failure)
         case output(OutputError)
 
         public var description: String {
@@ -25,6 +26,8 @@ public enum ShardMerge {
                 "expected shards 1…\(expected) exactly once each, found: \(found.joined(separator: ", "))"
             case let .rejectsDiffer(first, other):
                 "\(first) and \(other) disagree on rejects.csv although they read the same inputs"
+            case let .incomplete(failure):
+                failure.description
             case let .output(error):
                 error.description
             }
@@ -79,7 +82,7 @@ public enum ShardMerge {
         do {
             let writer = try ReportWriter(folder: output, schema: schema, sessionsFormat: first.format)
             if first.format != .none { try writeSessions(shards, to: writer) }
-            try writer.finish(summaries: summaries, wins: wins, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
+            manifest = try writer.finish(summaries: summaries, wins: wins, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
                               shardState: nil)
         } catch {
             throw .output(error)
@@ -123,6 +126,11 @@ public enum ShardMerge {
             }
         }
         let stateData = try read(ShardState.fileName)
+        do {
+            _ = try ReportVerification.verify(folder)
+        } catch {
+            throw .incomplete(error)
+        }
         let manifestData = try read("manifest.json")
         let decoder = JSONDecoder()
         let state: ShardState

@@ -1,16 +1,26 @@
 import Foundation
 
 /// Writes a file so that readers see either the old file or the complete new one: bytes go to a
-/// temporary file beside the target, which `commit()` renames over it. A writer dropped without
-/// `commit()` removes its temporary file. Writes are buffered (one system call per 1 MiB), so many
-/// small writes cost what one large write does.
+/// temporary file beside the target, which `commit()` flushes to the disk (fsync) and renames over
+/// it, returning its size and SHA-256 (computed as the bytes went out) for the manifest. A writer
+/// dropped without `commit()` removes its temporary file. Writes are buffered (one system call per
+/// 1 MiB), so many small writes cost what one large write does.
 public final class AtomicFileWriter {
     public let path: String
     private let temporaryPath: String
     private var descriptor: Int32
     private var committed = false
     private var buffer: [UInt8] = []
+    private var bytesWritten = 0
+    private let digest = SHA256Digest()
     private static let bufferSize = 1 << 20
+
+    /// A file as written: what the manifest lists of it.
+    public struct Written: Sendable, Equatable {
+        public var path: String
+        public var bytes: Int
+        public var sha256: String
+    }
 
     /// Creates the temporary file (and the target's folder when missing).
     public init(path: String) throws(OutputError) {
@@ -47,6 +57,8 @@ public final class AtomicFileWriter {
     }
 
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        digest.update(bytes)
+        bytesWritten += bytes.count
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -66,10 +78,11 @@ public final class AtomicFileWriter {
         try write(Array(text.utf8))
     }
 
-    /// Closes the temporary file and renames it over the target.
-    public func commit() throws(OutputError) {
+    /// Flushes the temporary file to the disk, closes it and renames it over the target.
+    @discardableResult
+    public func commit() throws(OutputError) -> Written {
         try flush()
-        guard close(descriptor) == 0 else {
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
             descriptor = -1
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
@@ -78,12 +91,22 @@ public final class AtomicFileWriter {
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         committed = true
+        return Written(path: path, bytes: bytesWritten, sha256: digest.finish())
     }
 
     /// Writes `text` to `path` atomically.
-    public static func write(_ text: String, to path: String) throws(OutputError) {
+    @discardableResult
+    public static func write(_ text: String, to path: String) throws(OutputError) -> Written {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(text)
-        try writer.commit()
+        return try writer.commit()
+    }
+
+    /// Flushes `folder`'s entries (the renames into it) to the disk.
+    public static func syncFolder(_ folder: String) throws(OutputError) {
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { throw .cannotWrite(path: folder, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .cannotWrite(path: folder, reason: String(cString: strerror(errno))) }
     }
 }

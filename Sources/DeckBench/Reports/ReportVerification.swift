@@ -1,0 +1,91 @@
+import Foundation
+
+/// Whether a report folder is one run's complete set of files: its `manifest.json`, written last,
+/// lists every other file with its size and SHA-256, so a run stopped between two renames leaves a
+/// folder whose files do not all match the manifest there (the last run's, or none), and readers
+/// refuse it instead of mixing two runs. Files the manifest does not list (`compare.csv`,
+/// `report.html`) are not the run's and are not checked.
+public enum ReportVerification {
+    /// Why a folder is not a complete run.
+    public enum Failure: Error, Sendable, CustomStringConvertible, Equatable {
+        case noManifest(folder: String)
+        case unreadableManifest(path: String, reason: String)
+        case missing(path: String)
+        case wrongSize(path: String, expected: Int, found: Int)
+        case wrongDigest(path: String)
+
+        public var description: String {
+            switch self {
+            case let .noManifest(folder):
+                "\(folder) has no manifest.json: the run that wrote it did not finish (or it is not a DeckBench report folder)"
+            case let .unreadableManifest(path, reason):
+                "cannot read \(path): \(reason)"
+            case let .missing(path):
+                "\(path) is missing: the folder is not the complete run its manifest.json describes"
+            case let .wrongSize(path, expected, found):
+                "\(path) has \(found) bytes where manifest.json says \(expected): the folder mixes files of two runs, "
+                    + "or one was changed or cut short since"
+            case let .wrongDigest(path):
+                "\(path) does not match the SHA-256 in manifest.json: the folder mixes files of two runs, or one was changed since"
+            }
+        }
+    }
+
+    /// A verified folder.
+    public struct Verified: Sendable {
+        public var manifest: Manifest
+        /// Files checked; 0 for a manifest written before manifests listed files (nothing to check).
+        public var files: Int
+    }
+
+    /// Checks every file `folder`'s manifest lists: present, of its size, of its SHA-256.
+    public static func verify(_ folder: String) throws(Failure) -> Verified {
+        let folder = folder.isEmpty ? "." : folder
+        let manifestPath = path(folder, "manifest.json")
+        guard FileManager.default.fileExists(atPath: manifestPath) else { throw .noManifest(folder: folder) }
+        let manifest: Manifest
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+        } catch {
+            throw .unreadableManifest(path: manifestPath, reason: "\(error)")
+        }
+        // Cheap checks first, for every file, so that a mixed folder is told without reading it all.
+        for file in manifest.files ?? [] {
+            let filePath = path(folder, file.name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: filePath),
+                  let size = (attributes[.size] as? NSNumber)?.intValue else { throw .missing(path: filePath) }
+            guard size == file.bytes else { throw .wrongSize(path: filePath, expected: file.bytes, found: size) }
+        }
+        for file in manifest.files ?? [] {
+            let filePath = path(folder, file.name)
+            guard let digest = sha256(ofFile: filePath) else { throw .missing(path: filePath) }
+            guard digest == file.sha256 else { throw .wrongDigest(path: filePath) }
+        }
+        return Verified(manifest: manifest, files: manifest.files?.count ?? 0)
+    }
+
+    /// The SHA-256 of a file's bytes in lowercase hex, read 1 MiB at a time; nil when it cannot be read.
+    public static func sha256(ofFile path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let digest = SHA256Digest()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return digest.finish() }
+            digest.update(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
+        }
+    }
+
+    private static func path(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,45 @@
+import CCrypto
+
+/// SHA-256 of a stream of bytes (OpenSSL's libcrypto), fed as the bytes are written: what the
+/// manifest records of each report file, so that a reader can tell a complete folder from a mixed one.
+final class SHA256Digest {
+    private let context: OpaquePointer
+
+    init() {
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            preconditionFailure("libcrypto cannot start a SHA-256 digest")
+        }
+        self.context = context
+    }
+
+    deinit {
+        EVP_MD_CTX_free(context)
+    }
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        EVP_DigestUpdate(context, base, bytes.count)
+    }
+
+    /// The digest in lowercase hex; the digest is done with after.
+    func finish() -> String {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest.prefix(Int(length)) {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The digest of `bytes`.
+    static func hex(of bytes: some Sequence<UInt8>) -> String {
+        let digest = SHA256Digest()
+        let array = Array(bytes)
+        array.withUnsafeBytes { digest.update($0) }
+        return digest.finish()
+    }
+}
