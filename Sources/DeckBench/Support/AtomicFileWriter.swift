@@ -87,6 +87,7 @@ public final class AtomicFileWriter {
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         descriptor = -1
+        Self.faultBeforeRename()
         guard rename(temporaryPath, path) == 0 else {
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
@@ -100,6 +101,21 @@ public final class AtomicFileWriter {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(text)
         return try writer.commit()
+    }
+
+    /// Fault injection for the crash-consistency tests: with `DECKBENCH_KILL_AT_RENAME=N` in the
+    /// environment, the process kills itself (SIGKILL) just before its Nth rename.
+    private static let killAtRename = ProcessInfo.processInfo.environment["DECKBENCH_KILL_AT_RENAME"].flatMap(Int.init)
+    private static let renames = Locked(0)
+
+    private static func faultBeforeRename() {
+        guard let killAtRename else { return }
+        if renames.withLock({ count -> Int in
+            count += 1
+            return count
+        }) == killAtRename {
+            kill(getpid(), SIGKILL)
+        }
     }
 
     /// Flushes `folder`'s entries (the renames into it) to the disk.
