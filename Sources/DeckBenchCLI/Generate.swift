@@ -47,6 +47,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
+            Console.removeLeftovers(in: out)
             let writer = WorkloadWriter(
                 generator: SessionGenerator(model: model.workloadModel, seed: seed),
                 sessions: sessions, files: files, framesPerFile: frames, compressionLevel: level)

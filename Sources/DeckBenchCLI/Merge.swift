@@ -22,6 +22,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
+            Console.removeLeftovers(in: out)
             do {
                 let manifest = try ShardMerge.merge(folders, into: out)
                 if !quiet {

@@ -147,6 +147,7 @@ extension DeckBenchCommand {
 
         func run() throws {
             let files = try recordingFiles(paths)
+            Console.removeLeftovers(in: out)
             let run = ReplayRun(
                 files: files, policies: try policies(), networks: try networks(),
                 settings: ReplaySettings(

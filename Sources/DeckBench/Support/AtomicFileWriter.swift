@@ -3,7 +3,8 @@ import Foundation
 /// Writes a file so that readers see either the old file or the complete new one: bytes go to a
 /// temporary file beside the target, which `commit()` flushes to the disk (fsync) and renames over
 /// it, returning its size and SHA-256 (computed as the bytes went out) for the manifest. A writer
-/// dropped without `commit()` removes its temporary file. Writes are buffered (one system call per
+/// dropped without `commit()` removes its temporary file, and SIGINT or SIGTERM remove every one
+/// open (`TemporaryFiles`). Writes are buffered (one system call per
 /// 1 MiB), so many small writes cost what one large write does.
 public final class AtomicFileWriter {
     public let path: String
@@ -33,14 +34,19 @@ public final class AtomicFileWriter {
                 throw .cannotWrite(path: path, reason: "cannot create folder \(folder)")
             }
         }
-        temporaryPath = "\(path).\(getpid()).tmp"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        let temporaryPath = "\(path).\(getpid()).tmp"
+        self.temporaryPath = temporaryPath
+        descriptor = TemporaryFiles.creating(temporaryPath) { open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.finishing(temporaryPath) {}
+            throw .cannotWrite(path: path, reason: reason)
+        }
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !committed { unlink(temporaryPath) }
+        if !committed { TemporaryFiles.finishing(temporaryPath) { _ = unlink(temporaryPath) } }
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
@@ -88,7 +94,9 @@ public final class AtomicFileWriter {
         }
         descriptor = -1
         Self.faultBeforeRename()
-        guard rename(temporaryPath, path) == 0 else {
+        let renamed = TemporaryFiles.finishing(temporaryPath) { rename(temporaryPath, path) == 0 }
+        guard renamed else {
+            // The temporary file stays for deinit to remove; the registry no longer lists it.
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         committed = true

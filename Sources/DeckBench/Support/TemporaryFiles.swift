@@ -1,0 +1,61 @@
+import Foundation
+
+/// The temporary files this process has open (`AtomicFileWriter`'s `NAME.PID.tmp`), so that a
+/// stopped run leaves none behind: on SIGINT or SIGTERM `installSignalHandlers` removes them and
+/// exits 130 or 143; and at start a run removes those left in its folder by runs that were killed
+/// outright (SIGKILL, a power cut), whose process no longer exists.
+///
+/// A file is created and renamed under the registry's lock, and the handler removes the files and
+/// exits holding it, so no file can appear between the clean-up and the exit.
+public enum TemporaryFiles {
+    private static let open = Locked<Set<String>>([])
+
+    /// Runs `create` (which creates the file at `path`) with `path` registered, under the lock.
+    static func creating<Result>(_ path: String, _ create: () throws -> Result) rethrows -> Result {
+        try open.withLock { paths in
+            paths.insert(path)
+            return try create()
+        }
+    }
+
+    /// Runs `finish` (which renames or removes the file at `path`) and forgets `path`, under the lock.
+    static func finishing<Result>(_ path: String, _ finish: () throws -> Result) rethrows -> Result {
+        try open.withLock { paths in
+            defer { paths.remove(path) }
+            return try finish()
+        }
+    }
+
+    /// From now on SIGINT and SIGTERM remove the open temporary files and end the process with
+    /// 128 + the signal's number (130, 143), as shells report a process killed by it.
+    public static func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                open.withLock { paths in
+                    for path in paths { unlink(path) }
+                    _exit(128 + signalNumber)
+                }
+            }
+            source.resume()
+            sources.withLock { $0.append(source) }
+        }
+    }
+
+    private static let sources = Locked<[any DispatchSourceSignal]>([])
+
+    /// Removes from `folder` the temporary files of processes that no longer exist; returns their
+    /// names. Files of a live process (another run writing there now) are left alone.
+    public static func removeLeftovers(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".tmp") {
+            let parts = name.dropLast(".tmp".count).split(separator: ".")
+            guard parts.count >= 2, let pid = Int32(parts[parts.count - 1]), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink((folder.isEmpty ? "" : folder + "/") + name) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// A stopped run leaves no temporary file behind: SIGINT and SIGTERM remove its own and exit 130
+/// and 143; the temporary files of a run killed outright are removed by the next run in the folder.
+@Suite struct ShutdownTests {
+    private func temporaryFiles(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tmp") }.sorted()
+    }
+
+    /// A corpus that takes the debug build some seconds to replay, and a complete run of it in `out`.
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "3000", "--files", "2", "--seed", "3", "--level", "1"],
+                                      in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed"], in: folder).status == 0)
+        return folder
+    }
+
+    /// Starts a replay into `out` and sends `signalNumber` once its first temporary file exists;
+    /// returns the process, ended.
+    private func replay(in folder: String, stoppedBy signalNumber: Int32) throws -> Process {
+        let process = Process()
+        process.executableURL = DeckBenchTool.executable
+        process.arguments = ["replay", "rec", "--out", "out", "--quiet"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, temporaryFiles(folder + "/out").isEmpty, Date() < deadline { usleep(5_000) }
+        #expect(process.isRunning, "the run ended before it could be stopped")
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        return process
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSignalRemovesTheTemporaryFiles(signalNumber: Int32, status: Int32) throws {
+        let folder = try corpus()
+        let process = try replay(in: folder, stoppedBy: signalNumber)
+        #expect(process.terminationReason == .exit && process.terminationStatus == status)
+        #expect(temporaryFiles(folder + "/out") == [])
+        // The folder still holds the earlier complete run.
+        #expect(try DeckBenchTool.run(["verify", "out"], in: folder).status == 0)
+    }
+
+    @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
+        let folder = try corpus()
+        let process = try replay(in: folder, stoppedBy: SIGKILL)
+        #expect(process.terminationReason == .uncaughtSignal)
+        let left = temporaryFiles(folder + "/out")
+        #expect(left == ["sessions.csv.\(process.processIdentifier).tmp"])
+        let next = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
+                                         in: folder)
+        #expect(next.status == 0)
+        #expect(next.stderr == "removed 1 temporary file left in out by a run that was killed: \(left[0])\n")
+        #expect(temporaryFiles(folder + "/out") == [])
+        // A file of a live process is not touched.
+        let live = folder + "/out/summary.csv.\(getpid()).tmp"
+        FileManager.default.createFile(atPath: live, contents: Data())
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
+                                      in: folder).stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+}
