@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release sample bench reference docs
+.PHONY: deps run test test-release build release sample bench reference docs fuzz
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd libcrypto; } 2>/dev/null || { \
@@ -48,3 +48,17 @@ reference: deps
 # Rewrites the column tables of reports/README.md from the metric schema (a test checks them).
 docs: deps
 	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test --filter columnTablesInTheDocs
+
+# The reader's fuzzer (libFuzzer + AddressSanitizer): `make fuzz SECONDS=N` (default 60) builds
+# the deckbench-fuzz target with -sanitize=fuzzer,address in .build-fuzz and runs it on the seed
+# corpus (fuzz/seeds, kept) plus what it finds (.build-fuzz/corpus); a crash is written to
+# .build-fuzz/crash-* and ends the run with a non-zero status.
+SECONDS ?= 60
+FUZZ_BUILD = $(SWIFT) build -c release --build-path .build-fuzz --product deckbench-fuzz \
+	--disable-dead-strip -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz: deps
+	$(FUZZ_BUILD)
+	mkdir -p .build-fuzz/corpus
+	ASAN_OPTIONS=malloc_context_size=0 .build-fuzz/release/deckbench-fuzz .build-fuzz/corpus fuzz/seeds -max_total_time=$(SECONDS) \
+	  -print_final_stats=1 -artifact_prefix=.build-fuzz/ -rss_limit_mb=4096

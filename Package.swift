@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "deckbench", targets: ["DeckBenchCLI"]),
+        .executable(name: "deckbench-fuzz", targets: ["DeckBenchFuzz"]),
         .library(name: "DeckBench", targets: ["DeckBench"]),
     ],
     dependencies: [
@@ -53,6 +54,12 @@ let package = Package(
                 "DeckBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The reader's fuzz target (`make fuzz`): a libFuzzer target built with
+        // -sanitize=fuzzer,address -D FUZZING, a runner of given inputs otherwise.
+        .executableTarget(
+            name: "DeckBenchFuzz",
+            dependencies: ["DeckBench"]
         ),
         .testTarget(
             name: "DeckBenchTests",

@@ -58,7 +58,7 @@ import Testing
         #expect(temporaryFiles(folder + "/out") == [])
         // A file of a live process is not touched.
         let live = folder + "/out/summary.csv.\(getpid()).tmp"
-        FileManager.default.createFile(atPath: live, contents: Data())
+        #expect(FileManager.default.createFile(atPath: live, contents: Data()))
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
                                       in: folder).stderr.isEmpty)
         #expect(FileManager.default.fileExists(atPath: live))
