@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release sample bench reference docs fuzz
+.PHONY: deps run test test-release build release sample bench reference docs fuzz sanitize
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd libcrypto; } 2>/dev/null || { \
@@ -62,3 +62,11 @@ fuzz: deps
 	mkdir -p .build-fuzz/corpus
 	ASAN_OPTIONS=malloc_context_size=0 .build-fuzz/release/deckbench-fuzz .build-fuzz/corpus fuzz/seeds -max_total_time=$(SECONDS) \
 	  -print_final_stats=1 -artifact_prefix=.build-fuzz/ -rss_limit_mb=4096
+
+# The suite under the sanitizers (not in CI: see README, "Fuzzing and sanitizers", for what each
+# costs). ThreadSanitizer on the tests that run threads (--jobs > 1, the pipeline, signals),
+# AddressSanitizer on the whole suite; a report in a child `deckbench` fails its test.
+TSAN_TESTS = SessionPipelineTests|ScaleCommandTests|SessionsFormatTests|GenerateCommandTests|InspectCommandTests|WorkloadTests|ExtensionPointTests|ShutdownTests|CrashConsistencyTests
+sanitize: deps
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(SWIFT) test --sanitize=thread --build-path .build-tsan --filter '$(TSAN_TESTS)'
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test --sanitize=address --build-path .build-asan
