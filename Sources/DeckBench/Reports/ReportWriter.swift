@@ -92,7 +92,12 @@ struct ReportWriter {
         } else {
             unlink(Self.path(folder, ShardState.fileName))
         }
-        let committed = manifest.committing(written.map {
+        return try commit(manifest, listing: written)
+    }
+
+    /// Writes `manifest` listing `files`, the folder's commit point, and flushes the folder.
+    private func commit(_ manifest: Manifest, listing files: [AtomicFileWriter.Written]) throws(OutputError) -> Manifest {
+        let committed = manifest.committing(files.map {
             Manifest.File(name: ($0.path as NSString).lastPathComponent, bytes: $0.bytes, sha256: $0.sha256)
         })
         try AtomicFileWriter.write(committed.encoded(), to: Self.path(folder, "manifest.json"))
