@@ -56,11 +56,13 @@ import Testing
         #expect(next.status == 0)
         #expect(next.stderr == "removed 1 temporary file left in out by a run that was killed: \(left[0])\n")
         #expect(temporaryFiles(folder + "/out") == [])
-        // A file of a live process is not touched.
+        // A file of a live process is not touched, nor a file DeckBench does not write.
         let live = folder + "/out/summary.csv.\(getpid()).tmp"
         #expect(FileManager.default.createFile(atPath: live, contents: Data()))
+        let foreign = folder + "/out/notes.999999.tmp"
+        #expect(FileManager.default.createFile(atPath: foreign, contents: Data()))
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
                                       in: folder).stderr.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(FileManager.default.fileExists(atPath: live) && FileManager.default.fileExists(atPath: foreign))
     }
 }

@@ -46,13 +46,16 @@ public enum TemporaryFiles {
     private static let sources = Locked<[any DispatchSourceSignal]>([])
 
     /// Removes from `folder` the temporary files of processes that no longer exist; returns their
-    /// names. Files of a live process (another run writing there now) are left alone.
+    /// names. Only files named as DeckBench names them (`NAME.PID.tmp` with NAME a `.csv`, `.json`,
+    /// `.zst` or `.html` file) are candidates; those of a live process (another run writing there
+    /// now) are left alone.
     public static func removeLeftovers(in folder: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
         var removed: [String] = []
         for name in names.sorted() where name.hasSuffix(".tmp") {
             let parts = name.dropLast(".tmp".count).split(separator: ".")
-            guard parts.count >= 2, let pid = Int32(parts[parts.count - 1]), pid > 0, pid != getpid() else { continue }
+            guard parts.count >= 3, ["csv", "json", "zst", "html"].contains(parts[parts.count - 2]),
+                  let pid = Int32(parts[parts.count - 1]), pid > 0, pid != getpid() else { continue }
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             if unlink((folder.isEmpty ? "" : folder + "/") + name) == 0 { removed.append(name) }
         }
