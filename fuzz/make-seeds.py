@@ -70,6 +70,12 @@ def main():
     write("empty.jsonl", b"")
     for name, lines in REJECTS.items():
         write(f"reject-{name}.jsonl", ("\n".join(lines) + "\n").encode())
+    # A line past RecordingLimits.maxLineBytes (64 KiB), compressed so that the seed stays small.
+    long_line = '{"t":1,"e":"tap","dir":"next","pad":"' + "x" * 70_000 + '"}'
+    write("reject-line-too-long.jsonl.zst", zstd(("\n".join([HEAD, long_line]) + "\n").encode(), "--check"))
+    # Nesting past RecordingLimits.maxNesting (64).
+    deep = '{"t":1,"e":"tap","dir":"next","x":' + "[" * 100 + "]" * 100 + "}"
+    write("reject-nesting-too-deep.jsonl", ("\n".join([HEAD, deep]) + "\n").encode())
 
 
 if __name__ == "__main__":
