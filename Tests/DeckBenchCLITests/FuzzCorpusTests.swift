@@ -15,8 +15,11 @@ import Testing
         let inspected = try DeckBenchTool.run(["inspect", seeds, "--max-rejects", "1000", "--csv"])
         #expect(inspected.status == 0)
         let total = try #require(inspected.stdout.split(separator: "\n").last { $0.hasPrefix("total,") })
-        // Valid inputs hold 2 sessions each (5 files); the rest reject one session or the stream
-        // once, after the sessions before the break (4 of them end a valid first session).
+        // The four valid inputs hold 2 sessions each and three that only look odd (escapes, field
+        // order and spaces, blank and CRLF lines) 1 each; the 21 broken ones (18 reject rules, 3
+        // broken zstd streams) reject once each, three of them keeping a session beside the break
+        // (a duplicate id, an event after `end`, an event before any session line); the empty file
+        // holds nothing: 14 sessions, 21 rejects.
         let fields = total.split(separator: ",", omittingEmptySubsequences: false)
         #expect(fields[1] == "14" && fields[2] == "21", "sessions, rejects: \(fields[1]), \(fields[2])")
     }
