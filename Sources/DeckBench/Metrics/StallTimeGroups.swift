@@ -5,10 +5,10 @@
 ///
 /// A group is 8 of `BootstrapReplicates`' buckets (bucket / 8: 128 groups, sessions still sorted
 /// by a hash of file name and id, blind to what they hold), weighted in a replicate by Poisson(1)
-/// draws of their own. Bins are exact below 32 ms, then 16 per doubling (3 % to 6 % wide) up to
+/// draws of their own. Bins are exact below 64 ms, then 32 per doubling (1.5 % to 3 % wide) up to
 /// 2²⁰ ms (17 minutes; longer stalls fall in the last bin); a replicate's percentile is
 /// interpolated within its bin. Zeros (navigations without a stall) are not binned: they are a
-/// group's navigations less its binned stalls. Size: 128 × 272 counts of 4 bytes (136 KiB) per
+/// group's navigations less its binned stalls. Size: 128 × 512 counts of 4 bytes (256 KiB) per
 /// policy × network and worker, whatever the corpus; counts are whole numbers, so they add up
 /// across workers and shards to exactly what one run holds.
 public struct StallTimeGroups: Sendable, Equatable {
