@@ -176,10 +176,11 @@ extension DeckBenchCommand {
         static func table(_ outcome: ReplayRun.Outcome, out: String) -> String {
             let intervals = outcome.summaries.contains { !$0.summary.replicates.isEmpty }
             var table = TextTable(header: ["policy", "network", intervals ? "stall rate (95 % CI)" : "stall rate", "p99 stall", "resets", "wasted"])
-            for (policy, network, summary) in outcome.summaries {
+            let stallRate = IntervalColumn.of(.stallRate)[0]
+            for ((policy, network, summary), estimates) in zip(outcome.summaries, outcome.estimates) {
                 let totals = summary.totals
                 var rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
-                if let interval = summary.replicates.interval(\.stalls, over: \.navigations) {
+                if let interval = estimates?.interval(stallRate) {
                     rate += " (" + [interval.low, interval.high].map { String(format: "%.1f", 100 * $0) }.joined(separator: "–") + ")"
                 }
                 let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"

@@ -84,18 +84,6 @@ public struct BootstrapReplicates: Sendable, Equatable {
         stallMs.merge(other.stallMs)
     }
 
-    /// The central `level` interval of each numerator / denominator pair over the replicates
-    /// (percentile method, nearest rank; replicates whose denominator is 0 are left out), nil for a
-    /// pair without replicates or without any replicate with a denominator. `weights` is
-    /// `weightTable(replicates:)`, made once for many rows.
-    public func intervals(_ ratios: [(numerator: Metric.Count, denominator: Metric.Count)], level: Double = 0.95,
-                          weights table: [[UInt8]]? = nil) -> [(low: Double, high: Double)?] {
-        guard let sums = replicateSums(weights: table) else { return ratios.map { _ in nil } }
-        return ratios.map { numerator, denominator in
-            Self.percentiles(sums.ratios(numerator, over: denominator).compactMap { $0 }, level: level)
-        }
-    }
-
     /// Every count's total in every replicate; nil without replicates.
     public func replicateSums(weights table: [[UInt8]]? = nil) -> ReplicateSums? {
         guard !isEmpty else { return nil }
@@ -139,10 +127,13 @@ public struct BootstrapReplicates: Sendable, Equatable {
         return (rank(tail), rank(1 - tail))
     }
 
-    /// The interval of one ratio (`intervals`).
+    /// The central `level` interval of numerator / denominator over the replicates (percentile
+    /// method, nearest rank; replicates whose denominator is 0 are left out), nil without
+    /// replicates or without any replicate with a denominator. `weights` is
+    /// `weightTable(replicates:)`, made once for many rows.
     public func interval(_ numerator: Metric.Count, over denominator: Metric.Count, level: Double = 0.95,
                          weights table: [[UInt8]]? = nil) -> (low: Double, high: Double)? {
-        intervals([(numerator, denominator)], level: level, weights: table)[0]
+        replicateSums(weights: table).flatMap { Self.percentiles($0.ratios(numerator, over: denominator).compactMap { $0 }, level: level) }
     }
 
     /// Whether a metric aggregated as `aggregate` can have an interval: a ratio of two counts kept here.

@@ -43,6 +43,9 @@ public struct ReplayRun: Sendable {
     public struct Outcome: Sendable {
         /// One entry per policy × network, in the order given.
         public var summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        /// Each summary's interval columns replicate by replicate (nil without intervals), as the
+        /// reports read them.
+        public var estimates: [ReplicateEstimates?]
         public var rejects: [Reject]
         public var sessions: Int
         public var manifest: Manifest
@@ -107,9 +110,10 @@ public struct ReplayRun: Sendable {
             ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                          summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
+        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns)
         let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
-                                          shardState: state)
-        return Outcome(summaries: summaries, rejects: rejects, sessions: sessionCount, manifest: committed)
+                                          shardState: state, estimates: estimates)
+        return Outcome(summaries: summaries, estimates: estimates, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 
     /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions of this shard,

@@ -51,12 +51,13 @@ struct ReportWriter {
     /// all with their sizes and SHA-256 (each file flushed to the disk before its rename, and the
     /// folder after the last): until the manifest is in place, the folder's manifest is the last
     /// run's and does not match the new files, so no reader takes a mixed set for a run. Returns
-    /// the manifest as written.
+    /// the manifest as written. `estimates` (`ReplicateEstimates.of` the summaries over the
+    /// schema's interval columns) are made here when not given.
     @discardableResult
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
-                shardState: ShardState?) throws(OutputError) -> Manifest {
+                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil) throws(OutputError) -> Manifest {
         let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
-        let estimates = intervals ? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
+        let estimates = intervals ? estimates ?? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
         let summaryTable = SummaryTable(schema: schema, intervals: intervals)
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
