@@ -86,6 +86,7 @@ struct SessionPipeline {
                 }
             }
             tokens.signal()
+            FreeMemory.returnToSystem()
         }
         readersDone.wait()
     }
