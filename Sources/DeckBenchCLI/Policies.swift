@@ -10,7 +10,8 @@ extension DeckBenchCommand {
         func run() {
             var text = ""
             for policy in PolicyRegistry.all {
-                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(policy.defaultPolicy.spec)\n"
+                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(policy.defaultPolicy.spec)"
+                    + (policy.inDefaultJob ? "\n" : "  (not in the default job: ask for it with --policy)\n")
                 for parameter in policy.parameters {
                     text += "    \(parameter.name)=N  (default \(parameter.defaultValue), \(parameter.range.lowerBound)…"
                         + "\(parameter.range.upperBound)): \(parameter.meaning)\n"
@@ -18,6 +19,7 @@ extension DeckBenchCommand {
                 text += "\n"
             }
             text += "Use as --policy NAME[:key=value,...], e.g. --policy directional:behind=2,ahead=4\n"
+            text += "Without --policy, replay runs \(PolicyRegistry.defaults.map(\.spec).joined(separator: ", ")).\n"
             Console.out(text)
         }
     }

@@ -24,17 +24,25 @@ public struct PolicyContext {
     /// The limits of the data.
     public var first: Int
     public var last: Int
+    /// The session's steps so far (committed taps and swipes) that went the same way as the step
+    /// before them, and those that turned back. The first step, and the first after a jump, is
+    /// compared with nothing.
+    public var stepsSameWay: Int
+    public var stepsReversed: Int
     /// The replayer's table, not retained, so that asking a policy costs no reference counting:
     /// whoever makes a context keeps its table alive while the context is used (the replayer's
     /// table outlives the one decision a context lives for).
     private let pages: Unmanaged<PageTable>
 
-    init(trigger: Trigger, current: Int, direction: Direction?, first: Int, last: Int, pages: PageTable) {
+    init(trigger: Trigger, current: Int, direction: Direction?, first: Int, last: Int, pages: PageTable,
+         stepsSameWay: Int = 0, stepsReversed: Int = 0) {
         self.trigger = trigger
         self.current = current
         self.direction = direction
         self.first = first
         self.last = last
+        self.stepsSameWay = stepsSameWay
+        self.stepsReversed = stepsReversed
         self.pages = .passUnretained(pages)
     }
 

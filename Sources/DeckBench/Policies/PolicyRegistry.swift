@@ -6,6 +6,7 @@ public enum PolicyRegistry {
         PolicyEntry(FixedPolicy.self),
         PolicyEntry(DirectionalPolicy.self),
         PolicyEntry(StagedPolicy.self),
+        PolicyEntry(AdaptivePolicy.self, inDefaultJob: false),
     ]
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.
@@ -21,9 +22,10 @@ public enum PolicyRegistry {
         return try entry.parse(spec)
     }
 
-    /// Every policy with its defaults: what `replay` runs when no `--policy` is given.
+    /// The policies of the default job, with their defaults: what `replay` runs when no
+    /// `--policy` is given (DESIGN.md's four; a policy registered later joins it when it says so).
     public static var defaults: [any PrefetchPolicy] {
-        all.map(\.defaultPolicy)
+        all.filter(\.inDefaultJob).map(\.defaultPolicy)
     }
 
     /// The entry of `policy`'s type, if it is registered.
@@ -39,6 +41,8 @@ public struct PolicyEntry: Sendable {
     public let name: String
     public let summary: String
     public let parameters: [PolicyParameterDescription]
+    /// Whether `replay` runs it when no `--policy` is given.
+    public let inDefaultJob: Bool
     let type: ObjectIdentifier
     let makeDefault: @Sendable () -> any PrefetchPolicy
     let parse: @Sendable (SpecString) throws(SpecError) -> any PrefetchPolicy
@@ -49,8 +53,9 @@ public struct PolicyEntry: Sendable {
     /// The policy with every parameter at its default.
     public var defaultPolicy: any PrefetchPolicy { makeDefault() }
 
-    public init<Policy: PrefetchPolicy>(_ policy: Policy.Type) {
+    public init<Policy: PrefetchPolicy>(_ policy: Policy.Type, inDefaultJob: Bool = true) {
         name = Policy.name
+        self.inDefaultJob = inDefaultJob
         summary = Policy.summary
         parameters = Policy.parameterDescriptions
         type = ObjectIdentifier(policy)

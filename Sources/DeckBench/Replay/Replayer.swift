@@ -60,6 +60,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var shown = 0
     private var pager = Pager(page: 0)
     private var direction: Direction?
+    /// Committed steps that went the same way as the one before them, and that turned back.
+    private var stepsSameWay = 0
+    private var stepsReversed = 0
     private var scrolled = false
     private var wait: OpenWait?
     /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
@@ -139,6 +142,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         shownUs = 0
         staleShownUs = 0
         direction = nil
+        stepsSameWay = 0
+        stepsReversed = 0
         scrolled = false
         instantNavigations = 0
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
@@ -262,6 +267,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
         shown = navigation.target
         scrolled = false
+        if let previous = direction, let next = navigation.direction {
+            if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
+        }
         direction = navigation.direction
         revalidateShownPage()
         decide(.commit)
@@ -305,7 +313,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private func decide(_ trigger: PolicyContext.Trigger) {
         decision.removeAll()
         let context = PolicyContext(
-            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages)
+            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
+            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed)
         policy.decide(context, into: &decision)
         // From the last index down: a drop moves the last cached page into the dropped one's place.
         var index = pages.cachedCount

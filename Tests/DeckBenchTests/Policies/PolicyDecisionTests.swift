@@ -7,13 +7,14 @@ import Testing
     private final class Tables { var all: [PageTable] = [] }
     private let tables = Tables()
 
-    private func context(current: Int = 0, direction: Direction? = nil, cached: [Int] = [], trigger: PolicyContext.Trigger = .commit)
-        -> PolicyContext
+    private func context(current: Int = 0, direction: Direction? = nil, cached: [Int] = [], trigger: PolicyContext.Trigger = .commit,
+                         sameWay: Int = 0, reversed: Int = 0) -> PolicyContext
     {
         let pages = PageTable()
         tables.all.append(pages)
         for page in cached { pages[page] = PageTable.Page(version: 0) }
-        return PolicyContext(trigger: trigger, current: current, direction: direction, first: -10, last: 10, pages: pages)
+        return PolicyContext(trigger: trigger, current: current, direction: direction, first: -10, last: 10, pages: pages,
+                             stepsSameWay: sameWay, stepsReversed: reversed)
     }
 
     /// The decision as the window kept (policies built in keep one) and the requests.
@@ -50,6 +51,31 @@ import Testing
         #expect(decide(staged, context(direction: .prev, cached: [0, 1, -1])).1 == [-2, 2])
     }
 
+    @Test func adaptiveIsSymmetricBeforeTheFirstStepAndAfterAJump() {
+        let adaptive = AdaptivePolicy(budget: 6)
+        #expect(decide(adaptive, context(cached: [0])) == (-3 ... 3, [1, -1, 2, -2, 3, -3]))
+        // What it learnt does not matter without a direction; an odd budget leaves a page unspent.
+        #expect(decide(adaptive, context(cached: [0], sameWay: 9)).0 == -3 ... 3)
+        #expect(decide(AdaptivePolicy(budget: 5), context(cached: [0])).0 == -2 ... 2)
+    }
+
+    @Test func adaptiveSpendsItsBudgetInProportionToThePosteriorMean() {
+        // Defaults, no evidence: Beta(2, 1), p = 2/3, 6 × 2/3 = 4 ahead: directional's 2 + 4.
+        #expect(decide(AdaptivePolicy(), context(direction: .next, cached: [0])) == (-2 ... 4, [1, -1, 2, -2, 3, 4]))
+        // Three reversals: p = 2/6, 6 × 1/3 = 2 ahead, 4 behind.
+        #expect(decide(AdaptivePolicy(), context(direction: .next, cached: [0], reversed: 3)).0 == -4 ... 2)
+        // Nine steps the same way: p = 11/12, 6 × 11/12 = 5.5, rounded half up: 6 ahead, none behind.
+        #expect(decide(AdaptivePolicy(), context(direction: .next, cached: [0], sameWay: 9)) == (0 ... 6, [1, 2, 3, 4, 5, 6]))
+        #expect(decide(AdaptivePolicy(), context(direction: .prev, cached: [0], sameWay: 9)).0 == -6 ... 0)
+        // One of each: p = 3/6, half each way.
+        #expect(decide(AdaptivePolicy(), context(direction: .prev, cached: [0], sameWay: 1, reversed: 2)).0 == -3 ... 3)
+        // A flat prior Beta(1, 1), budget 3, no evidence: 1.5 rounds up to 2 ahead.
+        let flat = AdaptivePolicy(budget: 3, priorSame: 1, priorReversed: 1)
+        #expect(decide(flat, context(direction: .prev, cached: [0])).0 == -2 ... 1)
+        // Only a commit asks for pages; a response keeps the window without asking.
+        #expect(decide(AdaptivePolicy(), context(direction: .next, cached: [0], trigger: .responseArrived(page: 1))) == (-2 ... 4, []))
+    }
+
     @Test func onDemandKeepsOnlyTheShownPage() {
         #expect(decide(OnDemandPolicy(), context(current: 4, cached: [3, 4, 5])) == (4 ... 4, []))
     }
@@ -61,7 +87,8 @@ import Testing
         #expect(LeapPolicy().spec == "leap:gap=2")
         let parsed = try #require(try PolicyRegistry.parse("directional:ahead=6") as? DirectionalPolicy)
         #expect(parsed.behind == 2 && parsed.ahead == 6)
-        #expect(PolicyRegistry.all.map(\.name) == ["ondemand", "fixed", "directional", "staged"])
+        #expect(PolicyRegistry.all.map(\.name) == ["ondemand", "fixed", "directional", "staged", "adaptive"])
+        #expect(PolicyRegistry.all.filter(\.inDefaultJob).map(\.name) == ["ondemand", "fixed", "directional", "staged"])
         #expect(PolicyRegistry.all.first { $0.name == "staged" }?.parameters
             == [PolicyParameterDescription(name: "radius", defaultValue: 2, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one")])
     }

@@ -14,6 +14,7 @@ struct ReferenceReplay {
         case fixed(radius: Int)
         case directional(behind: Int, ahead: Int)
         case staged(radius: Int)
+        case adaptive(budget: Int, priorSame: Int, priorReversed: Int)
 
         var description: String {
             switch self {
@@ -21,6 +22,8 @@ struct ReferenceReplay {
             case let .fixed(radius): "fixed:radius=\(radius)"
             case let .directional(behind, ahead): "directional:behind=\(behind),ahead=\(ahead)"
             case let .staged(radius): "staged:radius=\(radius)"
+            case let .adaptive(budget, priorSame, priorReversed):
+                "adaptive:budget=\(budget),prior_same=\(priorSame),prior_reversed=\(priorReversed)"
             }
         }
     }
@@ -86,6 +89,9 @@ private final class ReferenceRun {
     var shown: Int
     var heading: Int
     var direction: Direction?
+    /// Committed steps in the direction of the step before them, and against it.
+    var sameWay = 0
+    var reversed = 0
     var scrolled = false
     var steps = 0
     var lastCommittedStep = -1
@@ -259,6 +265,9 @@ private final class ReferenceRun {
         }
         shown = swipe.target
         scrolled = false
+        if let before = direction, let now = swipe.direction {
+            if before == now { sameWay += 1 } else { reversed += 1 }
+        }
         direction = swipe.direction
         revalidateShownPage()
         decide(.commit)
@@ -410,6 +419,16 @@ private final class ReferenceRun {
         case let .staged(radius):
             let keep = span(behind: radius, ahead: radius)
             return (keep, trigger == .gestureStarted ? [] : nextStage(radius: radius))
+        case let .adaptive(budget, priorSame, priorReversed):
+            var behind = budget / 2
+            var ahead = budget / 2
+            if direction != nil {
+                let same = Double(priorSame + sameWay) / Double(priorSame + priorReversed + sameWay + reversed)
+                ahead = Int((Double(budget) * same).rounded(.toNearestOrAwayFromZero))
+                behind = budget - ahead
+            }
+            let keep = span(behind: behind, ahead: ahead)
+            return (keep, trigger == .commit ? missingByDistance(in: keep) : [])
         }
     }
 
