@@ -48,6 +48,12 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
         var maxAgeMs = 0
 
+        @Flag(help: ArgumentHelp(
+            "Closed-loop replay: a user who waits for a page after a gesture acts that much later (every later event of the "
+                + "session moves by the wait), so stalls also lengthen the session. Default: open-loop, every event at its "
+                + "recorded time."))
+        var userWaits = false
+
         @Option(parsing: .unconditional, help: ArgumentHelp(
             "Bootstrap replicates for the 95 % intervals in summary.csv (NAME_ci_low, NAME_ci_high); 0 = none.", valueName: "n"))
         var bootstrap = 1_000
@@ -152,7 +158,7 @@ extension DeckBenchCommand {
                 files: files, policies: try policies(), networks: try networks(),
                 settings: ReplaySettings(
                     seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
-                    maxAgeMs: maxAgeMs, bootstrap: bootstrap),
+                    maxAgeMs: maxAgeMs, bootstrap: bootstrap, userWaits: userWaits),
                 outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())),
                 jobs: jobs, shard: try selectedShard(), sessionsFormat: sessionsFormat)
             let outcome: ReplayRun.Outcome

@@ -44,6 +44,13 @@ public struct SessionMetrics: Sendable, Hashable, Codable {
     public var shownMs = 0
     /// Of that, time while the server already had a newer version of the page than the one shown.
     public var staleShownMs = 0
+    /// The session's length in the replay, ms: its recorded length, plus the waits that held the
+    /// user back with `--user-waits`.
+    public var sessionMs = 0
+    /// Time the user looked at a page without data after its gesture ended, ms: for each stall
+    /// not over by its commit, from the commit until the data came, the user left the page, or
+    /// (with `--user-waits`) the app gave up on it.
+    public var addedWaitMs = 0
 
     public init() {}
 

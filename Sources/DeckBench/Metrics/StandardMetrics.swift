@@ -96,6 +96,19 @@ extension Metric {
         "stale_shown_share", unit: .ratio, better: .lower, session: .ratio(\.staleShownMs, over: \.shownMs),
         summary: .ratioOfSums(\.staleShownMs, over: \.shownMs), compared: .all, reported: .all, label: "stale shown",
         meaning: "stale_shown_ms / shown_ms")
+    public static let sessionMs = Metric.count(
+        "session_ms", \.sessionMs, unit: .ms,
+        meaning: "length of the sessions in the replay: as recorded, plus the waits that held the user back with `--user-waits`",
+        sessionMeaning: "the session's length in the replay: as recorded, plus the waits that held the user back with `--user-waits`")
+    public static let addedWaitMs = Metric.count(
+        "added_wait_ms", \.addedWaitMs, unit: .ms, better: .lower, compared: true,
+        meaning: "time users looked at a page without data after the gesture to it ended (each stall's part after its commit, "
+            + "until the data came or the user left; with `--user-waits`, until the data came or the app gave up)",
+        sessionMeaning: "time the user looked at a page without data after the gesture to it ended")
+    public static let addedWaitShare = Metric(
+        "added_wait_share", unit: .ratio, better: .lower, session: .ratio(\.addedWaitMs, over: \.sessionMs),
+        summary: .ratioOfSums(\.addedWaitMs, over: \.sessionMs), compared: .all, reported: .all, label: "waiting",
+        meaning: "added_wait_ms / session_ms: the share of the users' time spent waiting for a page")
 
     /// Every metric above, in column order.
     static let standardList: [Metric] = [
@@ -103,5 +116,6 @@ extension Metric {
         .stallMsTotal, .stallMsPerNavigation, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .resetsPerNavigation, .needlessResets,
         .disruptiveResets, .staleUpdates, .staleUpdatesPerNavigation, .diffOps, .diffOpsTotal, .requests, .failedRequests, .retries,
         .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches, .wastedPrefetches, .wastedPrefetchesPerNavigation, .prefetchAccuracy, .coverage, .peakCachedPages, .shownMs, .staleShownMs, .staleShownShare,
+        .sessionMs, .addedWaitMs, .addedWaitShare,
     ]
 }

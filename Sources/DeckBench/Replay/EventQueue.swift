@@ -84,6 +84,7 @@ struct EventQueue {
             source = .timer
         }
         guard let event = earliest, event.timeUs <= limitUs else { return nil }
+        assert(event.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(event.timeUs) µs")
         nowUs = event.timeUs
         switch source {
         case .heap: _ = heap.removeMin()
@@ -94,6 +95,11 @@ struct EventQueue {
     }
 
     private enum Source { case heap, deadline, timer }
+
+    /// When the next event falls due; `nil` when nothing is scheduled.
+    var nextTimeUs: Int? {
+        [heap.min?.timeUs, deadline?.timeUs, timer?.timeUs].compactMap { $0 }.min()
+    }
 
     /// Moves the clock to `timeUs` (a recorded user event), never backwards.
     mutating func advance(toUs timeUs: Int) {

@@ -99,7 +99,7 @@ public struct ReplayRun: Sendable {
         let summaries = pipeline.summaries
         let pairedWins = pipeline.wins
         let manifest = Manifest(
-            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
+            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap, userWaits: settings.userWaits,
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
                            churnPerHour: settings.content.churnPerHour),
             policies: policies.map(\.spec), networks: networks.map(\.spec), inputs: inputs, sessions: sessionCount,

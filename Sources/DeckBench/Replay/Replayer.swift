@@ -27,6 +27,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private struct OpenWait {
         var needUs: Int
         var isFirstLoad: Bool
+        /// Since when the user has been looking at the page without data with the gesture over:
+        /// the commit.
+        var sinceUs: Int
+        /// With `--user-waits`, whether the user waits for the data (no other gesture of theirs
+        /// was under way at the commit) instead of acting as recorded.
+        var holdsUser: Bool
     }
 
     public let policy: Policy
@@ -73,6 +79,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var screenSinceUs = 0
     private var shownUs = 0
     private var staleShownUs = 0
+    /// How much later than recorded the user acts, µs: the waits that held them back so far
+    /// (always 0 open-loop).
+    private var shiftUs = 0
+    /// Time spent looking at a page without data after its gesture, µs.
+    private var addedWaitUs = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -105,19 +116,46 @@ public final class Replayer<Policy: PrefetchPolicy> {
     @_specialize(where Policy == StagedPolicy)
     public func replay(_ session: Session) -> SessionMetrics {
         begin(session)
-        let endUs = session.endMs * 1_000
         for event in session.events {
-            let eventUs = event.timeMs * 1_000
-            runScheduledEvents(notAfterUs: eventUs)
-            queue.advance(toUs: eventUs)
+            reach(recordedUs: event.timeMs * 1_000)
             handle(event)
         }
-        runScheduledEvents(notAfterUs: endUs)
-        queue.advance(toUs: endUs)
+        reach(recordedUs: session.endMs * 1_000)
         finish()
         summary.add(metrics)
         if settings.bootstrap > 0 { summary.replicates.add(metrics, bucket: world.bootstrapBucket) }
         return metrics
+    }
+
+    /// Runs what is due before the user acts at `recordedUs` (moved by the waits so far), and
+    /// moves the clock there. With `--user-waits` a user looking at a page without data, with no
+    /// other gesture of theirs under way, does not act: scheduled events run until its data comes
+    /// or nothing more is scheduled (the app gave up), and the wait, from the commit, moves this
+    /// and every later user event.
+    private func reach(recordedUs: Int) {
+        while true {
+            let dueUs = recordedUs + shiftUs
+            runScheduledEvents(notAfterUs: dueUs)
+            if let open = wait, open.holdsUser {
+                if let nextUs = queue.nextTimeUs {
+                    runScheduledEvents(notAfterUs: nextUs)
+                } else {
+                    wait = nil
+                    recordStall(nowUs - open.needUs, abandoned: true)
+                    endWait(open)
+                }
+            } else if recordedUs + shiftUs == dueUs {
+                break
+            }
+        }
+        queue.advance(toUs: recordedUs + shiftUs)
+    }
+
+    /// A wait after a commit is over now: it counts as added wait, and moves the user's later
+    /// events when it held them back.
+    private func endWait(_ open: OpenWait) {
+        addedWaitUs += nowUs - open.sinceUs
+        if open.holdsUser { shiftUs += nowUs - open.sinceUs }
     }
 
     private func begin(_ session: Session) {
@@ -133,7 +171,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
             return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
         }() : 0
         pages.reset(around: session.page)
-        world.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last, endUs: session.endMs * 1_000)
+        world.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
+                    endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
         requests.removeAll()
         pending.removeAll()
         dragged.removeAll()
@@ -141,6 +180,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         screenSinceUs = 0
         shownUs = 0
         staleShownUs = 0
+        shiftUs = 0
+        addedWaitUs = 0
         direction = nil
         stepsSameWay = 0
         stepsReversed = 0
@@ -152,7 +193,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         decision.removeAll()
         decision.keep(shown)
         let first = need(shown)
-        wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true)
+        wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true, sinceUs: 0, holdsUser: false)
         revalidateShownPage()
         decide(.commit)
     }
@@ -200,14 +241,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
         case let .navigation(target, needMs, commitMs, stepDirection):
             let found = need(target)
             let navigation = PendingNavigation(
-                id: number, target: target, needUs: needMs * 1_000, direction: stepDirection,
+                id: number, target: target, needUs: needMs * 1_000 + shiftUs, direction: stepDirection,
                 stalled: !found.hadData, late: found.late, covered: found.covered)
             if commitMs == needMs {
                 commit(navigation)
             } else {
                 pending.append(navigation)
                 dragged.append(target)
-                queue.schedule(.swipeCompleted(navigation: navigation.id), atUs: commitMs * 1_000)
+                queue.schedule(.swipeCompleted(navigation: navigation.id), atUs: commitMs * 1_000 + shiftUs)
                 decide(.gestureStarted(target: target))
             }
         case let .cancelledSwipe(target, _):
@@ -260,7 +301,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
             if let arrivedUs = navigation.arrivedUs {
                 recordStall(arrivedUs - navigation.needUs, abandoned: false)
             } else {
-                wait = OpenWait(needUs: navigation.needUs, isFirstLoad: false)
+                wait = OpenWait(needUs: navigation.needUs, isFirstLoad: false, sinceUs: nowUs,
+                                holdsUser: settings.userWaits && dragged.isEmpty)
             }
         } else {
             instantNavigations += 1
@@ -284,6 +326,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
         } else {
             recordStall(nowUs - open.needUs, abandoned: true)
+            endWait(open)
         }
     }
 
@@ -501,6 +544,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
             } else {
                 recordStall(nowUs - open.needUs, abandoned: false)
+                endWait(open)
             }
         }
         for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
@@ -517,6 +561,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         metrics.shownMs = Self.milliseconds(shownUs)
         metrics.staleShownMs = Self.milliseconds(staleShownUs)
         leaveShownPage()
+        metrics.sessionMs = Self.milliseconds(nowUs)
+        metrics.addedWaitMs = Self.milliseconds(addedWaitUs)
         metrics.wastedPrefetches += pages.pendingPrefetches
         summary.stallMsPerNavigation.record(0, count: instantNavigations)
         if settings.bootstrap > 0, instantNavigations > 0 {
@@ -535,6 +581,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if let newerUs = world.content.nextChangeUs(page: shown, after: version), newerUs < nowUs {
             staleShownUs += nowUs - max(screenSinceUs, newerUs)
         }
+    }
+
+    /// Until when the pages' content changes: the session's end, or with `--user-waits` (which
+    /// makes sessions longer by waits not known in advance) its recorded length twice plus ten
+    /// minutes. A history drawn further has the same changes up to the nearer end, so the content
+    /// the user saw in the recorded time is the same in both modes.
+    static func contentHorizonUs(recordedEndUs: Int, userWaits: Bool) -> Int {
+        userWaits ? 2 * recordedEndUs + 600_000_000 : recordedEndUs
     }
 
     /// Microseconds to whole milliseconds, rounded half up.

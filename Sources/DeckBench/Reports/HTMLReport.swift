@@ -287,7 +287,7 @@ public struct HTMLReport: Sendable {
             ("command", manifest.command.joined(separator: " ")), ("version", manifest.version), ("seed", String(manifest.seed)),
             ("content", "\(manifest.content.items) items × \(manifest.content.itemBytes) bytes, "
                 + "\(ReportFormat.number(manifest.content.churnPerHour)) changes/hour on the newest page"),
-            ("max age", "\(manifest.maxAgeMs) ms"), ("policies", manifest.policies.joined(separator: "; ")),
+            ("max age", "\(manifest.maxAgeMs) ms"), ("user waits", manifest.userWaits == true ? "yes (closed-loop)" : "no (open-loop)"), ("policies", manifest.policies.joined(separator: "; ")),
             ("networks", manifest.networks.joined(separator: "; ")),
             ("sessions", String(manifest.sessions)), ("replays", String(manifest.replays)), ("rejects", String(manifest.rejects)),
         ]

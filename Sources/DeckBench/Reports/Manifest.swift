@@ -26,6 +26,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var maxAgeMs: Int
     /// Bootstrap replicates behind the summary's intervals (absent in runs before intervals existed).
     public var bootstrap: Int?
+    /// Whether the run was closed-loop (`--user-waits`; absent in runs before the flag existed).
+    public var userWaits: Bool?
     public var content: Content
     public var policies: [String]
     public var networks: [String]

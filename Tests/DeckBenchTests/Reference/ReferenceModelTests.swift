@@ -28,15 +28,16 @@ import Testing
             if Self.hasOverlappingSwipes(session) { overlapping += 1 }
             let policies = Self.randomPolicies(&random)
             let maxAgeMs = random.chance(0.2) ? 300 : 0
+            let userWaits = random.chance(0.3)
             for connections in Self.connectionSlots {
                 for policy in policies {
                     let reference = ReferenceReplay(policy: policy, rttMs: Self.rttMs, connections: connections, maxAgeMs: maxAgeMs,
-                                                    bytesPerPage: 20_000)
+                                                    bytesPerPage: 20_000, userWaits: userWaits)
                     if let mismatch = Self.mismatch(session, reference) {
                         let small = Self.shrink(session, reference)
                         Issue.record("""
                             replayer and reference model differ for \(policy) with \(connections) connections (0 = unlimited), \
-                            max age \(maxAgeMs) ms; smallest session that shows it:
+                            max age \(maxAgeMs) ms, user waits \(userWaits); smallest session that shows it:
                             \(Self.lines(small))
                             replayer:  \(Self.mismatch(small, reference)?.replayer ?? mismatch.replayer)
                             reference: \(Self.mismatch(small, reference)?.reference ?? mismatch.reference)
@@ -58,7 +59,7 @@ import Testing
         let network = try! NetworkModel.parse(
             "lte:rtt_ms=\(reference.rttMs),jitter=0,downlink_kbps=0,connections=\(reference.connections),server_ms=0,timeout_ms=0")
         let settings = ReplaySettings(seed: 1, content: ContentModel(items: 20, itemBytes: 1_000, churnPerHour: 0),
-                                      maxAgeMs: reference.maxAgeMs)
+                                      maxAgeMs: reference.maxAgeMs, userWaits: reference.userWaits)
         func make(_ policy: some PrefetchPolicy) -> any SessionReplaying {
             Replayer(policy: policy, network: network, settings: settings)
         }

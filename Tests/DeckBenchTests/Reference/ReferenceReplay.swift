@@ -33,6 +33,9 @@ struct ReferenceReplay {
     var connections: Int
     var maxAgeMs: Int
     var bytesPerPage: Int
+    /// Closed loop: while the page shown after a commit has no data, the user does nothing, and
+    /// acts later by as long as that lasted.
+    var userWaits = false
 
     func replay(_ session: Session) -> SessionMetrics {
         let run = ReferenceRun(model: self, session: session)
@@ -101,6 +104,15 @@ private final class ReferenceRun {
     /// The shown page waits for data since `needUs` (a stall, or the first load).
     var waitSinceUs: Int?
     var waitIsFirstLoad = false
+    /// When the gesture of the stalled page shown ended (its commit), and the time users looked at
+    /// a page without data after its gesture so far.
+    var waitCommitUs = 0
+    var addedWaitUs = 0
+    /// Closed loop: the stalled page shown was committed with no gesture under way, so the user
+    /// waits for it.
+    var waitHoldsUser = false
+    /// How much later than recorded the user acts (closed loop).
+    var lateByUs = 0
     /// Time the shown page spent on screen with data, µs, and since when the current screen shows.
     var onScreenUs = 0
     var screenSinceUs = 0
@@ -121,21 +133,36 @@ private final class ReferenceRun {
         revalidateShownPage()
         decide(.commit)
         for event in session.events {
-            runPendingEvents(untilUs: event.timeMs * 1_000)
-            nowUs = event.timeMs * 1_000
+            userActs(atRecordedUs: event.timeMs * 1_000)
             handle(event)
         }
-        let endUs = (session.events.last?.timeMs ?? 0) * 1_000
-        runPendingEvents(untilUs: endUs)
-        nowUs = endUs
+        userActs(atRecordedUs: (session.events.last?.timeMs ?? 0) * 1_000)
         screenChanges()
         metrics.shownMs = milliseconds(onScreenUs)
         leaveShownPage()
+        metrics.sessionMs = milliseconds(nowUs)
+        metrics.addedWaitMs = milliseconds(addedWaitUs)
         metrics.wastedPrefetches += pages.values.filter { $0.mark == .pending }.count
         return metrics
     }
 
     // MARK: Time
+
+    /// Everything due before the user acts; in closed loop, the user first waits for a stalled page
+    /// (on the ideal network its data always comes).
+    func userActs(atRecordedUs recordedUs: Int) {
+        while true {
+            let dueUs = recordedUs + lateByUs
+            runPendingEvents(untilUs: dueUs)
+            if waitSinceUs != nil, waitHoldsUser {
+                runPendingEvents(untilUs: pendingEvents.map(\.timeUs).min()!)
+            } else if dueUs == recordedUs + lateByUs {
+                break
+            }
+        }
+        precondition(recordedUs + lateByUs >= nowUs, "the user would act in the past")
+        nowUs = recordedUs + lateByUs
+    }
 
     func schedule(_ happening: Happening, atUs timeUs: Int) {
         pendingEvents.append((timeUs, sequence, happening))
@@ -155,6 +182,7 @@ private final class ReferenceRun {
             }
             guard let index = best else { return }
             let event = pendingEvents.remove(at: index)
+            precondition(event.timeUs >= nowUs, "the reference's clock would go back")
             nowUs = event.timeUs
             switch event.happening {
             case let .arrival(request): arrive(request)
@@ -261,6 +289,8 @@ private final class ReferenceRun {
             } else {
                 waitSinceUs = swipe.needUs
                 waitIsFirstLoad = false
+                waitCommitUs = nowUs
+                waitHoldsUser = model.userWaits && dragged.isEmpty
             }
         }
         shown = swipe.target
@@ -281,6 +311,7 @@ private final class ReferenceRun {
             metrics.firstLoadMs = milliseconds(nowUs - since)
         } else {
             recordStall(nowUs - since, abandoned: true)
+            addedWaitUs += nowUs - waitCommitUs
         }
     }
 
@@ -393,6 +424,8 @@ private final class ReferenceRun {
                     metrics.firstLoadMs = milliseconds(nowUs - since)
                 } else {
                     recordStall(nowUs - since, abandoned: false)
+                    addedWaitUs += nowUs - waitCommitUs
+                    if waitHoldsUser { lateByUs += nowUs - waitCommitUs }
                 }
             }
             for index in swipes.indices where swipes[index].target == page && swipes[index].stalled && swipes[index].arrivedUs == nil {
