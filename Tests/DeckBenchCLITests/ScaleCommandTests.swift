@@ -54,6 +54,45 @@ import DeckBench
         }
     }
 
+    /// `--user-waits` as every other flag: the same bytes for any jobs and after merging shards;
+    /// the manifest says which mode a run was, and shards of the two modes do not merge.
+    @Test func closedLoopGivesTheSameBytesForEveryJobsValueAndShards() throws {
+        let folder = try corpus()
+        let flags = Self.flags + ["--user-waits"]
+        for jobs in ["1", "3"] {
+            let output = try DeckBenchTool.run(["replay", "rec", "--out", "w" + jobs, "--jobs", jobs, "--quiet"] + flags, in: folder)
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        for index in 1 ... 2 {
+            let shard = try DeckBenchTool.run(["replay", "rec", "--out", "ws\(index)", "--shard", "\(index)/2", "--quiet"] + flags, in: folder)
+            #expect(shard.status == 0)
+        }
+        let merged = try DeckBenchTool.run(["merge", "ws1", "ws2", "--out", "wm"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        for name in ["summary.csv", "distributions.csv", "paired.csv", "bootstrap.json", "sessions.csv", "rejects.csv", "manifest.json"] {
+            #expect(try bytes(folder + "/w1/" + name) == (try bytes(folder + "/w3/" + name)), "\(name) differs with 3 jobs")
+            #expect(try bytes(folder + "/w1/" + name) == (try bytes(folder + "/wm/" + name)), "\(name) differs after merge")
+        }
+        let manifest = try String(contentsOfFile: folder + "/w1/manifest.json", encoding: .utf8)
+        #expect(manifest.contains(#""user_waits" : true"#))
+        // Users who wait make longer sessions than recorded.
+        let open = try DeckBenchTool.run(["replay", "rec", "--out", "open", "--quiet"] + Self.flags, in: folder)
+        #expect(open.status == 0)
+        func sessionMs(_ run: String) throws -> [Int] {
+            let lines = try String(contentsOfFile: folder + "/\(run)/summary.csv", encoding: .utf8).split(separator: "\n")
+            let column = lines[0].split(separator: ",").firstIndex(of: "session_ms")!
+            return lines.dropFirst().map { line in
+                // The network specs hold commas inside quotes: count columns from the end.
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                return Int(fields[fields.count - (lines[0].split(separator: ",").count - column)])!
+            }
+        }
+        #expect(zip(try sessionMs("w1"), try sessionMs("open")).allSatisfy { $0 > $1 })
+        let mixed = try DeckBenchTool.run(["replay", "rec", "--out", "os2", "--shard", "2/2", "--quiet"] + Self.flags, in: folder)
+        #expect(mixed.status == 0)
+        #expect(try DeckBenchTool.run(["merge", "ws1", "os2", "--out", "mm"], in: folder).status == 64)
+    }
+
     @Test func shardAutoReadsTheScheduler() throws {
         let folder = try corpus()
         // A Kubernetes indexed Job's second pod (0-based index 1) of three.
