@@ -79,6 +79,7 @@ struct Link: ~Copyable {
     private mutating func start(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots += 1
         requests[id].started = true
+        requests[id].startedUs = queue.nowUs
         requests[id].arrivalSequence = queue.takeSequence()
         if !requests[id].lost {
             queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)

@@ -34,6 +34,8 @@ struct Request {
     /// The sequence number of the response's arrival, taken when the request got its connection:
     /// responses arriving at the same instant come in the order their requests started.
     var arrivalSequence = 0
+    /// When the request got its connection, µs (set when `started`).
+    var startedUs = 0
     /// Whether the request holds a connection, has arrived, or was given up.
     var started = false
     var finished = false

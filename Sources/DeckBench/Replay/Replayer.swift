@@ -25,8 +25,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The shown page is waiting for its data: a stall, or the first load.
     private struct OpenWait {
+        var page: Int
         var needUs: Int
         var isFirstLoad: Bool
+        /// A request for the page was in flight at need time.
+        var late: Bool
         /// Since when the user has been looking at the page without data with the gesture over:
         /// the commit.
         var sinceUs: Int
@@ -45,6 +48,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     let networkField: [UInt8]
     /// Every session replayed so far, summed.
     public private(set) var summary = MetricsSummary()
+    /// Told what happens as it happens (`deckbench trace`); none in a run.
+    var observer: (any ReplayObserver)?
 
     private var queue = EventQueue()
     private var link: Link
@@ -141,7 +146,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                     runScheduledEvents(notAfterUs: nextUs)
                 } else {
                     wait = nil
-                    recordStall(nowUs - open.needUs, abandoned: true)
+                    recordStall(open, abandoned: true)
                     endWait(open)
                 }
             } else if recordedUs + shiftUs == dueUs {
@@ -159,6 +164,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     private func begin(_ session: Session) {
+        observer?.sessionBegan(session)
         sessionKey = StableHash.of(session.id)
         limits = session.first ... session.last
         queue.reset()
@@ -189,11 +195,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
         instantNavigations = 0
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
+        observer?.pageShown(shown, atUs: 0)
         pager = Pager(page: shown)
         decision.removeAll()
         decision.keep(shown)
         let first = need(shown)
-        wait = first.hadData ? nil : OpenWait(needUs: 0, isFirstLoad: true, sinceUs: 0, holdsUser: false)
+        wait = first.hadData ? nil : OpenWait(page: shown, needUs: 0, isFirstLoad: true, late: false, sinceUs: 0, holdsUser: false)
         revalidateShownPage()
         decide(.commit)
     }
@@ -207,9 +214,15 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard let index = pending.firstIndex(where: { $0.id == id }) else { continue }
                 let navigation = pending.remove(at: index)
                 stopDragging(navigation.target)
-                if !commit(navigation) { decide(.gestureEnded(target: navigation.target)) }
+                if commit(navigation) {
+                    observer?.gesture(.swipeCommitted(target: navigation.target), atUs: nowUs)
+                } else {
+                    observer?.gesture(.swipeEnded(target: navigation.target), atUs: nowUs)
+                    decide(.gestureEnded(target: navigation.target))
+                }
             case let .dragEnded(page):
                 stopDragging(page)
+                observer?.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
                 guard !requests[id].failed else { continue }
@@ -221,6 +234,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard !requests[id].failed else { continue }
                 requests[id].finished = true
                 link.release(id, requests, &queue)
+                observer?.requestEnded(id, requests[id], failed: false, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
@@ -228,6 +242,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard !requests[id].finished else { continue }
                 requests[id].failed = true
                 link.release(id, requests, &queue)
+                observer?.requestEnded(id, requests[id], failed: true, atUs: nowUs)
                 failed(id)
             case let .retry(page, attempt):
                 retry(page, attempt: attempt)
@@ -237,6 +252,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     private func handle(_ event: Event) {
         let (step, number) = pager.step(event, within: limits)
+        if let observer { Self.tell(observer, step, event, atUs: nowUs) }
         switch step {
         case let .navigation(target, needMs, commitMs, stepDirection):
             let found = need(target)
@@ -265,6 +281,19 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
 
+    /// The gesture `step` of `event` is, as the timeline shows it.
+    private static func tell(_ observer: any ReplayObserver, _ step: Step, _ event: Event, atUs: Int) {
+        switch (step, event.kind) {
+        case let (.navigation(target, _, _, _), .swipe): observer.gesture(.swipeStarted(target: target, cancelled: false), atUs: atUs)
+        case let (.navigation(target, _, _, _), .jump): observer.gesture(.jump(target: target), atUs: atUs)
+        case let (.navigation(target, _, _, _), _): observer.gesture(.tap(target: target), atUs: atUs)
+        case let (.cancelledSwipe(target, _), _): observer.gesture(.swipeStarted(target: target, cancelled: true), atUs: atUs)
+        case (.bounce, _): observer.gesture(.bounce, atUs: atUs)
+        case (.none, .scroll): observer.gesture(.scroll, atUs: atUs)
+        case (.none, _): break
+        }
+    }
+
     // MARK: The app
 
     /// The app needs `page` now: a prefetch of it has proved useful; a request for it still
@@ -275,6 +304,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if state.prefetch == .pending {
             state.prefetch = .useful
             metrics.usefulPrefetches += 1
+            observer?.prefetchJudged(page: page, useful: true)
             pages[page] = state
         }
         if state.version != nil { return (true, false, state.dataFromPrefetch) }
@@ -299,15 +329,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
             metrics.stalls += 1
             if navigation.late { metrics.lateStalls += 1 } else { metrics.missStalls += 1 }
             if let arrivedUs = navigation.arrivedUs {
-                recordStall(arrivedUs - navigation.needUs, abandoned: false)
+                recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)
             } else {
-                wait = OpenWait(needUs: navigation.needUs, isFirstLoad: false, sinceUs: nowUs,
-                                holdsUser: settings.userWaits && dragged.isEmpty)
+                wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
+                                sinceUs: nowUs, holdsUser: settings.userWaits && dragged.isEmpty)
             }
         } else {
             instantNavigations += 1
         }
         shown = navigation.target
+        observer?.pageShown(shown, atUs: nowUs)
         scrolled = false
         if let previous = direction, let next = navigation.direction {
             if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
@@ -325,13 +356,19 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if open.isFirstLoad {
             metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
         } else {
-            recordStall(nowUs - open.needUs, abandoned: true)
+            recordStall(open, abandoned: true)
             endWait(open)
         }
     }
 
-    private func recordStall(_ durationUs: Int, abandoned: Bool) {
-        let milliseconds = Self.milliseconds(durationUs)
+    /// The stall of an open wait ends now.
+    private func recordStall(_ open: OpenWait, abandoned: Bool) {
+        recordStall(page: open.page, fromUs: open.needUs, toUs: nowUs, late: open.late, abandoned: abandoned)
+    }
+
+    private func recordStall(page: Int, fromUs: Int, toUs: Int, late: Bool, abandoned: Bool) {
+        observer?.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
+        let milliseconds = Self.milliseconds(toUs - fromUs)
         if abandoned { metrics.abandonedStalls += 1 }
         metrics.stallMsTotal += milliseconds
         metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
@@ -398,7 +435,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
         var state = pages[page]
         state.version = nil
         state.dataFromPrefetch = false
-        if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
+        if state.prefetch == .pending {
+            metrics.wastedPrefetches += 1
+            observer?.prefetchJudged(page: page, useful: false)
+        }
         state.prefetch = .none
         pages[page] = state
     }
@@ -418,6 +458,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         request.lost = isLost(page: page, n: n)
         let id = requests.append(request)
         metrics.requests += 1
+        observer?.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)
     }
 
@@ -444,7 +485,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if state.inFlight == id { state.inFlight = nil }
         var willRetry = !isPrefetch
         if isPrefetch {
-            if state.prefetch == .pending { metrics.wastedPrefetches += 1 }
+            if state.prefetch == .pending {
+                metrics.wastedPrefetches += 1
+                observer?.prefetchJudged(page: page, useful: false)
+            }
             state.prefetch = .none
             willRetry = state.version == nil && isProtected(page)
         }
@@ -494,7 +538,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
         metrics.bytes += requests[id].bytes
         let wanted = isKept(page) || isProtected(page)
         if !wanted {
-            if state.prefetch == .pending, isPrefetch { metrics.wastedPrefetches += 1 }
+            if state.prefetch == .pending, isPrefetch {
+                metrics.wastedPrefetches += 1
+                observer?.prefetchJudged(page: page, useful: false)
+            }
             if isPrefetch { state.prefetch = .none }
             pages[page] = state
         } else if let held = state.version {
@@ -527,6 +574,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         metrics.resets += 1
         if scrolled { metrics.disruptiveResets += 1 }
         let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
+        observer?.reset(page: page, atUs: nowUs, needless: operations == 0, diffOperations: operations)
         if operations == 0 {
             metrics.needlessResets += 1
         } else {
@@ -543,7 +591,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             if open.isFirstLoad {
                 metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
             } else {
-                recordStall(nowUs - open.needUs, abandoned: false)
+                recordStall(open, abandoned: false)
                 endWait(open)
             }
         }
@@ -569,6 +617,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             summary.replicates.recordStall(0, count: instantNavigations, bucket: world.bootstrapBucket)
         }
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
+        observer?.sessionEnded(atUs: nowUs, requests: requests)
     }
 
     /// The screen is about to change (another page, or another version of this one): what it

@@ -1,0 +1,104 @@
+import ArgumentParser
+import DeckBench
+
+/// The flags that say what a replay replays besides the recordings: policies, networks, seed,
+/// content, the app's revalidation and open or closed loop. Shared by `replay` and `trace`, so
+/// that a trace replays exactly what the run did.
+struct ReplayModelOptions: ParsableArguments {
+    @Option(name: .customLong("policy"), help: ArgumentHelp(
+        "A policy as NAME[:key=value,...], repeatable (default: the four of the default job, ondemand, fixed, directional and staged, with their defaults; "
+            + "see `deckbench policies`). "
+            + "A value may sweep: a..b, a..b:step or a/b/c; every combination is a policy (at most \(PolicySweep.limit) in a run).",
+        valueName: "spec"))
+    var policySpecs: [String] = []
+
+    @Option(name: .customLong("network"), help: ArgumentHelp(
+        "A network as NAME[:key=value,...] with keys rtt_ms, jitter, downlink_kbps, connections, server_ms, loss, "
+            + "timeout_ms, outage_every_ms, outage_ms (trace: path, loop); repeatable (default: lte; presets: wifi, lte, "
+            + "3g, slow-3g, edge, very-bad, subway, trace; see `deckbench networks`).",
+        valueName: "spec"))
+    var networkSpecs: [String] = []
+
+    @Option(parsing: .unconditional, help: "Seed of all randomness (content changes, round-trip times).")
+    var seed: UInt64 = 1
+
+    @Option(parsing: .unconditional, help: "Items on a page.")
+    var items = ContentModel().items
+
+    @Option(parsing: .unconditional, help: "Bytes of one item in a response.")
+    var itemBytes = ContentModel().itemBytes
+
+    @Option(parsing: .unconditional, help: "Changes per hour of the newest page (halving with each page back); 0 = content never changes.")
+    var churnPerHour = ContentModel().churnPerHour
+
+    @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
+    var maxAgeMs = 0
+
+    @Flag(help: ArgumentHelp(
+        "Closed-loop replay: a user who waits for a page after a gesture acts that much later (every later event of the "
+            + "session moves by the wait), so stalls also lengthen the session. Default: open-loop, every event at its "
+            + "recorded time."))
+    var userWaits = false
+
+    func validate() throws {
+    guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }
+    guard itemBytes >= 0, itemBytes <= 100_000_000 else {
+        throw ValidationError("--item-bytes must be from 0 to 100000000, got \(itemBytes)")
+    }
+    guard churnPerHour >= 0, churnPerHour.isFinite else {
+        throw ValidationError("--churn-per-hour must be 0 or more, got \(churnPerHour)")
+    }
+    guard maxAgeMs >= 0 else { throw ValidationError("--max-age-ms must be 0 or more, got \(maxAgeMs)") }
+    _ = try policies()
+    _ = try networks()
+    }
+
+    /// The seed, content model, revalidation rule and loop of the flags, with `bootstrap` replicates.
+    func settings(bootstrap: Int) -> ReplaySettings {
+    ReplaySettings(seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
+                   maxAgeMs: maxAgeMs, bootstrap: bootstrap, userWaits: userWaits)
+    }
+
+    func policies() throws -> [any PrefetchPolicy] {
+        guard !policySpecs.isEmpty else { return PolicyRegistry.defaults }
+        var policies: [any PrefetchPolicy] = []
+        var given: [String] = []
+        do {
+            for text in policySpecs {
+                let expanded = try PolicySweep.expand(text)
+                policies += expanded
+                given += Array(repeating: text, count: expanded.count)
+            }
+        } catch {
+            throw ValidationError("--policy: \(error)")
+        }
+        guard policies.count <= PolicySweep.limit else {
+            throw ValidationError("--policy: \(policies.count) policies in all; a run takes at most \(PolicySweep.limit)")
+        }
+        try Self.rejectRepeats("--policy", given: given, specs: policies.map(\.spec))
+        return policies
+    }
+
+    func networks() throws -> [NetworkModel] {
+        let given = networkSpecs.isEmpty ? [NetworkPresets.defaultName] : networkSpecs
+        let networks: [NetworkModel]
+        do {
+            networks = try given.map { (spec) throws(SpecError) in try NetworkModel.parse(spec) }
+        } catch {
+            throw ValidationError("--network: \(error)")
+        }
+        try Self.rejectRepeats("--network", given: given, specs: networks.map(\.spec))
+        return networks
+    }
+
+    /// Two flags that name the same policy or network (once its defaults are written out) would
+    /// replay it twice and write duplicate rows.
+    private static func rejectRepeats(_ flag: String, given: [String], specs: [String]) throws {
+        for (index, spec) in specs.enumerated() {
+            if let earlier = specs[..<index].firstIndex(of: spec) {
+                let forms = given[earlier] == given[index] ? "" : " (as \"\(given[earlier])\" and \"\(given[index])\")"
+                throw ValidationError("\(flag) \(spec) is given twice\(forms); give each one once")
+            }
+        }
+    }
+}
