@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import Testing
 
@@ -24,6 +25,14 @@ struct DeckBenchTool {
         }
         return candidates[0].appendingPathComponent("deckbench")
     }()
+
+    /// The rows of a CSV file with a header, each a column → value dictionary.
+    static func csvRows(_ path: String) throws -> [[String: String]] {
+        let reader = try CSVReader(string: try String(contentsOfFile: path, encoding: .utf8), hasHeaderRow: true)
+        var rows: [[String: String]] = []
+        while reader.next() != nil { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, reader.currentRow!))) }
+        return rows
+    }
 
     static func run(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()

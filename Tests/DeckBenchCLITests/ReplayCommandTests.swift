@@ -17,10 +17,7 @@ import Testing
     }
 
     private func read(_ path: String) throws -> [[String: String]] {
-        let reader = try CSVReader(string: try String(contentsOfFile: path, encoding: .utf8), hasHeaderRow: true)
-        var rows: [[String: String]] = []
-        while reader.next() != nil { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, reader.currentRow!))) }
-        return rows
+        try DeckBenchTool.csvRows(path)
     }
 
     @Test func writesTheFourReportsAndASummaryTable() throws {

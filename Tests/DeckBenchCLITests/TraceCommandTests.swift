@@ -1,4 +1,3 @@
-import CSV
 import DeckBench
 import Foundation
 import Testing
@@ -21,10 +20,7 @@ import Testing
     }
 
     private func rows(_ path: String) throws -> [[String: String]] {
-        let reader = try CSVReader(string: try String(contentsOfFile: path, encoding: .utf8), hasHeaderRow: true)
-        var rows: [[String: String]] = []
-        while reader.next() != nil { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, reader.currentRow!))) }
-        return rows
+        try DeckBenchTool.csvRows(path)
     }
 
     @Test(arguments: [false, true])
