@@ -20,7 +20,7 @@ public struct DistributionsTable: Sendable {
             let total = values.count
             for step in values.steps {
                 writer.appendRow([policy, network, metric, String(step.value), String(step.count),
-                                  String(format: "%.6f", Double(step.cumulativeCount) / Double(total))])
+                                  ReportFormat.fraction(step.cumulativeCount, over: total)])
             }
         }
     }

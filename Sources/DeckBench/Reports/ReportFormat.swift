@@ -40,6 +40,31 @@ enum ReportFormat {
         denominator == 0 ? "" : ratio(Double(numerator) / Double(denominator))
     }
 
+    /// numerator / denominator (0 ≤ numerator ≤ denominator) with six decimals, the same as
+    /// `String(format: "%.6f")` gives for the quotient: digits from integer arithmetic, which agree
+    /// with the rounded binary quotient whenever the denominator is below 4.5 × 10⁹ (the quotient is
+    /// then further from a rounding tie than the double's error); an exact tie, where the binary
+    /// value decides, and anything larger ask `String(format:)`.
+    static func fraction(_ numerator: Int, over denominator: Int) -> String {
+        guard numerator >= 0, denominator > 0, numerator <= denominator, denominator < 4_500_000_000 else {
+            return String(format: "%.6f", Double(numerator) / Double(denominator))
+        }
+        let scaled = numerator * 1_000_000
+        var millionths = scaled / denominator
+        let twiceRemainder = 2 * (scaled % denominator)
+        if twiceRemainder == denominator { return String(format: "%.6f", Double(numerator) / Double(denominator)) }
+        if twiceRemainder > denominator { millionths += 1 }
+        var bytes: [UInt8] = []
+        RecordingEncoder.appendInteger(millionths / 1_000_000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        var divisor = 100_000
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(millionths / divisor % 10))
+            divisor /= 10
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A number as short as it can be: whole numbers without a fraction, others to four decimals.
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }

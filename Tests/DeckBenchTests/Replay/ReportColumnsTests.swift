@@ -77,6 +77,26 @@ import Testing
         #expect(ReportFormat.ratio(nil) == "")
     }
 
+    /// Cumulative fractions of distributions.csv: integer arithmetic against `String(format:
+    /// "%.6f")` on every small fraction, on exact ties (2,000,000ths), and on random counts up to
+    /// the largest denominators a run makes.
+    @Test func fractionsAreWrittenAsPrintfWritesThem() {
+        var pairs: [(Int, Int)] = []
+        for denominator in 1 ... 400 {
+            for numerator in 0 ... denominator { pairs.append((numerator, denominator)) }
+        }
+        pairs += [(1, 2_000_000), (3, 2_000_000), (1_999_999, 2_000_000), (5, 10_000_000), (7, 4_000_000)]
+        var random = SeededGenerator(seed: 9)
+        for _ in 0 ..< 20_000 {
+            let denominator = 1 + Int(random.next() % 5_000_000_000)
+            pairs.append((Int(random.next() % UInt64(denominator + 1)), denominator))
+        }
+        for (numerator, denominator) in pairs {
+            #expect(ReportFormat.fraction(numerator, over: denominator) == String(format: "%.6f", Double(numerator) / Double(denominator)),
+                    "\(numerator) / \(denominator)")
+        }
+    }
+
     @Test func integersAreWrittenAsStringWritesThem() {
         var values = [0, 1, 9, 10, 11, 99, 100, 101, -1, -9, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
         var power = 1
