@@ -4,7 +4,9 @@ import Foundation
 /// The reader's fuzz target: arbitrary bytes through the whole input path, as `replay` and
 /// `inspect` take a recording file — zstd frame detection and streaming decode or plain text, line
 /// splitting, the fast and the full line parser, session assembly and validation, `Step` over
-/// every accepted session, and a replay of it (`directional` on `lte`). Built with `-sanitize=fuzzer,address -D FUZZING` by `make fuzz`, it
+/// every accepted session, and replays of it: `directional` on `lte`, and `adaptive` closed-loop
+/// (`--user-waits`) on a lossy one-connection link with a timeline watching, whose counts must be
+/// the replay's. Built with `-sanitize=fuzzer,address -D FUZZING` by `make fuzz`, it
 /// is a libFuzzer target; built plainly, a runner that feeds it the files it is given (the seed
 /// corpus, a crash to reproduce).
 enum RecordingFuzzTarget {
@@ -16,6 +18,10 @@ enum RecordingFuzzTarget {
 
     /// libFuzzer runs the target on one thread.
     nonisolated(unsafe) static let replayer = Replayer(policy: DirectionalPolicy(), network: try! NetworkModel.parse("lte"), settings: ReplaySettings())
+
+    /// The closed-loop replay's link: lost requests, timeouts and retries, one connection.
+    static let lossyLink = try! NetworkModel.parse("3g:connections=1,loss=0.3,timeout_ms=2000")
+    static let closedLoop = ReplaySettings(userWaits: true)
 
     /// Runs one input; returns the sessions accepted and the rejects.
     @discardableResult
@@ -36,11 +42,23 @@ enum RecordingFuzzTarget {
                 sessions += 1
                 walk(session)
                 _ = replayer.replay(session)
+                traceClosedLoop(session)
             case .reject:
                 rejects += 1
             }
         }
         return (sessions, rejects)
+    }
+
+    /// `adaptive`, closed-loop, lossy, with a timeline: it ends, and the timeline counts what the
+    /// replay counts.
+    private static func traceClosedLoop(_ session: Session) {
+        let (timeline, metrics) = SessionTrace.replay(session, policies: [AdaptivePolicy()], networks: [lossyLink], settings: closedLoop)[0]
+        precondition(timeline.stalls.count == metrics.stalls, "the timeline's stalls differ from the replay's")
+        precondition(timeline.requests.count == metrics.requests, "the timeline's requests differ from the replay's")
+        precondition(timeline.resets.count == metrics.resets, "the timeline's resets differ from the replay's")
+        precondition(metrics.sessionMs >= session.endMs, "a closed-loop session got shorter than recorded")
+        _ = TraceDocument(timelines: [timeline], about: []).json()
     }
 
     /// Every event's `Step` from the page the user is heading for.
