@@ -49,7 +49,7 @@ public struct SessionMetrics: Sendable, Hashable, Codable {
     public var sessionMs = 0
     /// Time the user looked at a page without data after its gesture ended, ms: for each stall
     /// not over by its commit, from the commit until the data came, the user left the page, or
-    /// (with `--user-waits`) the app gave up on it.
+    /// (with `--user-waits`, for a user who waited) the app gave up on it.
     public var addedWaitMs = 0
 
     public init() {}

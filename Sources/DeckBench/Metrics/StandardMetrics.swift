@@ -103,7 +103,7 @@ extension Metric {
     public static let addedWaitMs = Metric.count(
         "added_wait_ms", \.addedWaitMs, unit: .ms, better: .lower, compared: true,
         meaning: "time users looked at a page without data after the gesture to it ended (each stall's part after its commit, "
-            + "until the data came or the user left; with `--user-waits`, until the data came or the app gave up)",
+            + "until the data came or the user left the page; with `--user-waits` a user who waits leaves only when the app gives up)",
         sessionMeaning: "time the user looked at a page without data after the gesture to it ended")
     public static let addedWaitShare = Metric(
         "added_wait_share", unit: .ratio, better: .lower, session: .ratio(\.addedWaitMs, over: \.sessionMs),
