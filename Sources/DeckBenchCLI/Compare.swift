@@ -77,6 +77,10 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
+            for metric in comparison.unjudgedLimits {
+                Console.error("compare: \(metric) has a limit but no value on both sides (a run by an earlier DeckBench, or nothing "
+                                  + "measured): it judged nothing")
+            }
             Console.out(table(comparison) + "\n\(comparison.regressions) regression(s); \(csvPath) written\n")
             if comparison.regressions > 0 { throw ExitStatus.regression }
         }

@@ -82,6 +82,10 @@ public struct Comparison: Sendable {
 
     public var regressions: Int { rows.count { $0.status == .regression } }
 
+    /// The metrics given a limit that judged nothing: no row has a value on both sides (a run
+    /// written before the metric existed, or nothing measured), so the limit cannot fail.
+    public private(set) var unjudgedLimits: [String] = []
+
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
     /// better lower, `decrease` those better higher.
     /// With `pairing`, metrics that have intervals are judged on the paired interval of their change.
@@ -121,6 +125,11 @@ public struct Comparison: Sendable {
                 }
                 rows.append(row)
             }
+        }
+        let limited = (maxIncrease + maxDecrease).map(\.metric)
+        unjudgedLimits = limited.filter { metric in
+            let judged = rows.filter { $0.metric == metric }
+            return !judged.isEmpty && judged.allSatisfy { $0.status == .undefined }
         }
     }
 
