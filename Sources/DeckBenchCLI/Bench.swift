@@ -114,6 +114,11 @@ extension DeckBenchCommand {
             guard let single = seconds["replay all four, 1 job"], let parallel = seconds["replay all four, \(cores) jobs"] else { return text }
             text += String(format: "replay, default job: %.2f M lines/s per worker (1 job)", Double(lines) / single / 1e6)
             guard cores > 1 else { return text + "\n" }
+            guard single / parallel <= Double(cores) else {
+                // Faster than linear: the one-job runs were slowed by something else on the machine.
+                return text + String(format: "; %d jobs %.2f× one, more than %d×: the runs were too noisy to estimate a serial share "
+                    + "(more --runs, or a quieter machine)\n", cores, single / parallel, cores)
+            }
             let serial = Amdahl.serialShare(oneJobSeconds: single, jobs: cores, seconds: parallel)
             text += String(format: "; %d jobs %.2f× one: a serial share of %.0f %% by Amdahl's law, predicting ", cores, single / parallel,
                            100 * serial)
