@@ -8,11 +8,12 @@ import Testing
         "lte", "slow-3g:connections=1", "wifi:connections=0,jitter=1", "3g:downlink_kbps=0,rtt_ms=2000",
     ].map { try! NetworkModel.parse($0) }
 
-    @Test(arguments: networks)
-    func countsAddUp(network: NetworkModel) {
+    @Test(arguments: networks, [false, true])
+    func countsAddUp(network: NetworkModel, userWaits: Bool) {
         let generator = SessionGenerator(seed: 99)
-        let settings = ReplaySettings(seed: 3, content: ContentModel(items: 15, itemBytes: 2_000, churnPerHour: 120))
-        for policy in PolicyRegistry.defaults + [try! PolicyRegistry.parse("staged:radius=0"), try! PolicyRegistry.parse("fixed:radius=0")] {
+        let settings = ReplaySettings(seed: 3, content: ContentModel(items: 15, itemBytes: 2_000, churnPerHour: 120), userWaits: userWaits)
+        let extra = ["staged:radius=0", "fixed:radius=0", "adaptive", "adaptive:budget=3,prior_same=1,prior_reversed=1"]
+        for policy in PolicyRegistry.defaults + extra.map({ try! PolicyRegistry.parse($0) }) {
             func check(_ policy: some PrefetchPolicy) {
                 let replayer = Replayer(policy: policy, network: network, settings: settings)
                 for index in 0 ..< 150 {
@@ -33,6 +34,11 @@ import Testing
                     #expect(m.firstLoadMs != nil)
                     #expect(m.stallMsMax <= m.stallMsTotal)
                     #expect(m.diffOpsTotal >= m.staleUpdates)
+                    // Open loop the session lasts as recorded; closed loop the waits add to it.
+                    // The waits are the stalls' parts after their commits (1 ms of rounding each).
+                    if userWaits { #expect(m.sessionMs >= session.endMs) } else { #expect(m.sessionMs == session.endMs) }
+                    #expect(m.addedWaitMs <= m.stallMsTotal + m.stalls, "\(policy.spec) \(session.id)")
+                    #expect(m.sessionMs - session.endMs <= m.addedWaitMs + 1)
                     if policy is OnDemandPolicy { #expect(m.prefetches == 0) }
                 }
                 let summary = replayer.summary
@@ -54,7 +60,7 @@ import Testing
         let settings = ReplaySettings(seed: 6, content: ContentModel(churnPerHour: 60))
         let networks = ["lte", "very-bad", "subway", "3g:connections=1,loss=0.3,timeout_ms=2000", "edge:connections=2"]
             .map { try! NetworkModel.parse($0) }
-        let narrow = ["fixed:radius=0", "staged:radius=0", "directional:behind=0,ahead=0"].map { try! PolicyRegistry.parse($0) }
+        let narrow = ["fixed:radius=0", "staged:radius=0", "directional:behind=0,ahead=0", "adaptive:budget=0"].map { try! PolicyRegistry.parse($0) }
         for network in networks {
             let onDemand = Replayer(policy: OnDemandPolicy(), network: network, settings: settings)
             let sessions = (0 ..< 150).map { generator.session($0) }
