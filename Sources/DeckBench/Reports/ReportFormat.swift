@@ -20,12 +20,18 @@ enum ReportFormat {
             bytes.append(contentsOf: String(format: "%.4f", value).utf8)
             return
         }
-        let tenThousandths = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
-        RecordingEncoder.appendInteger(tenThousandths / 10_000, to: &bytes)
+        appendFixedPoint(Int(whole) + (scaled - whole > 0.5 ? 1 : 0), unit: 10_000, to: &bytes)
+    }
+
+    /// `count` units of 1/`unit` (a power of ten) as a decimal with as many places as `unit` has
+    /// zeros: 12345 of 10,000 is 1.2345.
+    @inline(__always)
+    private static func appendFixedPoint(_ count: Int, unit: Int, to bytes: inout [UInt8]) {
+        RecordingEncoder.appendInteger(count / unit, to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        var divisor = 1_000
+        var divisor = unit / 10
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(tenThousandths / divisor % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(count / divisor % 10))
             divisor /= 10
         }
     }
@@ -55,13 +61,7 @@ enum ReportFormat {
         if twiceRemainder == denominator { return String(format: "%.6f", Double(numerator) / Double(denominator)) }
         if twiceRemainder > denominator { millionths += 1 }
         var bytes: [UInt8] = []
-        RecordingEncoder.appendInteger(millionths / 1_000_000, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        var divisor = 100_000
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(millionths / divisor % 10))
-            divisor /= 10
-        }
+        appendFixedPoint(millionths, unit: 1_000_000, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
