@@ -98,7 +98,10 @@ struct EventQueue {
 
     /// When the next event falls due; `nil` when nothing is scheduled.
     var nextTimeUs: Int? {
-        [heap.min?.timeUs, deadline?.timeUs, timer?.timeUs].compactMap { $0 }.min()
+        var soonest = heap.min?.timeUs
+        if let timeUs = deadline?.timeUs, soonest.map({ timeUs < $0 }) ?? true { soonest = timeUs }
+        if let timeUs = timer?.timeUs, soonest.map({ timeUs < $0 }) ?? true { soonest = timeUs }
+        return soonest
     }
 
     /// Moves the clock to `timeUs` (a recorded user event), never backwards.
