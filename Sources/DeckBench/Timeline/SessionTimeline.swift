@@ -62,6 +62,7 @@ public final class SessionTimeline: ReplayObserver {
     public private(set) var sessionID = ""
     public private(set) var gestures: [Gesture] = []
     public private(set) var pageViews: [PageView] = []
+    /// By id: a replay numbers its requests 0, 1, … in the order it sends them.
     public private(set) var requests: [RequestSpan] = []
     public private(set) var stalls: [Stall] = []
     public private(set) var resets: [Reset] = []
