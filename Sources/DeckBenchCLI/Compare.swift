@@ -9,13 +9,17 @@ extension DeckBenchCommand {
             abstract: "Compare two runs' summary.csv per policy × network; exit 2 when a threshold is crossed.",
             discussion: """
                 Metrics better lower (stall_rate, stall_ms_p99, resets, bytes_per_navigation, ...) are limited by \
-                --max-increase, metrics better higher (prefetch_accuracy, coverage) by --max-decrease. An amount \
-                with % is relative to the baseline (any worsening from a baseline of 0 crosses it), without % absolute. \
-                Policies or networks present on one side only are reported. By default (--gate ci) a metric with an \
-                interval (stall_rate, stall_ms_per_navigation, resets_per_navigation, stale_updates_per_navigation, \
-                bytes_per_navigation, wasted_prefetches_per_navigation) is a regression only when the whole paired \
-                interval of its change is past its limit: the runs' bootstrap replicates, over the same sessions, are \
-                compared replicate by replicate, so a change that sampling noise explains passes.
+                --max-increase, metrics better higher (prefetch_accuracy, coverage) by --max-decrease; a metric on the \
+                wrong flag, or an unknown name, is a usage error (exit 64). An amount with % is relative to the baseline \
+                (any worsening from a baseline of 0 crosses it), without % absolute. A policy or network of the baseline \
+                that the candidate lacks is a regression unless --allow-missing. A limit that judges no row (no value in \
+                both runs) is an error (exit 64); one on a column the baseline predates is a note on stderr. By default \
+                (--gate ci) a metric with an interval (stall_rate, stall_ms_p99, stall_ms_per_navigation, \
+                resets_per_navigation, stale_updates_per_navigation, bytes_per_navigation, \
+                wasted_prefetches_per_navigation) is a regression only when the whole paired interval of its change is \
+                past its limit: the runs' bootstrap replicates, over the same sessions, are compared replicate by \
+                replicate, so a change that sampling noise explains passes. The first line of the output is the verdict \
+                (PASS or FAIL); exit 2 on a regression, 74 when a folder is not one complete run.
                 """)
 
         @Argument(help: "The baseline run's report folder (or its summary.csv).")
@@ -29,8 +33,17 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Where to write compare.csv (default: CANDIDATE/compare.csv).", valueName: "path"))
         var out: String?
 
-        @Flag(help: "Print only regressions and missing rows, not every change.")
+        @Flag(help: "Print only the verdict and the regressions.")
         var brief = false
+
+        @Flag(help: "A policy or network of the baseline that the candidate lacks is listed, not a regression.")
+        var allowMissing = false
+
+        @Option(help: ArgumentHelp(
+            "text: the verdict first, then regressions, what got worse but passed, what got better (lines within 120 columns); "
+                + "table: every row; csv: compare.csv on stdout.",
+            valueName: "text|table|csv"))
+        var format: Format = .text
 
         @Option(help: ArgumentHelp(
             "ci: a metric with an interval regresses only when the whole paired interval of its change is past the limit "
@@ -38,39 +51,31 @@ extension DeckBenchCommand {
             valueName: "ci|point"))
         var gate: Comparison.Gate = .ci
 
-        private static func summaryPath(_ path: String) -> String {
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return isFolder.boolValue ? path + "/summary.csv" : path
+        /// How the comparison is printed on stdout.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, table, csv
         }
 
         func run() throws {
             let limits = try self.limits.thresholds()
-            let texts = try [baseline, candidate].map { path -> String in
-                let file = Self.summaryPath(path)
+            let folders = try [baseline, candidate].map(Self.reportFolder)
+            let texts = try folders.map { folder -> String in
                 do {
-                    try ReportFolder.verify((file as NSString).deletingLastPathComponent)
+                    return try ReportFolder.text(ReportFolder.path(folder, "summary.csv"))
                 } catch {
                     Console.error("error: \(error)")
                     throw ExitStatus.io
                 }
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    Console.error("error: cannot read \(file)")
-                    throw ExitStatus.io
-                }
-                return text
             }
             let comparison: Comparison
             do {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
-                                            pairing: gate == .ci ? pairing() : nil)
+                                            pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing)
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
             }
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder)
-            let csvPath = out ?? (isFolder.boolValue ? candidate + "/compare.csv" : "compare.csv")
+            let csvPath = out ?? ReportFolder.path(folders[1], "compare.csv")
             do {
                 try AtomicFileWriter.write(comparison.csv, to: csvPath)
             } catch {
@@ -78,25 +83,60 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             for metric in comparison.unjudgedLimits {
-                Console.error("compare: \(metric) has a limit but no value on both sides (a run by an earlier DeckBench, or nothing "
-                                  + "measured): it judged nothing")
+                Console.error("compare: \(metric) has a limit but the baseline has no such column (written by an earlier DeckBench): "
+                                  + "it judged nothing")
             }
-            Console.out(table(comparison) + "\n\(comparison.regressions) regression(s); \(csvPath) written\n")
+            switch format {
+            case .csv: Console.out(comparison.csv)
+            case .table: Console.out(table(comparison) + "\n\(ComparisonVerdict(comparison, limits: try self.limits.all).verdictLine)\n"
+                                         + "\(csvPath) written\n")
+            case .text: Console.out(text(comparison, limits: try self.limits.all) + "\(csvPath) written\n")
+            }
+            if !comparison.limitsJudgingNothing.isEmpty {
+                Console.error("error: the limit on \(comparison.limitsJudgingNothing.joined(separator: ", ")) judged no row: no policy × network "
+                                  + "of the baseline has a value for it in both runs, so it could never fail")
+                throw ExitStatus.usage
+            }
             if comparison.regressions > 0 { throw ExitStatus.regression }
+        }
+
+        /// The report folder a typed path names: the folder itself, or the folder of a summary.csv;
+        /// verified, or an error naming the path as typed and what is wrong with it.
+        private static func reportFolder(_ typed: String) throws -> String {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: typed, isDirectory: &isFolder)
+            var folder = typed
+            if exists, !isFolder.boolValue, (typed as NSString).lastPathComponent == "summary.csv" {
+                let parent = (typed as NSString).deletingLastPathComponent
+                folder = parent.isEmpty ? "." : parent
+            }
+            do {
+                try ReportFolder.verify(folder)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            return folder
+        }
+
+        private func text(_ comparison: Comparison, limits: [Comparison.Threshold]) -> String {
+            let verdict = ComparisonVerdict(comparison, limits: limits)
+            guard brief else { return verdict.text }
+            return verdict.verdictLine + "\n"
+                + comparison.rows.filter(comparison.isRegression)
+                    .map { "  \($0.policy) on \(verdict.networkNames[$0.network] ?? $0.network): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)" }
+                    .map { $0 + "\n" }.joined()
         }
 
         /// Both runs' bootstrap buckets when they replayed the same recordings (file names and
         /// session counts); else nil, and a line on stderr saying why the gate is the point estimate.
-        private func pairing() -> Comparison.Pairing? {
-            let folders = [baseline, candidate].map { path in
-                Self.summaryPath(path).hasSuffix("/summary.csv") ? String(Self.summaryPath(path).dropLast("/summary.csv".count)) : "."
-            }
+        private func pairing(_ folders: [String]) -> Comparison.Pairing? {
             guard let base = BootstrapFile.read(folder: folders[0]), let next = BootstrapFile.read(folder: folders[1]) else {
                 Console.error("compare: judging on point estimates: \(BootstrapFile.fileName) is missing in a run (replayed with --bootstrap 0?)")
                 return nil
             }
             func inputs(_ folder: String) -> [String]? {
-                guard let data = FileManager.default.contents(atPath: folder + "/manifest.json") else { return nil }
+                guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, "manifest.json")) else { return nil }
                 let decoder = JSONDecoder()
                 decoder.keyDecodingStrategy = .convertFromSnakeCase
                 return (try? decoder.decode(Manifest.self, from: data))?.inputs
@@ -110,18 +150,13 @@ extension DeckBenchCommand {
         }
 
         private func table(_ comparison: Comparison) -> String {
+            let names = ComparisonVerdict(comparison, limits: []).networkNames
             var table = TextTable(header: ["policy", "network", "metric", "baseline", "candidate", "change", "limit", "status"])
             for row in comparison.rows {
-                let shown: Bool
-                switch row.status {
-                case .regression, .missingInBaseline, .missingInCandidate: shown = true
-                case .unchanged, .undefined: shown = false
-                case .better, .worse: shown = !brief
-                }
-                guard shown else { continue }
+                guard !brief || comparison.isRegression(row) else { continue }
                 let change = row.changePercent.map { String(format: "%+.1f%%", $0) } ?? row.change.map { String(format: "%+g", $0) } ?? ""
-                table.append([row.policy, row.network, row.metric, row.baseline, row.candidate, change, row.threshold,
-                              row.status == .regression ? "REGRESSION" : row.status.rawValue])
+                table.append([row.policy, names[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, row.threshold,
+                              comparison.isRegression(row) ? "REGRESSION" : row.status.rawValue])
             }
             return table.rendered
         }

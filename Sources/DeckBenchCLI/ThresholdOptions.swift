@@ -3,25 +3,33 @@ import DeckBench
 
 /// `--max-increase` and `--max-decrease`, shared by `compare` and `report --baseline`.
 struct ThresholdOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Limits for metrics better lower, e.g. stall_ms_p99=10%,resets=5%.", valueName: "metric=amount,..."))
+    @Option(help: ArgumentHelp(
+        "Limits for metrics better lower, e.g. stall_rate=5%,stall_ms_p99=10%; a metric better higher here is a usage error.",
+        valueName: "metric=amount,..."))
     var maxIncrease: String?
 
-    @Option(help: ArgumentHelp("Limits for metrics better higher, e.g. coverage=2%.", valueName: "metric=amount,..."))
+    @Option(help: ArgumentHelp(
+        "Limits for metrics better higher, e.g. coverage=2%; a metric better lower here is a usage error.",
+        valueName: "metric=amount,..."))
     var maxDecrease: String?
 
     func validate() throws {
         _ = try thresholds()
     }
 
-    /// The parsed limits, or a usage error naming the flag.
-    func thresholds() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
-        try Self.parse(increase: maxIncrease, decrease: maxDecrease)
+    /// Every limit given, on either flag.
+    var all: [Comparison.Threshold] {
+        get throws {
+            let limits = try thresholds()
+            return limits.increase + limits.decrease
+        }
     }
 
-    static func parse(increase: String?, decrease: String?) throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
+    /// The parsed limits, or a usage error naming the flag, the metric and what to type instead.
+    func thresholds() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
         do {
-            let up = try increase.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-increase") } ?? []
-            let down = try decrease.map { (text) throws(SpecError) in try Comparison.Threshold.parse(text, flag: "--max-decrease") } ?? []
+            let up = try maxIncrease.map { (text) throws(ThresholdError) in try Comparison.Threshold.parse(text, side: .lower) } ?? []
+            let down = try maxDecrease.map { (text) throws(ThresholdError) in try Comparison.Threshold.parse(text, side: .higher) } ?? []
             return (up, down)
         } catch {
             throw ValidationError(error.description)

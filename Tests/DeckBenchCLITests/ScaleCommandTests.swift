@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import DeckBench
 
-/// `--jobs`, `--shard`, `merge` and `compare` as a nightly CI job uses them.
+/// `--jobs`, `--shard` and `merge` as a nightly CI job uses them.
 @Suite struct ScaleCommandTests {
     private func corpus() throws -> String {
         let folder = DeckBenchTool.temporaryFolder()
@@ -119,39 +119,6 @@ import DeckBench
         #expect(notShard.stderr.contains("is not the output of `deckbench replay --shard K/N`"))
     }
 
-    @Test func compareFailsOnARegressionAndPassesOnIdenticalRuns() throws {
-        let folder = try corpus()
-        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
-        // Pages twice as large take longer to arrive: stalls get longer.
-        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--items", "40"] + Self.flags, in: folder)
-        let same = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--out", "same.csv"], in: folder)
-        #expect(same.status == 0)
-        #expect(same.stdout.contains("0 regression(s)"))
-        let worse = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "stall_ms_p99=10%,resets=5%"], in: folder)
-        #expect(worse.status == 2)
-        #expect(worse.stdout.contains("REGRESSION"))
-        let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
-        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high\n"))
-        #expect(csv.contains(",stall_ms_p99,"))
-        #expect(csv.contains(",regression,"))
-        // A higher-is-better metric is limited by --max-decrease.
-        let coverage = try DeckBenchTool.run(["compare", "base", "cand", "--max-decrease", "coverage=0%", "--out", "c.csv"], in: folder)
-        #expect(coverage.status == 2)
-        #expect(coverage.stdout.contains("coverage"))
-        let unknown = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "speed=5%"], in: folder)
-        #expect(unknown.status == 64)
-    }
-
-    @Test func compareReportsPoliciesMissingOnOneSide() throws {
-        let folder = try corpus()
-        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed", "--policy", "staged"] + Self.flags, in: folder)
-        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
-        let output = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
-        #expect(output.status == 0)
-        #expect(output.stdout.contains("missing in candidate"))
-        #expect(output.stdout.contains("staged:radius=2"))
-    }
-
     @Test func progressGoesToStandardErrorOnly() throws {
         let folder = try corpus()
         let shown = try DeckBenchTool.run(["replay", "rec", "--out", "p"] + Self.flags, in: folder, environment: ["CI": "true"])
@@ -162,72 +129,5 @@ import DeckBench
         let quiet = try DeckBenchTool.run(["replay", "rec", "--out", "q", "--quiet"] + Self.flags, in: folder, environment: ["CI": "true"])
         #expect(quiet.stdout.isEmpty)
         #expect(!quiet.stderr.contains("% of input read"))
-    }
-}
-
-/// `compare`'s default gate judges metrics with intervals on the paired interval of their change.
-@Suite struct GateCommandTests {
-    private static let limits = ["--max-increase", "stall_rate=5%,stall_ms_per_navigation=5%,resets_per_navigation=5%"]
-
-    private func corpus() throws -> String {
-        let folder = DeckBenchTool.temporaryFolder()
-        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "300", "--files", "2", "--seed", "9", "--level", "3"],
-                                      in: folder).status == 0)
-        return folder
-    }
-
-    @Test func aChangeOfSeedOnlyPassesTheGate() throws {
-        let folder = try corpus()
-        for seed in ["1", "2"] {
-            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "seed" + seed, "--seed", seed, "--quiet"], in: folder).status == 0)
-        }
-        let compared = try DeckBenchTool.run(["compare", "seed1", "seed2"] + Self.limits, in: folder)
-        #expect(compared.status == 0, "\(compared.stdout)")
-        #expect(!compared.stderr.contains("point estimates"))
-        let csv = try String(contentsOfFile: folder + "/seed2/compare.csv", encoding: .utf8)
-        let stallRate = csv.split(separator: "\n").filter { $0.contains(",stall_rate,") }
-        #expect(stallRate.count == 4)
-        // Each carries its paired interval (the last two fields), which holds the change.
-        for line in stallRate {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).suffix(2).map { Double($0) }
-            #expect(fields.allSatisfy { $0 != nil } && fields[0]! <= fields[1]!)
-        }
-    }
-
-    /// A smaller window under the same name (what a broken policy change looks like to a nightly
-    /// job): the whole interval is past the limit, a regression.
-    @Test func aSmallerWindowFailsTheGate() throws {
-        let folder = try corpus()
-        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "base", "--policy", "fixed:radius=2", "--quiet"], in: folder).status == 0)
-        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "next", "--policy", "fixed:radius=1", "--quiet"], in: folder).status == 0)
-        for name in ["summary.csv", "bootstrap.json"] {
-            let path = folder + "/next/" + name
-            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "fixed:radius=1", with: "fixed:radius=2")
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        // The edited files, committed as a run of their own would have: a manifest that lists them.
-        let manifestPath = folder + "/next/manifest.json"
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
-        let listed = try #require(manifest.files)
-        let files = listed.map { file in
-            let path = folder + "/next/" + file.name
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-            return Manifest.File(name: file.name, bytes: size, sha256: ReportVerification.sha256(ofFile: path) ?? "")
-        }
-        try manifest.committing(files).encoded().write(toFile: manifestPath, atomically: true, encoding: .utf8)
-        let compared = try DeckBenchTool.run(["compare", "base", "next"] + Self.limits, in: folder)
-        #expect(compared.status == 2, "\(compared.stdout)")
-        #expect(compared.stdout.contains("REGRESSION"))
-    }
-
-    @Test func withoutBucketsTheGateIsThePointAndSaysSo() throws {
-        let folder = try corpus()
-        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "a", "--bootstrap", "0", "--quiet"], in: folder).status == 0)
-        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "b", "--quiet"], in: folder).status == 0)
-        let compared = try DeckBenchTool.run(["compare", "a", "b"] + Self.limits, in: folder)
-        #expect(compared.stderr.contains("judging on point estimates"))
-        #expect(compared.status == 0)
     }
 }

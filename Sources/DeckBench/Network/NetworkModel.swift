@@ -57,6 +57,17 @@ public struct NetworkModel: Sendable, Hashable {
         return spec
     }
 
+    /// A report's `network` field as short as it can be said: the preset's name and the parameters
+    /// that differ from it (`lte`, `lte:loss=0.3`); the full spec when it names no preset.
+    public static func shortSpec(_ spec: String) -> String {
+        let name = spec.prefix { $0 != ":" }
+        guard let preset = NetworkPresets.all.first(where: { $0.model.name == name })?.model,
+              spec.count > name.count else { return spec }
+        let defaults = Set(preset.spec.dropFirst(name.count + 1).split(separator: ","))
+        let changed = spec.dropFirst(name.count + 1).split(separator: ",").filter { !defaults.contains($0) }
+        return changed.isEmpty ? String(name) : name + ":" + changed.joined(separator: ",")
+    }
+
     /// Whether some requests may never be answered.
     public var losesRequests: Bool { loss > 0 || (outageEveryMs > 0 && outageMs > 0) }
 

@@ -50,6 +50,11 @@ public struct ReportFolder: Sendable {
         }
     }
 
+    /// The path of the file `name` in `folder`.
+    public static func path(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// The text of a report file.
     public static func text(_ path: String) throws(Failure) -> String {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {

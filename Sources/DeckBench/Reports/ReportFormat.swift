@@ -73,6 +73,11 @@ enum ReportFormat {
         return text
     }
 
+    /// `number(value)` with its sign: a change.
+    static func signedNumber(_ value: Double) -> String {
+        value < 0 ? number(value) : "+" + number(value)
+    }
+
     /// p50, p90, p99 and max, or four empty fields when nothing was recorded.
     static func percentiles(_ distribution: Distribution) -> [String] {
         guard distribution.count > 0 else { return ["", "", "", ""] }

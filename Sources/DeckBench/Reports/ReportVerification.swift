@@ -8,6 +8,13 @@ import Foundation
 public enum ReportVerification {
     /// Why a folder is not a complete run.
     public enum Failure: Error, Sendable, CustomStringConvertible, Equatable {
+        /// Nothing at the path the user typed.
+        case noSuchFolder(path: String)
+        /// A file where a report folder was expected.
+        case notAFolder(path: String)
+        /// A folder without `manifest.json` and without any report file.
+        case notAReportFolder(folder: String)
+        /// A folder with report files but no `manifest.json`: a run stopped before it committed.
         case noManifest(folder: String)
         case unreadableManifest(path: String, reason: String)
         case missing(path: String)
@@ -16,8 +23,14 @@ public enum ReportVerification {
 
         public var description: String {
             switch self {
+            case let .noSuchFolder(path):
+                "\(path): no such folder"
+            case let .notAFolder(path):
+                "\(path) is a file, not a report folder"
+            case let .notAReportFolder(folder):
+                "\(folder) is not a DeckBench report folder (no manifest.json, no summary.csv or sessions.csv)"
             case let .noManifest(folder):
-                "\(folder) has no manifest.json: the run that wrote it did not finish (or it is not a DeckBench report folder)"
+                "\(folder) has report files but no manifest.json: the run that wrote it did not finish"
             case let .unreadableManifest(path, reason):
                 "cannot read \(path): \(reason)"
             case let .missing(path):
@@ -42,7 +55,14 @@ public enum ReportVerification {
     public static func verify(_ folder: String) throws(Failure) -> Verified {
         let folder = folder.isEmpty ? "." : folder
         let manifestPath = path(folder, "manifest.json")
-        guard FileManager.default.fileExists(atPath: manifestPath) else { throw .noManifest(folder: folder) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .noSuchFolder(path: folder) }
+        guard isFolder.boolValue else { throw .notAFolder(path: folder) }
+        guard FileManager.default.fileExists(atPath: manifestPath) else {
+            let reportFiles = ["summary.csv", "sessions.csv", "rejects.csv", "distributions.csv"]
+            let hasReports = reportFiles.contains { FileManager.default.fileExists(atPath: path(folder, $0)) }
+            throw hasReports ? .noManifest(folder: folder) : .notAReportFolder(folder: folder)
+        }
         let manifest: Manifest
         do {
             let decoder = JSONDecoder()

@@ -90,7 +90,7 @@ extension SessionMetrics {
         let comparison = try Comparison(
             baseline: try String(contentsOfFile: whole + "/summary.csv", encoding: .utf8),
             candidate: try String(contentsOfFile: other + "/summary.csv", encoding: .utf8),
-            maxIncrease: try Comparison.Threshold.parse("resets_per_request=0%", flag: "--max-increase", schema: Self.schema),
+            maxIncrease: try Comparison.Threshold.parse("resets_per_request=0%", side: .lower, schema: Self.schema),
             maxDecrease: [], schema: Self.schema)
         let judged = comparison.rows.filter { $0.metric == "resets_per_request" }
         #expect(judged.map(\.policy) == ["leap:gap=2", "ondemand"])
@@ -105,7 +105,7 @@ extension SessionMetrics {
     @Test func theStandardSchemaKnowsNeitherOfThem() throws {
         #expect(!SummaryTable().header.contains("resets_per_request"))
         #expect(!SessionsTable().header.contains("unsettled_navigations"))
-        #expect(throws: SpecError.self) { try Comparison.Threshold.parse("resets_per_request=1%", flag: "--max-increase") }
+        #expect(throws: ThresholdError.self) { try Comparison.Threshold.parse("resets_per_request=1%", side: .lower) }
         #expect(throws: SpecError.self) { try PolicyRegistry.parse("leap") }
     }
 }

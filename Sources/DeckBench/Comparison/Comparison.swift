@@ -5,38 +5,10 @@ import Foundation
 /// policy × network, judged against thresholds, so that a nightly job fails on a regression.
 public struct Comparison: Sendable {
     public typealias Better = Metric.Better
+    public typealias Threshold = ComparisonThreshold
 
     /// The metrics compared, in `summary.csv`'s column order, with their good direction.
     public let metrics: [(name: String, better: Better)]
-
-    /// A limit on how much a metric may get worse: relative (`10%`) or absolute (`20`).
-    public struct Threshold: Sendable, Hashable, CustomStringConvertible {
-        public var metric: String
-        public var amount: Double
-        public var relative: Bool
-
-        public var description: String { relative ? "\(ReportFormat.number(amount))%" : ReportFormat.number(amount) }
-
-        /// Parses `metric=10%,other=5` for the flag `flag`; the metrics are those `schema` compares.
-        public static func parse(_ text: String, flag: String, schema: MetricSchema = .standard) throws(SpecError) -> [Threshold] {
-            let valid = schema.comparedColumns.map(\.name)
-            return try text.split(separator: ",").map { (pair) throws(SpecError) -> Threshold in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2 else {
-                    throw .malformed(what: flag, text: text, detail: "expected metric=amount, got \"\(pair)\"")
-                }
-                let metric = String(parts[0]).trimmingSpaces
-                guard valid.contains(metric) else { throw .unknownKey(what: flag, name: "", key: metric, valid: valid) }
-                var amount = String(parts[1]).trimmingSpaces
-                let relative = amount.hasSuffix("%")
-                if relative { amount.removeLast() }
-                guard let value = Double(amount), value >= 0, value.isFinite else {
-                    throw .badValue(what: flag, name: "", key: metric, value: String(parts[1]), expected: "a number ≥ 0, or a percentage like 10%")
-                }
-                return Threshold(metric: metric, amount: value, relative: relative)
-            }
-        }
-    }
 
     /// One metric of one policy × network, or a row present on one side only.
     public struct Row: Sendable {
@@ -80,18 +52,33 @@ public struct Comparison: Sendable {
 
     public var rows: [Row] = []
 
-    public var regressions: Int { rows.count { $0.status == .regression } }
+    /// Whether a policy × network of the baseline that the candidate lacks is allowed; when not,
+    /// it is a regression (a nightly that stopped replaying something must not pass).
+    public let allowMissing: Bool
 
-    /// The metrics given a limit that judged nothing: no row has a value on both sides (a run
-    /// written before the metric existed, or nothing measured), so the limit cannot fail.
+    /// Regressions, and rows missing in the candidate unless `allowMissing`.
+    public var regressions: Int { rows.count(where: isRegression) }
+
+    public func isRegression(_ row: Row) -> Bool {
+        row.status == .regression || (row.status == .missingInCandidate && !allowMissing)
+    }
+
+    /// The metrics given a limit that the baseline predates (its summary.csv has no such column):
+    /// they judge nothing, said on stderr, so that nightlies survive a new column.
     public private(set) var unjudgedLimits: [String] = []
+
+    /// The metrics given a limit that judged no row although the baseline has the column: no
+    /// policy × network in common, or no row with a value on both sides. Such a gate could never
+    /// fail, so it is an error.
+    public private(set) var limitsJudgingNothing: [String] = []
 
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
     /// better lower, `decrease` those better higher.
     /// With `pairing`, metrics that have intervals are judged on the paired interval of their change.
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
-                schema: MetricSchema = .standard, pairing: Pairing? = nil) throws(ComparisonError) {
+                schema: MetricSchema = .standard, pairing: Pairing? = nil, allowMissing: Bool = false) throws(ComparisonError) {
         metrics = schema.comparedColumns
+        self.allowMissing = allowMissing
         let intervalColumns = Dictionary(schema.intervalColumns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let weights = (pairing?.baseline.rows.first?.replicates.replicates).map { BootstrapWeights(replicates: $0) }
         let base = try Self.table(baseline, side: "baseline")
@@ -126,10 +113,9 @@ public struct Comparison: Sendable {
                 rows.append(row)
             }
         }
-        let limited = (maxIncrease + maxDecrease).map(\.metric)
-        unjudgedLimits = limited.filter { metric in
-            let judged = rows.filter { $0.metric == metric }
-            return !judged.isEmpty && judged.allSatisfy { $0.status == .undefined }
+        for metric in (maxIncrease + maxDecrease).map(\.metric) {
+            guard !rows.contains(where: { $0.metric == metric && $0.status != .undefined }) else { continue }
+            if base.header.contains(metric) { limitsJudgingNothing.append(metric) } else { unjudgedLimits.append(metric) }
         }
     }
 
@@ -161,7 +147,7 @@ public struct Comparison: Sendable {
     /// The paired interval of the change (replicate by replicate: the same sessions weighed alike in
     /// both runs), and the status it gives: a regression only when the whole interval of the
     /// worsening is past the limit (relative limits against each replicate's baseline).
-    private static func judgeOnInterval(_ row: inout Row, better: Better, limit: Threshold?, baseline: [Double?], candidate: [Double?]) {
+    static func judgeOnInterval(_ row: inout Row, better: Better, limit: Threshold?, baseline: [Double?], candidate: [Double?]) {
         let pairs = zip(baseline, candidate).compactMap { a, b in a.flatMap { a in b.map { (a, $0) } } }
         guard let interval = BootstrapReplicates.percentiles(pairs.map { $1 - $0 }) else { return }
         row.changeInterval = interval
@@ -169,13 +155,16 @@ public struct Comparison: Sendable {
         let worsenings = pairs.compactMap { a, b -> Double? in
             let worsening = better == .lower ? b - a : a - b
             guard limit.relative else { return worsening }
-            return a == 0 ? nil : worsening / abs(a) * 100
+            // As for the point: any worsening from a baseline of 0 crosses a relative limit.
+            guard a != 0 else { return worsening > 0 ? .infinity : worsening < 0 ? -.infinity : 0 }
+            return worsening / abs(a) * 100
         }
         guard let least = BootstrapReplicates.percentiles(worsenings)?.low else { return }
         row.status = least > limit.amount ? .regression : .worse
     }
 
-    private static func table(_ text: String, side: String) throws(ComparisonError) -> (keys: [ComparisonKey], rows: [ComparisonKey: [String: String]]) {
+    private static func table(_ text: String, side: String) throws(ComparisonError)
+        -> (header: [String], keys: [ComparisonKey], rows: [ComparisonKey: [String: String]]) {
         guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow,
               header.count > 1, header[0] == "policy", header[1] == "network"
         else { throw .notASummary(side: side) }
@@ -187,7 +176,7 @@ public struct Comparison: Sendable {
             keys.append(key)
             rows[key] = Dictionary(uniqueKeysWithValues: zip(header, record))
         }
-        return (keys, rows)
+        return (header, keys, rows)
     }
 
     /// `compare.csv`.

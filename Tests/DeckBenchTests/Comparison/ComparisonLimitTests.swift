@@ -9,12 +9,12 @@ import Testing
         let candidate = "policy,network,stall_rate,added_wait_ms\np,n,0.2000,500\n"
         let comparison = try Comparison(
             baseline: baseline, candidate: candidate,
-            maxIncrease: try Comparison.Threshold.parse("added_wait_ms=5%,stall_rate=5%", flag: "--max-increase"), maxDecrease: [])
+            maxIncrease: try Comparison.Threshold.parse("added_wait_ms=5%,stall_rate=5%", side: .lower), maxDecrease: [])
         #expect(comparison.unjudgedLimits == ["added_wait_ms"])
         #expect(comparison.rows.first { $0.metric == "added_wait_ms" }?.status == .undefined)
         #expect(comparison.rows.first { $0.metric == "stall_rate" }?.status == .regression)
         let both = try Comparison(baseline: candidate, candidate: candidate,
-                                  maxIncrease: try Comparison.Threshold.parse("added_wait_ms=5%", flag: "--max-increase"), maxDecrease: [])
+                                  maxIncrease: try Comparison.Threshold.parse("added_wait_ms=5%", side: .lower), maxDecrease: [])
         #expect(both.unjudgedLimits.isEmpty)
     }
 }

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import DeckBench
+
+/// `compare` as a nightly job uses it: the verdict first, exit 2 on a regression, exit 64 for a
+/// limit that could never fail, exit 74 for a folder that is not one complete run.
+@Suite struct CompareCommandTests {
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(
+            ["generate", "--out", "rec", "--sessions", "200", "--files", "2", "--seed", "12", "--level", "3"], in: folder)
+        #expect(generated.status == 0)
+        return folder
+    }
+
+    private static let flags = ["--network", "lte", "--network", "3g:connections=2", "--churn-per-hour", "20"]
+
+    @Test func compareFailsOnARegressionAndPassesOnIdenticalRuns() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
+        // Pages twice as large take longer to arrive: stalls get longer.
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--items", "40"] + Self.flags, in: folder)
+        let same = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--out", "same.csv"], in: folder)
+        #expect(same.status == 0)
+        #expect(same.stdout.hasPrefix("PASS: 0 regressions\n"))
+        let worse = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "stall_ms_p99=10%,resets=5%"], in: folder)
+        #expect(worse.status == 2)
+        #expect(worse.stdout.hasPrefix("FAIL: 2 regressions"))
+        #expect(worse.stdout.contains("Regressions (2)\n"))
+        let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
+        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high\n"))
+        #expect(csv.contains(",stall_ms_p99,"))
+        #expect(csv.contains(",regression,"))
+        // A higher-is-better metric is limited by --max-decrease.
+        let coverage = try DeckBenchTool.run(["compare", "base", "cand", "--max-decrease", "coverage=0%", "--out", "c.csv"], in: folder)
+        #expect(coverage.status == 2)
+        #expect(coverage.stdout.contains("coverage"))
+        let unknown = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "speed=5%"], in: folder)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("--max-increase: unknown metric \"speed\"; compare judges: stall_rate, "))
+    }
+
+    @Test func compareReportsPoliciesMissingOnOneSide() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed", "--policy", "staged"] + Self.flags, in: folder)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
+        // A policy the candidate lacks is a regression: the nightly stopped measuring it.
+        let output = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
+        #expect(output.status == 2)
+        #expect(output.stdout.hasPrefix("FAIL: 2 regressions\n"))
+        #expect(output.stdout.contains("staged:radius=2 on lte: missing in candidate"))
+        #expect(output.stdout.contains("staged:radius=2 on 3g:connections=2: missing in candidate"))
+        let allowed = try DeckBenchTool.run(["compare", "base", "cand", "--allow-missing"], in: folder)
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout.hasPrefix("PASS: 0 regressions\n"))
+        #expect(allowed.stdout.contains("Missing in the candidate (allowed by --allow-missing) (2)"))
+        // A policy new in the candidate is listed, never a regression.
+        let added = try DeckBenchTool.run(["compare", "cand", "base", "--out", "added.csv"], in: folder)
+        #expect(added.status == 0)
+        #expect(added.stdout.contains("New in the candidate (2)"))
+    }
+
+    @Test func aLimitOnTheWrongSideIsAUsageError() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "a", "--quiet"], in: folder)
+        let coverage = try DeckBenchTool.run(["compare", "a", "a", "--max-increase", "coverage=1%"], in: folder)
+        #expect(coverage.status == 64)
+        #expect(coverage.stderr.contains(
+            "--max-increase coverage: coverage is better higher, so it cannot regress by rising: use --max-decrease coverage=..."))
+        let stallRate = try DeckBenchTool.run(["compare", "a", "a", "--max-decrease", "stall_rate=1%"], in: folder)
+        #expect(stallRate.status == 64)
+        #expect(stallRate.stderr.contains(
+            "--max-decrease stall_rate: stall_rate is better lower, so it cannot regress by falling: use --max-increase stall_rate=..."))
+        let typo = try DeckBenchTool.run(["compare", "a", "a", "--max-increase", "stall_rat=5%"], in: folder)
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("--max-increase: unknown metric \"stall_rat\" (did you mean stall_rate?); compare judges: "))
+    }
+
+    /// ondemand never prefetches: prefetch_accuracy has no value on either side, so a limit on it
+    /// alone could never fail.
+    @Test func aLimitThatJudgesNoRowIsAnError() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "a", "--quiet", "--policy", "ondemand"], in: folder)
+        let compared = try DeckBenchTool.run(["compare", "a", "a", "--max-decrease", "prefetch_accuracy=1%"], in: folder)
+        #expect(compared.status == 64)
+        #expect(compared.stderr.contains("error: the limit on prefetch_accuracy judged no row"))
+    }
+
+    @Test func aMissingNetworkIsARegression() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--network", "lte"], in: folder)
+        let compared = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
+        #expect(compared.status == 2)
+        #expect(compared.stdout.hasPrefix("FAIL: 1 regression;"))
+        #expect(compared.stdout.contains("fixed:radius=1 on 3g:connections=2: missing in candidate"))
+    }
+
+    @Test func everyFolderErrorNamesThePathAsTyped() throws {
+        let folder = try corpus()
+        _ = try DeckBenchTool.run(["replay", "rec", "--out", "a", "--quiet", "--policy", "fixed"], in: folder)
+        let typo = try DeckBenchTool.run(["compare", "a", "typo-dir"], in: folder)
+        #expect(typo.status == 74)
+        #expect(typo.stderr == "error: typo-dir: no such folder\n")
+        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: true)
+        let empty = try DeckBenchTool.run(["compare", "empty", "a"], in: folder)
+        #expect(empty.status == 74)
+        #expect(empty.stderr == "error: empty is not a DeckBench report folder (no manifest.json, no summary.csv or sessions.csv)\n")
+        try FileManager.default.copyItem(atPath: folder + "/a", toPath: folder + "/unfinished")
+        try FileManager.default.removeItem(atPath: folder + "/unfinished/manifest.json")
+        let unfinished = try DeckBenchTool.run(["compare", "a", "unfinished"], in: folder)
+        #expect(unfinished.status == 74)
+        #expect(unfinished.stderr == "error: unfinished has report files but no manifest.json: the run that wrote it did not finish\n")
+        let file = try DeckBenchTool.run(["compare", "a", "a/sessions.csv"], in: folder)
+        #expect(file.status == 74)
+        #expect(file.stderr == "error: a/sessions.csv is a file, not a report folder\n")
+        // A summary.csv names its folder.
+        let summary = try DeckBenchTool.run(["compare", "a/summary.csv", "a", "--out", "s.csv"], in: folder)
+        #expect(summary.status == 0)
+        for command in [["verify", "typo-dir"], ["report", "typo-dir"]] {
+            let output = try DeckBenchTool.run(command, in: folder)
+            #expect(output.status == 74)
+            #expect((output.stdout + output.stderr).contains("typo-dir: no such folder"))
+        }
+    }
+
+    /// The README's two pairs: a change of seed only (passes), pages 30 % larger (fails); the
+    /// verdict comes first and every line fits in 120 columns.
+    @Test func theVerdictComesFirstInLinesOf120Columns() throws {
+        let folder = try corpus()
+        for (name, extra) in [("seed1", ["--seed", "1"]), ("seed3", ["--seed", "3"]), ("heavy", ["--seed", "1", "--item-bytes", "1300"])] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", name, "--quiet"] + Self.flags + extra, in: folder).status == 0)
+        }
+        let limits = ["--max-increase", "stall_rate=5%,stall_ms_per_navigation=5%,resets_per_navigation=5%"]
+        let noise = try DeckBenchTool.run(["compare", "seed1", "seed3"] + limits, in: folder)
+        #expect(noise.status == 0, "\(noise.stdout)")
+        #expect(noise.stdout.hasPrefix("PASS: 0 regressions"))
+        let real = try DeckBenchTool.run(["compare", "seed1", "heavy"] + limits, in: folder)
+        #expect(real.status == 2, "\(real.stdout)")
+        #expect(real.stdout.hasPrefix("FAIL: "))
+        #expect(real.stdout.contains("\nRegressions ("))
+        // A regression's line holds its change, its interval and its limit.
+        #expect(real.stdout.split(separator: "\n").contains { $0.contains("stall_ms_per_navigation") && $0.contains(" … ") && $0.hasSuffix("5%") })
+        for output in [noise, real] {
+            let widest = output.stdout.split(separator: "\n").map(\.count).max() ?? 0
+            #expect(widest <= 120, "\(output.stdout)")
+            #expect(!output.stdout.contains("rtt_ms="), "networks by preset name")
+        }
+        let csv = try DeckBenchTool.run(["compare", "seed1", "heavy", "--format", "csv", "--out", "c.csv"] + limits, in: folder)
+        #expect(csv.stdout == (try String(contentsOfFile: folder + "/c.csv", encoding: .utf8)))
+    }
+}
+
+/// `compare`'s default gate judges metrics with intervals on the paired interval of their change.
+@Suite struct GateCommandTests {
+    private static let limits = ["--max-increase", "stall_rate=5%,stall_ms_per_navigation=5%,resets_per_navigation=5%"]
+
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "300", "--files", "2", "--seed", "9", "--level", "3"],
+                                      in: folder).status == 0)
+        return folder
+    }
+
+    @Test func aChangeOfSeedOnlyPassesTheGate() throws {
+        let folder = try corpus()
+        for seed in ["1", "2"] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "seed" + seed, "--seed", seed, "--quiet"], in: folder).status == 0)
+        }
+        let compared = try DeckBenchTool.run(["compare", "seed1", "seed2"] + Self.limits, in: folder)
+        #expect(compared.status == 0, "\(compared.stdout)")
+        #expect(!compared.stderr.contains("point estimates"))
+        let csv = try String(contentsOfFile: folder + "/seed2/compare.csv", encoding: .utf8)
+        let stallRate = csv.split(separator: "\n").filter { $0.contains(",stall_rate,") }
+        #expect(stallRate.count == 4)
+        // Each carries its paired interval (the last two fields), which holds the change.
+        for line in stallRate {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).suffix(2).map { Double($0) }
+            #expect(fields.allSatisfy { $0 != nil } && fields[0]! <= fields[1]!)
+        }
+    }
+
+    /// A smaller window under the same name (what a broken policy change looks like to a nightly
+    /// job): the whole interval is past the limit, a regression.
+    @Test func aSmallerWindowFailsTheGate() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "base", "--policy", "fixed:radius=2", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "next", "--policy", "fixed:radius=1", "--quiet"], in: folder).status == 0)
+        for name in ["summary.csv", "bootstrap.json"] {
+            let path = folder + "/next/" + name
+            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "fixed:radius=1", with: "fixed:radius=2")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        // The edited files, committed as a run of their own would have: a manifest that lists them.
+        let manifestPath = folder + "/next/manifest.json"
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+        let listed = try #require(manifest.files)
+        let files = listed.map { file in
+            let path = folder + "/next/" + file.name
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+            return Manifest.File(name: file.name, bytes: size, sha256: ReportVerification.sha256(ofFile: path) ?? "")
+        }
+        try manifest.committing(files).encoded().write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let compared = try DeckBenchTool.run(["compare", "base", "next"] + Self.limits, in: folder)
+        #expect(compared.status == 2, "\(compared.stdout)")
+        #expect(compared.stdout.hasPrefix("FAIL: 2 regressions"))
+    }
+
+    @Test func withoutBucketsTheGateIsThePointAndSaysSo() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "a", "--bootstrap", "0", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "b", "--quiet"], in: folder).status == 0)
+        let compared = try DeckBenchTool.run(["compare", "a", "b"] + Self.limits, in: folder)
+        #expect(compared.stderr.contains("judging on point estimates"))
+        #expect(compared.status == 0)
+    }
+}
