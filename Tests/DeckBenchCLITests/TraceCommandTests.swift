@@ -51,8 +51,8 @@ import Testing
                 func category(_ category: String) -> [[String: Any]] { mine.filter { $0["cat"] as? String == category } }
                 let stalls = category("stall")
                 #expect(stalls.count == Int(row["stalls"]!)!, "\(name)")
-                // Each stall in whole ms, rounded half up, as the CSV sums them.
-                #expect(stalls.map { (($0["dur"] as! Int) + 500) / 1_000 }.reduce(0, +) == Int(row["stall_ms_total"]!)!, "\(name)")
+                // The stalls' µs summed, then rounded half up to whole ms once, as the CSV does.
+                #expect((stalls.map { $0["dur"] as! Int }.reduce(0, +) + 500) / 1_000 == Int(row["stall_ms_total"]!)!, "\(name)")
                 #expect(stalls.filter { ($0["args"] as! [String: Any])["abandoned"] as! Bool }.count == Int(row["abandoned_stalls"]!)!)
                 let requests = category("request")
                 #expect(requests.count == Int(row["requests"]!)!, "\(name)")

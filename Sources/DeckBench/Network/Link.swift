@@ -3,13 +3,18 @@ import DequeModule
 /// The network between app and server in one replay: connection slots (urgent requests first,
 /// then first come, first served), half a round trip up, server time, a downlink shared fairly by
 /// the transfers in progress (processor sharing, or packet by packet on a Mahimahi trace), half a
-/// round trip down. Lost requests are never answered; every request times out after
-/// `timeout_ms` unless it arrived.
+/// round trip down. Lost requests are never answered: those the loss draw picks, and those that
+/// get their connection during an outage (whenever the app made them); every request times out
+/// after `timeout_ms` from its connection unless it arrived.
 struct Link: ~Copyable {
     let model: NetworkModel
     private let trace: LinkTrace?
     /// Where this session's trace starts, µs into the trace.
     private var traceOffsetUs = 0
+    /// Where this session's outage cycle starts, µs into the cycle.
+    private var outagePhaseUs = 0
+    private let outageEveryUs: Int
+    private let outageUs: Int
     private var opportunityScheduled = false
     private var roundRobin = 0
     private let timeoutUs: Int
@@ -32,16 +37,25 @@ struct Link: ~Copyable {
         serverUs = Int((model.serverMs * 1_000).rounded())
         timeoutUs = Int((model.timeoutMs * 1_000).rounded())
         bytesPerSecond = Int((model.downlinkKbps * 1_000 / 8).rounded())
+        outageEveryUs = model.outageMs > 0 ? Int(model.outageEveryMs * 1_000) : 0
+        outageUs = Int(model.outageMs * 1_000)
         trace = model.tracePath.flatMap { try? LinkTrace.load($0) }
     }
 
     /// The trace's period in ms, if the link follows a trace.
     var tracePeriodMs: Int? { trace?.periodMs }
 
-    /// Starts a session whose trace position is `traceOffsetUs` at t = 0.
-    mutating func reset(traceOffsetUs: Int) {
+    /// Starts a session whose trace position is `traceOffsetUs` and whose outage cycle position is
+    /// `outagePhaseUs` at t = 0.
+    mutating func reset(traceOffsetUs: Int, outagePhaseUs: Int = 0) {
         reset()
         self.traceOffsetUs = traceOffsetUs
+        self.outagePhaseUs = outagePhaseUs
+    }
+
+    /// Whether the link is down at `timeUs`: a request that goes on it then is lost.
+    func isInOutage(atUs timeUs: Int) -> Bool {
+        outageEveryUs > 0 && (timeUs + outagePhaseUs) % outageEveryUs < outageUs
     }
 
     mutating func reset() {
@@ -81,6 +95,7 @@ struct Link: ~Copyable {
         requests[id].started = true
         requests[id].startedUs = queue.nowUs
         requests[id].arrivalSequence = queue.takeSequence()
+        if isInOutage(atUs: queue.nowUs) { requests[id].lost = true }
         if !requests[id].lost {
             queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
         }

@@ -32,6 +32,11 @@ public struct Pager: Sendable, Hashable {
         return (step, steps - 1)
     }
 
+    /// Whether step `number`, committing now, was overtaken by a later step that committed first.
+    public func isSuperseded(_ number: Int) -> Bool {
+        number <= lastCommitted
+    }
+
     /// Step `number` commits towards `target` now; returns whether that is a navigation (the shown
     /// page changes).
     public mutating func commit(_ number: Int, to target: Int) -> Bool {

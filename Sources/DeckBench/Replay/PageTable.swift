@@ -8,8 +8,14 @@ final class PageTable {
         case none
         /// A prefetch is in flight or its data is cached, and the page has not been needed yet.
         case pending
+        /// The page was needed while its prefetch was still in flight: useful if its data arrives
+        /// and is kept, wasted if it fails, is discarded or is still in flight at the end.
+        case neededInFlight
         /// That prefetch was counted useful.
         case useful
+
+        /// Not yet judged useful or wasted.
+        var isOpen: Bool { self == .pending || self == .neededInFlight }
     }
 
     struct Page {
@@ -43,7 +49,7 @@ final class PageTable {
     /// place, so a scan that may drop goes from the last index down.
     @inline(__always)
     func cachedPage(at index: Int) -> Int { cached[index] }
-    /// The pages with a pending (not yet useful) prefetch, in no particular order.
+    /// The pages whose prefetch is not yet judged (pending, or needed while in flight).
     private(set) var pendingPrefetches = 0
 
     init() {
@@ -96,8 +102,8 @@ final class PageTable {
                     cached.append(page)
                 }
             }
-            if (old.prefetch == .pending) != (newValue.prefetch == .pending) {
-                pendingPrefetches += newValue.prefetch == .pending ? 1 : -1
+            if old.prefetch.isOpen != newValue.prefetch.isOpen {
+                pendingPrefetches += newValue.prefetch.isOpen ? 1 : -1
             }
         }
     }

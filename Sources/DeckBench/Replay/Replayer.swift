@@ -78,7 +78,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var wait: OpenWait?
     /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
     private var instantNavigations = 0
-    private var outagePhaseUs = 0
     /// Since when the screen has shown what it shows now (the shown page, and its version if it
     /// has data), and the time on screen and stale time so far, µs.
     private var screenSinceUs = 0
@@ -89,6 +88,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var shiftUs = 0
     /// Time spent looking at a page without data after its gesture, µs.
     private var addedWaitUs = 0
+    /// The session's stall times so far, µs: `stall_ms_total` is rounded once, from their sum.
+    private var stallUsTotal = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -168,14 +169,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
         sessionKey = StableHash.of(session.id)
         limits = session.first ... session.last
         queue.reset()
+        let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
         link.reset(traceOffsetUs: link.tracePeriodMs.map { period in
             var random = SeededGenerator(seed: settings.seed, keys: RandomKey.traceOffset, sessionKey)
             return Int(random.next() % UInt64(period)) * 1_000
-        } ?? 0)
-        outagePhaseUs = network.outageEveryMs > 0 ? {
-            var random = SeededGenerator(seed: settings.seed, keys: RandomKey.outage, sessionKey)
-            return Int(random.next() % UInt64(network.outageEveryMs * 1_000))
-        }() : 0
+        } ?? 0, outagePhaseUs: outagePhaseUs)
         pages.reset(around: session.page)
         world.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
@@ -188,6 +186,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         staleShownUs = 0
         shiftUs = 0
         addedWaitUs = 0
+        stallUsTotal = 0
         direction = nil
         stepsSameWay = 0
         stepsReversed = 0
@@ -214,6 +213,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard let index = pending.firstIndex(where: { $0.id == id }) else { continue }
                 let navigation = pending.remove(at: index)
                 stopDragging(navigation.target)
+                // Overtaken by a later gesture: the page dragged in without data was blank on screen.
+                if pager.isSuperseded(navigation.id), navigation.stalled { metrics.blankDrags += 1 }
                 if commit(navigation) {
                     observer?.gesture(.swipeCommitted(target: navigation.target), atUs: nowUs)
                 } else {
@@ -244,8 +245,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 link.release(id, requests, &queue)
                 observer?.requestEnded(id, requests[id], failed: true, atUs: nowUs)
                 failed(id)
-            case let .retry(page, attempt):
-                retry(page, attempt: attempt)
+            case let .retryDemand(page, attempt):
+                retryDemand(page, attempt: attempt)
+            case let .retryRevalidation(page, attempt):
+                retryRevalidation(page, attempt: attempt)
             }
         }
     }
@@ -296,15 +299,20 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     // MARK: The app
 
-    /// The app needs `page` now: a prefetch of it has proved useful; a request for it still
-    /// waiting for a connection goes to the front with demand priority; without data and without a
-    /// request in flight, the app asks for it (demand).
+    /// The app needs `page` now: a prefetch whose data is cached has proved useful, one still in
+    /// flight will be if its data arrives; a request for it still waiting for a connection goes
+    /// to the front with demand priority; without data and without a request in flight, the app
+    /// asks for it (demand).
     private func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
         var state = pages[page]
         if state.prefetch == .pending {
-            state.prefetch = .useful
-            metrics.usefulPrefetches += 1
-            observer?.prefetchJudged(page: page, useful: true)
+            if state.version != nil {
+                state.prefetch = .useful
+                metrics.usefulPrefetches += 1
+                observer?.prefetchJudged(page: page, useful: true)
+            } else {
+                state.prefetch = .neededInFlight
+            }
             pages[page] = state
         }
         if state.version != nil { return (true, false, state.dataFromPrefetch) }
@@ -370,7 +378,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         observer?.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
         let milliseconds = Self.milliseconds(toUs - fromUs)
         if abandoned { metrics.abandonedStalls += 1 }
-        metrics.stallMsTotal += milliseconds
+        stallUsTotal += toUs - fromUs
         metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
         summary.stallMsPerNavigation.record(milliseconds)
         summary.stallMsPerStall.record(milliseconds)
@@ -435,7 +443,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         var state = pages[page]
         state.version = nil
         state.dataFromPrefetch = false
-        if state.prefetch == .pending {
+        if state.prefetch.isOpen {
             metrics.wastedPrefetches += 1
             observer?.prefetchJudged(page: page, useful: false)
         }
@@ -462,13 +470,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         link.submit(id, requests, &queue)
     }
 
-    /// Whether the n-th request for `page`, sent now, gets no answer: keyed like round trips, and
-    /// always when sent during an outage.
+    /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
+    /// outage is the link's to decide, when the request gets its connection).
     private func isLost(page: Int, n: Int) -> Bool {
-        if network.outageEveryMs > 0, network.outageMs > 0 {
-            let everyUs = Int(network.outageEveryMs * 1_000)
-            if (nowUs + outagePhaseUs) % everyUs < Int(network.outageMs * 1_000) { return true }
-        }
         guard network.loss > 0 else { return false }
         return world.lossUniform(page: page, n: n) < network.loss
     }
@@ -485,7 +489,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if state.inFlight == id { state.inFlight = nil }
         var willRetry = !isPrefetch
         if isPrefetch {
-            if state.prefetch == .pending {
+            if state.prefetch.isOpen {
                 metrics.wastedPrefetches += 1
                 observer?.prefetchJudged(page: page, useful: false)
             }
@@ -493,25 +497,36 @@ public final class Replayer<Policy: PrefetchPolicy> {
             willRetry = state.version == nil && isProtected(page)
         }
         if willRetry, attempt < RetryPolicy.limit {
-            queue.schedule(.retry(page: page, attempt: attempt + 1), atUs: nowUs + RetryPolicy.delayUs(attempt: attempt + 1))
+            let dueUs = nowUs + RetryPolicy.delayUs(attempt: attempt + 1)
+            if requests[id].kind == .revalidation {
+                queue.schedule(.retryRevalidation(page: page, attempt: attempt + 1), atUs: dueUs)
+            } else {
+                queue.schedule(.retryDemand(page: page, attempt: attempt + 1), atUs: dueUs)
+            }
         }
         pages[page] = state
         decide(.requestFailed(page: page))
     }
 
-    /// A retry is sent if the page is still wanted and nothing for it is in flight: a demand when it
-    /// has no data and is shown or dragged in, a revalidation when it is shown.
-    private func retry(_ page: Int, attempt: Int) {
+    /// A failed demand is tried again while its page has no data, nothing for it is in flight and
+    /// it is still shown or dragged in: a retry exists to end a wait, so once data came it has no
+    /// purpose.
+    private func retryDemand(_ page: Int, attempt: Int) {
         let state = pages[page]
-        guard state.inFlight == nil else { return }
-        let wanted = page == shown || dragged.contains(page)
-        if state.version == nil, wanted {
-            metrics.retries += 1
-            send(.demand, page, attempt: attempt)
-        } else if state.version != nil, page == shown {
-            metrics.retries += 1
-            send(.revalidation, page, attempt: attempt)
-        }
+        guard state.inFlight == nil, state.version == nil, isProtected(page) else { return }
+        metrics.retries += 1
+        send(.demand, page, attempt: attempt)
+    }
+
+    /// A failed revalidation is tried again while its page is shown with data, nothing for it is in
+    /// flight, no newer copy came since it failed and the copy is at least `--max-age-ms` old.
+    private func retryRevalidation(_ page: Int, attempt: Int) {
+        let state = pages[page]
+        let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
+        guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
+              nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
+        metrics.retries += 1
+        send(.revalidation, page, attempt: attempt)
     }
 
     /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every
@@ -537,8 +552,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
         state.inFlight = nil
         metrics.bytes += requests[id].bytes
         let wanted = isKept(page) || isProtected(page)
+        if wanted, isPrefetch, state.prefetch == .neededInFlight {
+            state.prefetch = .useful
+            metrics.usefulPrefetches += 1
+            observer?.prefetchJudged(page: page, useful: true)
+        }
         if !wanted {
-            if state.prefetch == .pending, isPrefetch {
+            if state.prefetch.isOpen, isPrefetch {
                 metrics.wastedPrefetches += 1
                 observer?.prefetchJudged(page: page, useful: false)
             }
@@ -611,6 +631,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         leaveShownPage()
         metrics.sessionMs = Self.milliseconds(nowUs)
         metrics.addedWaitMs = Self.milliseconds(addedWaitUs)
+        metrics.stallMsTotal = Self.milliseconds(stallUsTotal)
         metrics.wastedPrefetches += pages.pendingPrefetches
         summary.stallMsPerNavigation.record(0, count: instantNavigations)
         if settings.bootstrap > 0, instantNavigations > 0 {
@@ -638,6 +659,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// the user saw in the recorded time is the same in both modes.
     static func contentHorizonUs(recordedEndUs: Int, userWaits: Bool) -> Int {
         userWaits ? 2 * recordedEndUs + 600_000_000 : recordedEndUs
+    }
+
+    /// Where a session's outage cycle of `everyMs` starts: seeded by session, the same for every policy.
+    static func outagePhaseUs(seed: UInt64, sessionKey: UInt64, everyMs: Double) -> Int {
+        guard everyMs > 0 else { return 0 }
+        var random = SeededGenerator(seed: seed, keys: RandomKey.outage, sessionKey)
+        return Int(random.next() % UInt64(everyMs * 1_000))
     }
 
     /// Microseconds to whole milliseconds, rounded half up.

@@ -16,8 +16,12 @@ struct ScheduledEvent: Comparable {
         case deliveryOpportunity
         /// The app gives up on request `id` unless it has arrived.
         case timeout(request: Int)
-        /// The app tries `page` again after a failure (retry number `attempt`).
-        case retry(page: Int, attempt: Int)
+        /// The app tries `page` again after its demand failed (retry number `attempt`), unless
+        /// data for it came meanwhile.
+        case retryDemand(page: Int, attempt: Int)
+        /// The app tries again to refresh `page` after its revalidation failed, if it is still
+        /// shown and no newer copy came.
+        case retryRevalidation(page: Int, attempt: Int)
     }
 
     var timeUs: Int

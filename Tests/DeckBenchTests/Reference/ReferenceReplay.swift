@@ -47,7 +47,9 @@ struct ReferenceReplay {
 private final class ReferenceRun {
     enum Trigger { case commit, gestureStarted, gestureEnded, responseArrived }
     enum Kind { case demand, revalidation, prefetch }
-    enum Mark { case none, pending, useful }
+    /// A prefetch's fate: pending until its page is needed; needed with its data cached, useful;
+    /// needed while in flight, useful only when that data arrives and is kept.
+    enum Mark { case none, pending, neededInFlight, useful }
 
     struct Page {
         var hasData = false
@@ -108,6 +110,7 @@ private final class ReferenceRun {
     /// a page without data after its gesture so far.
     var waitCommitUs = 0
     var addedWaitUs = 0
+    var stallUsTotal = 0
     /// Closed loop: the stalled page shown was committed with no gesture under way, so the user
     /// waits for it.
     var waitHoldsUser = false
@@ -142,7 +145,8 @@ private final class ReferenceRun {
         leaveShownPage()
         metrics.sessionMs = milliseconds(nowUs)
         metrics.addedWaitMs = milliseconds(addedWaitUs)
-        metrics.wastedPrefetches += pages.values.filter { $0.mark == .pending }.count
+        metrics.wastedPrefetches += pages.values.filter { $0.mark == .pending || $0.mark == .neededInFlight }.count
+        metrics.stallMsTotal = milliseconds(stallUsTotal)
         return metrics
     }
 
@@ -189,6 +193,8 @@ private final class ReferenceRun {
             case let .swipeCommit(number):
                 let swipe = swipes.remove(at: swipes.firstIndex { $0.number == number }!)
                 dragged.remove(at: dragged.firstIndex(of: swipe.target)!)
+                // Overtaken by a later step that committed first: a blank drag if it had no data.
+                if swipe.number <= lastCommittedStep, swipe.stalled { metrics.blankDrags += 1 }
                 if !commit(swipe) { decide(.gestureEnded) }
             case let .dragEnd(page):
                 dragged.remove(at: dragged.firstIndex(of: page)!)
@@ -256,8 +262,12 @@ private final class ReferenceRun {
 
     func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
         if pages[page, default: Page()].mark == .pending {
-            pages[page]!.mark = .useful
-            metrics.usefulPrefetches += 1
+            if pages[page]!.hasData {
+                pages[page]!.mark = .useful
+                metrics.usefulPrefetches += 1
+            } else {
+                pages[page]!.mark = .neededInFlight
+            }
         }
         let state = pages[page, default: Page()]
         if state.hasData { return (true, false, state.fromPrefetch) }
@@ -318,7 +328,7 @@ private final class ReferenceRun {
     func recordStall(_ microseconds: Int, abandoned: Bool) {
         let stallMs = milliseconds(microseconds)
         if abandoned { metrics.abandonedStalls += 1 }
-        metrics.stallMsTotal += stallMs
+        stallUsTotal += microseconds
         metrics.stallMsMax = max(metrics.stallMsMax, stallMs)
     }
 
@@ -399,9 +409,14 @@ private final class ReferenceRun {
         let kind = requestKind[request]
         pages[page]!.inFlight = nil
         metrics.bytes += model.bytesPerPage
-        if !(window.contains(page) || isAppsPage(page)) {
+        let kept = window.contains(page) || isAppsPage(page)
+        if kept, kind == .prefetch, pages[page]!.mark == .neededInFlight {
+            pages[page]!.mark = .useful
+            metrics.usefulPrefetches += 1
+        }
+        if !kept {
             if kind == .prefetch {
-                if pages[page]!.mark == .pending { metrics.wastedPrefetches += 1 }
+                if pages[page]!.mark == .pending || pages[page]!.mark == .neededInFlight { metrics.wastedPrefetches += 1 }
                 pages[page]!.mark = .none
             }
         } else if pages[page]!.hasData {

@@ -34,12 +34,13 @@ import Testing
         // the app gives up 300 ms after a request starts. Pages -10…1.
         // fixed radius 1, t=0: 0 (demand), 1 and -1 (prefetches) start; they reach the server at
         //   50 and share the link: 3,000 bytes take 300 ms, so none is done by 300.
-        // t=200 tap next: 1 is in flight → a late stall (its prefetch is useful). Revalidation
+        // t=200 tap next: 1 is in flight → a late stall (its prefetch needed in flight: useful only
+        //   if its data arrives). Revalidation
         //   skipped (in flight). Window 0…1: nothing to request (2 does not exist).
         // t=300 all three are given up (in the order they started). 0: a demand, but 0 is no
         //   longer shown, so its retry at 800 sends nothing. 1: a prefetch, but of the shown page
-        //   without data: the app waits for it, so it retries it like a demand at 800. -1: a
-        //   prefetch nobody needs: wasted, not retried.
+        //   without data: the app waits for it, so it retries it like a demand at 800; the prefetch
+        //   delivered nothing: wasted. -1: a prefetch nobody needs: wasted, not retried.
         // t=800 retry of 1, alone on the link: server at 850, 100 ms of transfer, arrives at 1000.
         //   The stall lasts 200 → 1000: 800 ms.
         let network = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=80,connections=0,server_ms=0,timeout_ms=300")
@@ -59,8 +60,8 @@ import Testing
         #expect(m.retries == 1)
         #expect(m.bytes == 1_000)
         #expect(m.prefetches == 2)
-        #expect(m.usefulPrefetches == 1)
-        #expect(m.wastedPrefetches == 1)
+        #expect(m.usefulPrefetches == 0)
+        #expect(m.wastedPrefetches == 2)
     }
 
     @Test func neededPageWaitingForAConnectionIsPromotedToDemandPriority() throws {
