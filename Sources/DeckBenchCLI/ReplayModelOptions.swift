@@ -45,10 +45,17 @@ struct ReplayModelOptions: ParsableArguments {
     guard itemBytes >= 0, itemBytes <= 100_000_000 else {
         throw ValidationError("--item-bytes must be from 0 to 100000000, got \(itemBytes)")
     }
-    guard churnPerHour >= 0, churnPerHour.isFinite else {
-        throw ValidationError("--churn-per-hour must be 0 or more, got \(churnPerHour)")
+    // A page is at most 1 GB: its bytes, in millionths on the shared downlink, and the bytes of a
+    // run stay far inside 64-bit integers.
+    guard items * itemBytes <= ContentModel.maxPageBytes else {
+        throw ValidationError("--items × --item-bytes must be at most \(ContentModel.maxPageBytes) (a page of 1 GB), got \(items * itemBytes)")
     }
-    guard maxAgeMs >= 0 else { throw ValidationError("--max-age-ms must be 0 or more, got \(maxAgeMs)") }
+    guard churnPerHour >= 0, churnPerHour <= ContentModel.maxChurnPerHour else {
+        throw ValidationError("--churn-per-hour must be from 0 to \(Int(ContentModel.maxChurnPerHour)) (a change a millisecond), got \(churnPerHour)")
+    }
+    guard maxAgeMs >= 0, maxAgeMs <= RecordingLimits.maxTimeMs else {
+        throw ValidationError("--max-age-ms must be from 0 to \(RecordingLimits.maxTimeMs), got \(maxAgeMs)")
+    }
     _ = try policies()
     _ = try networks()
     }

@@ -9,6 +9,11 @@ public struct ContentModel: Sendable, Hashable {
     /// Changes per hour of the newest page (`last`); 0 = content never changes.
     public var churnPerHour = 4.0
 
+    /// The largest page `--items` × `--item-bytes` may make: 1 GB.
+    public static let maxPageBytes = 1_000_000_000
+    /// The most changes per hour `--churn-per-hour` may ask: one a millisecond on the newest page.
+    public static let maxChurnPerHour = 3_600_000.0
+
     public init(items: Int = 20, itemBytes: Int = 1_000, churnPerHour: Double = 4.0) {
         self.items = items
         self.itemBytes = itemBytes

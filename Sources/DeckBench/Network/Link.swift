@@ -218,8 +218,11 @@ struct Link: ~Copyable {
         guard !transfers.isEmpty else { return queue.cancelTimer() }
         var least = Int.max
         for index in 0 ..< transfers.count { least = min(least, requests[transfers[index]].remainingWork) }
-        let work = max(0, least) * transfers.count
-        let delayUs = (work + bytesPerSecond - 1) / bytesPerSecond
+        // The time until the least advanced transfer is done at its share, rounded up: in 128 bits,
+        // as a gigabyte page in millionths of a byte times many transfers passes 2⁶³.
+        let work = UInt(max(0, least)).multipliedFullWidth(by: UInt(transfers.count))
+        let (quotient, remainder) = UInt(bytesPerSecond).dividingFullWidth(work)
+        let delayUs = Int(quotient) + (remainder > 0 ? 1 : 0)
         queue.setTimer(.transferCheck, atUs: queue.nowUs + delayUs)
     }
 }

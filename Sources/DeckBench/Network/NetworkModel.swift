@@ -89,25 +89,27 @@ public struct NetworkModel: Sendable, Hashable {
                 return number
             }
             switch key {
-            case "rtt_ms": model.rttMs = try number("a number of ms ≥ 0", { $0 >= 0 && $0 <= 600_000 })
+            case "rtt_ms": model.rttMs = try number("a number of ms from 0 to 600000", { $0 >= 0 && $0 <= 600_000 })
             case "jitter": model.jitter = try number("a number from 0 to 3", { $0 >= 0 && $0 <= 3 })
             case "downlink_kbps":
                 // Bandwidth is kept in whole bytes per second: a positive rate under half a byte
                 // per second would round to 0, which means unlimited.
-                model.downlinkKbps = try number("0 (unlimited) or a number of kbit/s ≥ 0.004 (1 byte/s)", {
-                    $0 == 0 || ($0 > 0 && ($0 * 1_000 / 8).rounded() >= 1)
+                model.downlinkKbps = try number("0 (unlimited) or a number of kbit/s from 0.004 (1 byte/s) to 100000000 (100 Gbit/s)", {
+                    $0 == 0 || ($0 > 0 && ($0 * 1_000 / 8).rounded() >= 1 && $0 <= 100_000_000)
                 })
             case "connections":
                 guard let count = Int(value), count >= 0, count <= 10_000 else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value,
-                                    expected: "a whole number ≥ 0 (0 = unlimited)")
+                                    expected: "a whole number from 0 (unlimited) to 10000")
                 }
                 model.connections = count
-            case "server_ms": model.serverMs = try number("a number of ms ≥ 0", { $0 >= 0 && $0 <= 600_000 })
+            case "server_ms": model.serverMs = try number("a number of ms from 0 to 600000", { $0 >= 0 && $0 <= 600_000 })
             case "loss": model.loss = try number("a probability from 0 to 1", { $0 >= 0 && $0 <= 1 })
-            case "timeout_ms": model.timeoutMs = try number("a number of ms ≥ 0 (0 = never give up)", { $0 >= 0 && $0 <= 3_600_000 })
-            case "outage_every_ms": model.outageEveryMs = try number("a number of ms ≥ 0 (0 = no outages)", { $0 >= 0 })
-            case "outage_ms": model.outageMs = try number("a number of ms ≥ 0", { $0 >= 0 })
+            case "timeout_ms":
+                model.timeoutMs = try number("a number of ms from 0 (never give up) to 3600000", { $0 >= 0 && $0 <= 3_600_000 })
+            case "outage_every_ms":
+                model.outageEveryMs = try number("a number of ms from 0 (no outages) to 604800000 (a week)", { $0 >= 0 && $0 <= 604_800_000 })
+            case "outage_ms": model.outageMs = try number("a number of ms from 0 to 604800000 (a week)", { $0 >= 0 && $0 <= 604_800_000 })
             case "path" where model.name == "trace":
                 do {
                     _ = try LinkTrace.load(value)

@@ -77,7 +77,8 @@ final class CommonDraws {
     /// `jitter`, in µs: its standard normal draw is keyed by (seed, session, page, n).
     func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
         func microseconds(_ normal: Double) -> Int {
-            Int((SeededGenerator.logNormal(median: rttMs, sigma: jitter, standardNormal: normal) * 1_000).rounded())
+            // At most a day: the far tail of a wide jitter on a long round trip stays a whole number.
+            Int(min((SeededGenerator.logNormal(median: rttMs, sigma: jitter, standardNormal: normal) * 1_000).rounded(), 86_400_000_000))
         }
         var known = roundTrips.value(page: page, n: n) {
             let normal = roundTripNormal(page: page, n: n)
