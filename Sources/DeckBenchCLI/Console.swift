@@ -11,9 +11,20 @@ enum Console {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Says on stderr (unless `quiet`) when the reports go into `folder` file by file because it
+    /// cannot be swapped in whole (the current directory, a mount point).
+    static func noteInPlace(_ folder: String, quiet: Bool) {
+        guard !quiet, StagedFolder.writesInPlace(folder) else { return }
+        error("note: \(folder) is the current directory or a mount point, so its reports are replaced file by file (the manifest "
+            + "last), not swapped in whole: a run stopped there leaves a folder that verify refuses")
+    }
+
     /// Removes the temporary files that runs stopped outright (SIGKILL, a power cut) left in
     /// `folder`, saying so in one line on stderr.
     static func removeLeftovers(in folder: String) {
+        for name in TemporaryFiles.removeLeftoverFolders(for: folder) {
+            error("removed \(name), the unfinished reports a killed run into \(folder) left beside it")
+        }
         let removed = TemporaryFiles.removeLeftovers(in: folder)
         guard !removed.isEmpty else { return }
         error("removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") left in \(folder) by a run that was killed: "

@@ -23,6 +23,7 @@ extension DeckBenchCommand {
 
         func run() throws {
             Console.removeLeftovers(in: out)
+            Console.noteInPlace(out, quiet: quiet)
             do {
                 let manifest = try ShardMerge.merge(folders, into: out)
                 if !quiet {

@@ -70,6 +70,7 @@ extension DeckBenchCommand {
         func run() throws {
             let files = try recordingFiles(paths)
             Console.removeLeftovers(in: out)
+            Console.noteInPlace(out, quiet: quiet)
             let run = ReplayRun(
                 files: files, policies: try model.policies(), networks: try model.networks(),
                 settings: model.settings(bootstrap: bootstrap),

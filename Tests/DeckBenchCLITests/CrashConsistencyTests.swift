@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// A report folder is one unit: after a run into it is killed at any instant, it holds the last
-/// complete run, the new complete run, or a set that `verify`, `report`, `compare` and `merge` all
-/// refuse — never a mixed set that one of them accepts.
+/// complete run or the new complete run — never a mixed set, never neither — and what it held
+/// that was not a run's stays.
 @Suite struct CrashConsistencyTests {
     private struct Folder {
         var status: Int32
@@ -37,9 +37,10 @@ import Testing
     }
 
     /// 20 kills of a run (shard 1/2, seed 2) into a folder holding a complete earlier run (shard
-    /// 1/2, seed 1): before each of its 8 renames (a fault hook: `DECKBENCH_KILL_AT_RENAME`), and
-    /// at 12 seeded instants over the run's length.
-    @Test func everyKillLeavesTheOldRunTheNewRunOrARefusedFolder() throws {
+    /// 1/2, seed 1) and a file of the user's: half near the commit, before each of its 10 renames
+    /// (a fault hook: `DECKBENCH_KILL_AT_RENAME`; 8 files into the staging folder, the swap, and
+    /// just after the swap), half at seeded instants over the run's length.
+    @Test func everyKillLeavesTheOldRunOrTheNewRun() throws {
         let folder = DeckBenchTool.temporaryFolder()
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "600", "--files", "2", "--seed", "4", "--level", "3"],
                                       in: folder).status == 0)
@@ -58,14 +59,16 @@ import Testing
         for kill in 0 ..< 20 {
             let target = folder + "/f\(kill)"
             try FileManager.default.copyItem(atPath: folder + "/old", toPath: target)
+            try "the team's notes\n".write(toFile: target + "/notes.txt", atomically: true, encoding: .utf8)
             let arguments = ["replay", "rec", "--out", "f\(kill)", "--seed", "2"] + flags
-            if kill < 8 {
+            if kill < 10 {
                 let killed = try runKilled(arguments, in: folder, after: 600, environment: ["DECKBENCH_KILL_AT_RENAME": String(kill + 1)])
                 #expect(killed, "the run was not killed before its rename \(kill + 1)")
             } else {
                 _ = try runKilled(arguments, in: folder, after: duration * 1.2 * random.unit())
             }
             let verified = try DeckBenchTool.run(["verify", "f\(kill)"], in: folder)
+            #expect((try? String(contentsOfFile: target + "/notes.txt", encoding: .utf8)) == "the team's notes\n", "kill \(kill)")
             let report = try DeckBenchTool.run(["report", "f\(kill)"], in: folder)
             let compared = try DeckBenchTool.run(["compare", "old", "f\(kill)", "--out", "c\(kill).csv"], in: folder)
             let merged = try DeckBenchTool.run(["merge", "f\(kill)", "other", "--out", "m\(kill)", "--quiet"], in: folder)
@@ -85,7 +88,33 @@ import Testing
                 outcomes["refused", default: 0] += 1
             }
         }
-        // Kills before the first rename leave the old run, before the last ones a refused folder.
-        #expect(outcomes["old", default: 0] >= 1 && outcomes["refused", default: 0] >= 7, "\(outcomes)")
+        // Kills before the swap leave the old run, the one after it the new run; none neither.
+        #expect(outcomes["refused", default: 0] == 0, "\(outcomes)")
+        #expect(outcomes["old", default: 0] >= 9 && outcomes["new", default: 0] >= 1, "\(outcomes)")
+        // The next run into a folder removes what a killed run left beside it.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".deckbench-") }
+        #expect(!leftovers.isEmpty, "the kills left no staging folder to clean up")
+        for kill in 0 ..< 20 {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "f\(kill)", "--seed", "2"] + flags, in: folder).status == 0)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".deckbench-") }.isEmpty)
+    }
+}
+
+/// Where a folder cannot be swapped whole, the reports are replaced in place and the run says so.
+@Suite struct InPlaceOutputTests {
+    @Test func theCurrentDirectoryIsWrittenInPlaceWithANote() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "20", "--files", "1", "--seed", "4", "--level", "3"],
+                                      in: folder).status == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/here", withIntermediateDirectories: true)
+        for seed in ["1", "2"] {
+            let output = try DeckBenchTool.run(["replay", "../rec", "--out", ".", "--seed", seed], in: folder + "/here")
+            #expect(output.status == 0)
+            #expect(output.stderr.contains("note: . is the current directory or a mount point"))
+            #expect(try DeckBenchTool.run(["verify", "."], in: folder + "/here").status == 0)
+        }
+        let elsewhere = try DeckBenchTool.run(["replay", "rec", "--out", "there"], in: folder)
+        #expect(!elsewhere.stderr.contains("note:"))
     }
 }

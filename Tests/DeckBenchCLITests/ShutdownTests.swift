@@ -1,11 +1,20 @@
 import Foundation
 import Testing
 
-/// A stopped run leaves no temporary file behind: SIGINT and SIGTERM remove its own and exit 130
-/// and 143; the temporary files of a run killed outright are removed by the next run in the folder.
+/// A stopped run leaves nothing behind: SIGINT and SIGTERM remove its staging folder and files and
+/// exit 130 and 143; what a run killed outright left is removed by the next run into the folder.
 @Suite struct ShutdownTests {
     private func temporaryFiles(_ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".tmp") }.sorted()
+    }
+
+    /// The run's staging folder beside `out` (`StagedFolder`), where its files are written.
+    private func staging(_ folder: String, pid: Int32) -> String {
+        folder + "/.out.deckbench-\(pid)"
+    }
+
+    private func stagingFolders(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".out.deckbench-") }
     }
 
     /// A corpus that takes the debug build some seconds to replay, and a complete run of it in `out`.
@@ -28,7 +37,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, temporaryFiles(folder + "/out").isEmpty, Date() < deadline { usleep(5_000) }
+        while process.isRunning, temporaryFiles(staging(folder, pid: process.processIdentifier)).isEmpty, Date() < deadline {
+            usleep(5_000)
+        }
         #expect(process.isRunning, "the run ended before it could be stopped")
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
@@ -41,6 +52,7 @@ import Testing
         let process = try replay(in: folder, stoppedBy: signalNumber)
         #expect(process.terminationReason == .exit && process.terminationStatus == status)
         #expect(temporaryFiles(folder + "/out") == [])
+        #expect(stagingFolders(folder) == [])
         // The folder still holds the earlier complete run.
         #expect(try DeckBenchTool.run(["verify", "out"], in: folder).status == 0)
     }
@@ -49,13 +61,19 @@ import Testing
         let folder = try corpus()
         let process = try replay(in: folder, stoppedBy: SIGKILL)
         #expect(process.terminationReason == .uncaughtSignal)
-        let left = temporaryFiles(folder + "/out")
-        #expect(left == ["sessions.csv.\(process.processIdentifier).tmp"])
+        #expect(temporaryFiles(staging(folder, pid: process.processIdentifier)) == ["sessions.csv.\(process.processIdentifier).tmp"])
+        #expect(stagingFolders(folder) == [".out.deckbench-\(process.processIdentifier)"])
         let next = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
                                          in: folder)
         #expect(next.status == 0)
-        #expect(next.stderr == "removed 1 temporary file left in out by a run that was killed: \(left[0])\n")
-        #expect(temporaryFiles(folder + "/out") == [])
+        #expect(next.stderr == "removed .out.deckbench-\(process.processIdentifier), the unfinished reports a killed run into out left beside it\n")
+        #expect(stagingFolders(folder) == [])
+        // A temporary file a killed run left in the folder itself (a run in place) goes too.
+        let dead = folder + "/out/summary.csv.999999.tmp"
+        #expect(FileManager.default.createFile(atPath: dead, contents: Data()))
+        let again = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet", "--policy", "fixed", "--sessions-format", "none"],
+                                          in: folder)
+        #expect(again.stderr == "removed 1 temporary file left in out by a run that was killed: summary.csv.999999.tmp\n")
         // A file of a live process is not touched, nor a file DeckBench does not write.
         let live = folder + "/out/summary.csv.\(getpid()).tmp"
         #expect(FileManager.default.createFile(atPath: live, contents: Data()))

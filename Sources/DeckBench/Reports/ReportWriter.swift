@@ -2,10 +2,12 @@ import Foundation
 
 /// Writes one report folder, for `replay` and `merge` alike: `sessions.csv` (or `.csv.zst`, or
 /// nothing: `SessionsFormat`) streamed as rows come, then `summary.csv`, `distributions.csv`,
-/// `rejects.csv`, `manifest.json` and, for a shard, `shard.json`, each atomically, in that order.
-/// Columns come from the schema.
+/// `rejects.csv`, `manifest.json` and, for a shard, `shard.json`, into a staging folder swapped
+/// in whole at the end (`StagedFolder`). Columns come from the schema.
 struct ReportWriter {
+    /// Where the files are written until the folder is swapped in.
     let folder: String
+    private let staged: StagedFolder
     let schema: MetricSchema
     let sessionsTable: SessionsTable
     let sessionsFormat: SessionsFormat
@@ -20,14 +22,15 @@ struct ReportWriter {
 
     /// Opens the sessions file (as a temporary file) and writes its header.
     init(folder: String, schema: MetricSchema, sessionsFormat: SessionsFormat = .csv) throws(OutputError) {
-        self.folder = folder
+        staged = try StagedFolder(destination: folder)
+        self.folder = staged.folder
         self.schema = schema
         self.sessionsFormat = sessionsFormat
         sessionsTable = SessionsTable(schema: schema)
         switch sessionsFormat {
-        case .csv: sessions = .plain(try AtomicFileWriter(path: Self.path(folder, "sessions.csv")))
+        case .csv: sessions = .plain(try AtomicFileWriter(path: Self.path(self.folder, "sessions.csv")))
         case .csvZst:
-            sessions = .compressed(try ZstdWriter(path: Self.path(folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
+            sessions = .compressed(try ZstdWriter(path: Self.path(self.folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
         case .none: sessions = .discarded
         }
         try writeSessions(CSVWriter(header: sessionsTable.header).bytes)
@@ -49,8 +52,10 @@ struct ReportWriter {
 
     /// Puts `sessions.csv` in place and writes the other files, then `manifest.json` listing them
     /// all with their sizes and SHA-256 (each file flushed to the disk before its rename, and the
-    /// folder after the last): until the manifest is in place, the folder's manifest is the last
-    /// run's and does not match the new files, so no reader takes a mixed set for a run. Returns
+    /// folder after the last), then swaps the folder in: the destination holds the last run until
+    /// that one rename, and the new one after it. Where the folder is written in place
+    /// (`StagedFolder.writesInPlace`), the manifest is written last: until it is in place, the
+    /// folder's manifest does not match the new files, so no reader takes a mixed set for a run. Returns
     /// the manifest as written. `estimates` (`ReplicateEstimates.of` the summaries over the
     /// schema's interval columns) are made here when not given.
     @discardableResult
@@ -103,6 +108,7 @@ struct ReportWriter {
         })
         try AtomicFileWriter.write(committed.encoded(), to: Self.path(folder, "manifest.json"))
         try AtomicFileWriter.syncFolder(folder)
+        try staged.commit()
         return committed
     }
 

@@ -116,7 +116,7 @@ public final class AtomicFileWriter {
     private static let killAtRename = ProcessInfo.processInfo.environment["DECKBENCH_KILL_AT_RENAME"].flatMap(Int.init)
     private static let renames = Locked(0)
 
-    private static func faultBeforeRename() {
+    static func faultBeforeRename() {
         guard let killAtRename else { return }
         if renames.withLock({ count -> Int in
             count += 1

@@ -9,6 +9,16 @@ import Foundation
 /// exits holding it, so no file can appear between the clean-up and the exit.
 public enum TemporaryFiles {
     private static let open = Locked<Set<String>>([])
+    /// Staging folders (`StagedFolder`) not yet swapped in, removed with the files on a signal.
+    private static let folders = Locked<Set<String>>([])
+
+    static func registerFolder(_ path: String) {
+        folders.withLock { _ = $0.insert(path) }
+    }
+
+    static func forgetFolder(_ path: String) {
+        folders.withLock { _ = $0.remove(path) }
+    }
 
     /// Runs `create` (which creates the file at `path`) with `path` registered, under the lock.
     static func creating<Result>(_ path: String, _ create: () throws -> Result) rethrows -> Result {
@@ -35,6 +45,9 @@ public enum TemporaryFiles {
             source.setEventHandler {
                 open.withLock { paths in
                     for path in paths { unlink(path) }
+                    folders.withLock { folders in
+                        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+                    }
                     _exit(128 + signalNumber)
                 }
             }
@@ -44,6 +57,12 @@ public enum TemporaryFiles {
     }
 
     private static let sources = Locked<[any DispatchSourceSignal]>([])
+
+    /// Removes the unfinished report folders that runs into `folder` killed outright left beside
+    /// it (`StagedFolder`); returns their names.
+    public static func removeLeftoverFolders(for folder: String) -> [String] {
+        StagedFolder.removeLeftovers(for: folder)
+    }
 
     /// Removes from `folder` the temporary files of processes that no longer exist; returns their
     /// names. Only files named as DeckBench names them (`NAME.PID.tmp` with NAME a `.csv`, `.json`,
