@@ -78,9 +78,9 @@ enum ReportFormat {
         value < 0 ? number(value) : "+" + number(value)
     }
 
-    /// p50, p90, p99 and max, or four empty fields when nothing was recorded.
+    /// Every statistic of a percentile metric, in column order (`Metric.Statistic.allCases`), or
+    /// empty fields when nothing was recorded.
     static func percentiles(_ distribution: Distribution) -> [String] {
-        guard distribution.count > 0 else { return ["", "", "", ""] }
-        return [50.0, 90, 99].map { String(distribution.value(at: $0)) } + [String(distribution.max)]
+        Metric.Statistic.allCases.map { distribution.count > 0 ? String($0.value(of: distribution)) : "" }
     }
 }

@@ -151,4 +151,27 @@ import Testing
         #expect(m.wastedPrefetches == 2)
         #expect(m.bytes == 4 * 20_000)
     }
+
+    /// Every retry, then none. A link that loses every request, each given up after 100 ms:
+    /// the first page's demand at 0 fails at 100; retries at 600 (+500 ms), 1700 (+1 s),
+    /// 3800 (+2 s), 7900 (+4 s) and 16000 (+8 s) each fail 100 ms later; after the fifth, none.
+    /// The first load waits until the session ends at 30000.
+    @Test func aDemandIsRetriedFiveTimesThenGivenUp() throws {
+        let link = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,server_ms=0,connections=0,loss=1,timeout_ms=100")
+        let session = scenario(
+            #"{"v":1,"session":"give-up","page":0,"first":-10,"last":10}"#,
+            #"{"t":30000,"e":"end"}"#)
+        let (m, _) = replay(session, OnDemandPolicy(), network: link)
+        #expect(m.requests == 6)
+        #expect(m.failedRequests == 6)
+        #expect(m.retries == 5)
+        #expect(m.firstLoadMs == 30_000)
+        #expect(m.bytes == 0)
+        // Ended before the last retry falls due (16000), it made four.
+        let short = scenario(
+            #"{"v":1,"session":"give-up","page":0,"first":-10,"last":10}"#,
+            #"{"t":15999,"e":"end"}"#)
+        let (cut, _) = replay(short, OnDemandPolicy(), network: link)
+        #expect(cut.retries == 4 && cut.requests == 5 && cut.failedRequests == 5)
+    }
 }

@@ -57,4 +57,26 @@ import Testing
         // Only the first load (0 to 100 ms) keeps a page without data on screen.
         #expect(m.shownMs == 2_900)
     }
+
+    /// The needless/stale boundary is the content, not the version. fixed radius 1, as above: the
+    /// revalidation of 1 at 1000 resets it needlessly (never changes); the revalidation of 0 at
+    /// 2000 gets the newest version at 2050 and resets it at 2100. Whether that reset is needless
+    /// depends only on the list difference from version 0.
+    @Test func aNewVersionWithTheSameItemsIsANeedlessReset() {
+        let histories: [(changes: [(timeUs: Int, change: PageHistory.Change)], needless: Int, stale: Int, diffOps: Int)] = [
+            // An item replaced by itself: version 1, the same three items.
+            ([(300_000, .replace(at: 0, id: 0))], 2, 0, 0),
+            // An item inserted, then removed: version 2, the same three items.
+            ([(300_000, .insert(at: 0, id: 10)), (400_000, .delete(at: 0))], 2, 0, 0),
+            // An item replaced by another: one removal and one insertion.
+            ([(300_000, .replace(at: 0, id: 10))], 1, 1, 2),
+        ]
+        for (changes, needless, stale, diffOps) in histories {
+            let m = replay(session(), FixedPolicy(radius: 1), scripted: [0: PageHistory(initialItems: 3, changes: changes)]).metrics
+            #expect(m.resets == 2)
+            #expect(m.needlessResets == needless)
+            #expect(m.staleUpdates == stale)
+            #expect(m.diffOpsTotal == diffOps)
+        }
+    }
 }
