@@ -1,5 +1,5 @@
 /// What one replay (one session × one policy × one network) measured: what the user felt and
-/// what it cost. Definitions are DESIGN.md's (README, "Metrics"); one row of `sessions.csv`.
+/// what it cost. Definitions are docs/MODEL.md's ("Metrics"); one row of `sessions.csv`.
 public struct SessionMetrics: Sendable, Hashable, Codable {
     public var navigations = 0
     public var bounces = 0

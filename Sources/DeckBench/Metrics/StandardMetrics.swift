@@ -1,4 +1,4 @@
-/// DeckBench's metrics, in report column order. Definitions are DESIGN.md's (README, "Metrics").
+/// DeckBench's metrics, in report column order. Definitions are docs/MODEL.md's ("Metrics").
 extension Metric {
     public static let sessions = Metric("sessions", unit: .sessions, summary: .sessions, meaning: "sessions replayed")
     public static let navigations = Metric.count("navigations", \.navigations, unit: .navigations, meaning: "committed page changes")

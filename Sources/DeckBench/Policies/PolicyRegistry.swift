@@ -23,7 +23,7 @@ public enum PolicyRegistry {
     }
 
     /// The policies of the default job, with their defaults: what `replay` runs when no
-    /// `--policy` is given (DESIGN.md's four; a policy registered later joins it when it says so).
+    /// `--policy` is given (the classic four; a policy registered later joins it when it says so).
     public static var defaults: [any PrefetchPolicy] {
         all.filter(\.inDefaultJob).map(\.defaultPolicy)
     }

@@ -1,4 +1,4 @@
-/// What every replay of one session draws the same, whatever its policy and network (DESIGN's
+/// What every replay of one session draws the same, whatever its policy and network (the model's
 /// common random numbers): the server's pages (`ServerPages`), the round-trip and loss draws of
 /// each page's n-th request, and the list differences between two versions of a page.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Replays sessions against one policy on one network, on a virtual clock, and measures what the
-/// user felt and what it cost. The app model is DESIGN.md's (README, "Replay model"): need times,
+/// user felt and what it cost. The app model is docs/MODEL.md's: need times,
 /// demand requests, revalidation at commit, the policy's requests and drops, responses that fill
 /// the cache, reset the shown page or are discarded.
 ///
