@@ -20,14 +20,14 @@ extension Metric {
     public static let stallMsStalled = Metric("stall_ms_stalled", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerStall),
                                               compared: .only([.p99]), meaning: "stall time over stalled navigations only")
     public static let stallMsTotal = Metric.count("stall_ms_total", \.stallMsTotal, unit: .ms, better: .lower, meaning: "sum of stall times",
-                                                  sessionMeaning: "sum of this session's stall times")
+                                                  sessionMeaning: "sum of this session's stall times, rounded once from microseconds")
     public static let stallMsPerNavigation = Metric(
         "stall_ms_per_navigation", unit: .ms, better: .lower, summary: .ratioOfSums(\.stallMsTotal, over: \.navigations),
         compared: .all, meaning: "mean stall per navigation: stall_ms_total / navigations")
     public static let stallMsMax = Metric("stall_ms_max", unit: .ms, better: .lower, session: .maximum(\.stallMsMax),
                                           meaning: "the session's longest stall (0 without stalls)")
     public static let blankDrags = Metric.count("blank_drags", \.blankDrags, better: .lower, compared: true,
-                                                meaning: "cancelled swipes whose target had no data at gesture start")
+                                                meaning: "swipes that never became a navigation (cancelled, or overtaken by a later gesture that committed first) whose target had no data at gesture start")
     public static let firstLoadMs = Metric(
         "first_load_ms", unit: .ms, better: .lower, session: .optionalInteger(\.firstLoadMs), summary: .percentiles(\.firstLoadMs),
         compared: .only([.p50, .p99]), meaning: "load time of each session's first page",
@@ -67,10 +67,10 @@ extension Metric {
         reported: .all, label: "bytes / navigation", meaning: "bytes / navigations (integer division)")
     public static let prefetches = Metric.count("prefetches", \.prefetches, meaning: "prefetch requests sent")
     public static let usefulPrefetches = Metric.count("useful_prefetches", \.usefulPrefetches, better: .higher,
-                                                      meaning: "prefetches whose page was needed while in flight or cached from them")
+                                                      meaning: "prefetches that delivered data the user needed: their page needed while that data was cached, or while in flight and the data then arrived")
     public static let wastedPrefetches = Metric.count(
         "wasted_prefetches", \.wastedPrefetches, better: .lower, compared: true, reported: true,
-        meaning: "prefetches dropped, discarded, failed, or never needed before the session ended")
+        meaning: "every other prefetch: dropped, discarded, failed, still in flight at the end, or never needed")
     public static let wastedPrefetchesPerNavigation = Metric(
         "wasted_prefetches_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.wastedPrefetches, over: \.navigations),
         compared: .all,
