@@ -5,16 +5,30 @@ extension DeckBenchCommand {
     /// `deckbench report`: a run's reports as one self-contained HTML page.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write DIR/report.html: stall CDFs, the policy table, the Pareto front and paired differences per network, the bytes/tail trade-off, the run and its rejects.",
-            discussion: "The page is self-contained (inline SVG and CSS, nothing from the network). With --baseline it adds the comparison.")
+            abstract: "Write DIR/report.html: per network a heatmap of each swept family, stall times, the policy table, the Pareto front and paired differences; the bytes/tail trade-off; the run and its rejects.",
+            discussion: """
+                The page is self-contained (inline SVG, CSS and a few lines of script that sort the tables; nothing from \
+                the network). A family swept over one or two parameters (--policy directional:behind=0..7,ahead=1..8) is \
+                drawn as a heatmap whose outlined cell has the fewest stalls within --byte-budget bytes per navigation. \
+                With --baseline it adds the comparison, judged as `deckbench compare` judges it.
+                """)
 
         @Argument(help: "A report folder written by `deckbench replay` or `deckbench merge`.")
         var folder = "reports"
 
         @OptionGroup var baseline: BaselineOptions
 
+        @Option(help: ArgumentHelp("The heatmaps' budget, bytes per navigation (default: the median cell's).", valueName: "bytes"))
+        var byteBudget: Double?
+
+        func validate() throws {
+            if let byteBudget, !(byteBudget > 0 && byteBudget.isFinite) {
+                throw ValidationError("--byte-budget must be a number of bytes > 0, got \(byteBudget)")
+            }
+        }
+
         func run() throws {
-            try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds())
+            try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds(), byteBudget: byteBudget)
         }
     }
 }
@@ -29,7 +43,7 @@ struct BaselineOptions: ParsableArguments {
 
 /// Reads `folder`'s reports and writes `folder/report.html`.
 func writeReport(folder: String, baseline: String? = nil,
-                 limits: (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) = ([], [])) throws {
+                 limits: (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) = ([], []), byteBudget: Double? = nil) throws {
     do {
         let reports = try ReportFolder(folder: folder)
         var comparison: Comparison?
@@ -40,7 +54,8 @@ func writeReport(folder: String, baseline: String? = nil,
             comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,
                                         maxIncrease: limits.increase, maxDecrease: limits.decrease)
         }
-        try AtomicFileWriter.write(HTMLReport(reports: reports, comparison: comparison).html, to: folder + "/report.html")
+        let page = HTMLReport(reports: reports, comparison: comparison, limits: limits.increase + limits.decrease, byteBudget: byteBudget)
+        try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, "report.html"))
     } catch {
         Console.error("error: \(error)")
         throw ExitStatus.io

@@ -29,7 +29,9 @@ import Testing
         let html = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
         let document = try XMLDocument(data: Data(html.utf8), options: [])
         #expect(document.rootElement()?.name == "html")
-        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script") && !html.contains("@import"))
+        // Nothing from the network: the only script is the page's own, inline.
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script src") && !html.contains("@import"))
+        #expect(try document.nodes(forXPath: "//script").count == 1)
         // Per network a stall CDF, a Pareto chart and two forest plots, then the trade-off.
         #expect(try document.nodes(forXPath: "//svg").count == 9)
     }
@@ -63,8 +65,20 @@ import Testing
         for row in summary where !networks.contains(row["network"]!) { networks.append(row["network"]!) }
         let ordered = networks.flatMap { network in summary.filter { $0["network"] == network } }
         for column in ["stall_rate", "stall_ms_p99", "resets", "wasted_prefetches", "bytes_per_navigation", "stale_shown_share"] {
-            let shown = cells.filter { $0.attribute(forName: "data-column")?.stringValue == column }.map { $0.stringValue ?? "" }
-            #expect(shown == ordered.map { $0[column]! }, "\(column)")
+            let cellsOfColumn = cells.filter { $0.attribute(forName: "data-column")?.stringValue == column }
+            #expect(cellsOfColumn.map { $0.attribute(forName: "data-value")?.stringValue ?? "" } == ordered.map { $0[column]! }, "\(column)")
+            // What the cell shows: a share in %, with the row's interval where it has one.
+            for (cell, row) in zip(cellsOfColumn, ordered) {
+                let text = cell.stringValue ?? ""
+                let value = Double(row[column]!)!
+                if ["stall_rate", "stale_shown_share"].contains(column) {
+                    let percent = String(format: value != 0 && value < 0.01 ? "%.2f" : "%.1f", value * 100)
+                    #expect(text.hasPrefix(percent + " %"), "\(column): \(text)")
+                } else {
+                    #expect(text.hasPrefix(row[column]!), "\(column): \(text)")
+                }
+                if let low = row[column + "_ci_low"], !low.isEmpty { #expect(text.contains("(") && text.contains("–"), "\(column): \(text)") }
+            }
         }
         let points = try document.nodes(forXPath: "//*[@class='point']")
         #expect(points.count == summary.count)

@@ -97,7 +97,7 @@ extension SessionMetrics {
         #expect(judged.allSatisfy { $0.status != .undefined && !$0.baseline.isEmpty })
         #expect(comparison.csv.contains("resets_per_request"))
         let html = HTMLReport(reports: try ReportFolder(folder: other), comparison: comparison, schema: Self.schema).html
-        #expect(html.contains("<th>resets per request</th>"))
+        #expect(html.contains(">resets per request</th>"))
         #expect(html.contains("data-column=\"resets_per_request\""))
         #expect(html.contains("leap:gap=2"))
     }

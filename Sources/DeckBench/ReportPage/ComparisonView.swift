@@ -1,0 +1,41 @@
+/// The comparison with a baseline (`report --baseline`): the verdict as `compare` prints it, then
+/// its regressions, what got worse within a limit or without one, and what got better, with each
+/// change's paired interval where the gate had one. `compare.csv` has every row.
+enum ComparisonView {
+    static func render(_ comparison: Comparison, limits: [Comparison.Threshold], data: ReportData) -> Markup {
+        let verdict = ComparisonVerdict(comparison, limits: limits)
+        var html = Markup()
+        html.element("h2", [("id", "comparison")], "Compared with the baseline")
+        html.element("p", [("class", "lead")], verdict.verdictLine)
+        let listed: [ComparisonVerdict.Section] = [.regression, .worseWithinLimit, .worse, .better, .missingAllowed, .newInCandidate]
+        let rows = comparison.rows.filter { listed.contains(verdict.section(of: $0)) }
+        html.paragraph("Listed: \(rows.count) of \(comparison.rows.count) comparisons (regressions, metrics with a limit or an interval that "
+            + "moved, policies on one side only); `deckbench compare` writes them all to `compare.csv`. Networks are named as in the "
+            + "sections above.")
+        html.open("table", [("class", "numbers")])
+        html.open("thead")
+        html.open("tr")
+        for header in ["policy", "network", "metric", "baseline", "candidate", "change", "95 % interval", "limit", "status"] {
+            html.element("th", [], header)
+        }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for row in rows {
+            let section = verdict.section(of: row)
+            let regression = section == .regression
+            html.open("tr", [("class", regression ? "regression" : section == .better ? "better" : "plain")])
+            let change = row.changePercent.map { String(format: "%+.1f %%", $0) } ?? row.change.map(ReportFormat.signedNumber) ?? ""
+            let interval = row.changeInterval.map { ReportFormat.signedNumber($0.low) + " … " + ReportFormat.signedNumber($0.high) } ?? ""
+            let status = regression ? "REGRESSION" : section == .regression ? "" : row.status.rawValue
+            for cell in [row.policy, verdict.networkNames[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, interval,
+                         row.threshold, status] {
+                html.element("td", [], cell)
+            }
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+        return html
+    }
+}

@@ -1,0 +1,95 @@
+/// `report.html`: one self-contained page (inline SVG, CSS and a few lines of script to sort
+/// tables; nothing from the network) that a performance engineer reads in a minute. Per network:
+/// a heatmap per swept family, the stall-time distribution, the policy table, the Pareto front
+/// and paired differences; then bytes against the tail on every network, the comparison with a
+/// baseline if any, and the run. Each view is a file of this folder; the page is well-formed XML.
+public struct HTMLReport: Sendable {
+    public var reports: ReportFolder
+    public var comparison: Comparison?
+    /// The limits the comparison was judged by, as `compare` prints them.
+    public var limits: [Comparison.Threshold]
+    /// The metrics of the per-policy table (`Metric.reported`).
+    public var schema: MetricSchema
+    /// The heatmaps' budget in bytes per navigation; nil: the median cell's.
+    public var byteBudget: Double?
+
+    public init(reports: ReportFolder, comparison: Comparison? = nil, limits: [Comparison.Threshold] = [],
+                schema: MetricSchema = .standard, byteBudget: Double? = nil) {
+        self.reports = reports
+        self.comparison = comparison
+        self.limits = limits
+        self.schema = schema
+        self.byteBudget = byteBudget
+    }
+
+    public var html: String {
+        let data = ReportData(reports: reports, schema: schema)
+        var page = Markup()
+        page.raw("<!DOCTYPE html>\n")
+        page.open("html", [("lang", "en")])
+        page.raw("\n")
+        page.wrap("head") { head in
+            head.element("meta", [("charset", "utf-8")])
+            head.element("title", [], "DeckBench report")
+            head.code("style", Self.css)
+        }
+        page.open("body")
+        page.raw("\n")
+        page.element("h1", [], "DeckBench report")
+        page.open("p", [("class", "lead")])
+        page.write("\(reports.manifest.sessions) sessions × \(data.policies.count) policies × \(data.networks.count) networks, "
+            + "seed \(reports.manifest.seed), DeckBench \(reports.manifest.version). Rejected inputs: ")
+        page.element("strong", [], "\(reports.rejects.count)")
+        page.write(".")
+        page.close("p")
+        if let comparison {
+            let verdict = ComparisonVerdict(comparison, limits: limits)
+            page.open("p", [("class", "lead")])
+            page.write("Against the baseline: ")
+            page.element("strong", [], verdict.verdictLine)
+            page.write(" (")
+            page.element("a", [("href", "#comparison")], "comparison")
+            page.write(").")
+            page.close("p")
+        }
+        for (index, network) in data.networks.enumerated() {
+            page.element("h2", [("id", "network-\(index + 1)")], "Network \(index + 1): \(data.networkNames[network] ?? network)")
+            page.open("p", [("class", "spec")])
+            page.element("code", [], network)
+            page.close("p")
+            for family in data.families where family.grid != nil {
+                page.element("h3", [], "The \(family.name) sweep")
+                page.append(HeatmapView.render(data, family: family, network: network, byteBudget: byteBudget))
+            }
+            page.element("h3", [], "Stall times")
+            page.append(StallCDFView.render(data, network: network))
+            page.element("h3", [], "Policies")
+            page.append(PolicyTableView.render(data, network: network))
+            page.element("h3", [], "Stalls against bytes")
+            page.append(ParetoView.render(data, network: network))
+            if !reports.paired.isEmpty { page.element("h3", [], "Paired differences") }
+            for metric in [Metric.stallRate, Metric.bytesPerNavigation] { page.append(ForestView.render(data, network: network, metric: metric)) }
+        }
+        page.append(TradeOffView.render(data))
+        if let comparison { page.append(ComparisonView.render(comparison, limits: limits, data: data)) }
+        page.append(RunView.render(data))
+        page.code("script", PolicyTableView.script)
+        page.close("body")
+        page.close("html")
+        return page.text
+    }
+
+    static let css = """
+        body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}\
+        code,td{overflow-wrap:anywhere;word-break:break-word}\
+        h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}h3{font-size:15px;margin:18px 0 4px}\
+        code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.note{font-size:13px;color:#444}\
+        .small{font-size:11px}.tiny{font-size:10px}svg text{font-family:system-ui,sans-serif;font-size:12px}svg text:not([fill]){fill:#222}\
+        svg{display:block;max-width:100%;height:auto}\
+        table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}\
+        table.numbers td{text-align:right;white-space:nowrap}table.numbers td:first-child{text-align:left;white-space:normal;min-width:13em}\
+        th{background:#f3f3f3}table.sortable thead th{cursor:pointer}tr.family th{text-align:left;background:#e8eef5}\
+        tr.regression td{background:#fbe3d6;font-weight:bold}tr.better td{background:#e3f0f7}\
+        table.facts th{text-align:left;width:110px}table.rejects td{text-align:left}details summary{cursor:pointer;margin:6px 0}div.scroll{overflow-x:auto}ol.front{font-size:13px;columns:2}
+        """
+}

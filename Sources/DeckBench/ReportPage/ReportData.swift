@@ -1,0 +1,68 @@
+/// What the page's views read: a run's reports by policy and network, the policies grouped by
+/// family, each network's short name, and the policies of the default job.
+struct ReportData {
+    let reports: ReportFolder
+    let schema: MetricSchema
+    let policies: [String]
+    let networks: [String]
+    let families: [PolicyFamily]
+    /// Each network's name on the page: its preset and the keys changed from it, or `netN`.
+    let networkNames: [String: String]
+    let defaultJob: Set<String>
+    private let rowIndex: [String: [String: String]]
+
+    init(reports: ReportFolder, schema: MetricSchema) {
+        self.reports = reports
+        self.schema = schema
+        policies = Self.unique(reports.summary.map { $0["policy"] ?? "" })
+        networks = Self.unique(reports.summary.map { $0["network"] ?? "" })
+        families = PolicyFamily.families(of: policies)
+        var names: [String: String] = [:]
+        for (index, network) in networks.enumerated() {
+            let short = NetworkModel.shortSpec(network)
+            names[network] = short.count <= 40 && !names.values.contains(short) ? short : "net\(index + 1)"
+        }
+        networkNames = names
+        defaultJob = Set(PolicyRegistry.defaults.map(\.spec))
+        var index: [String: [String: String]] = [:]
+        for row in reports.summary { index[(row["policy"] ?? "") + "\u{1}" + (row["network"] ?? "")] = row }
+        rowIndex = index
+    }
+
+    func row(_ policy: String, _ network: String) -> [String: String]? {
+        rowIndex[policy + "\u{1}" + network]
+    }
+
+    func value(_ policy: String, _ network: String, _ column: String) -> Double? {
+        row(policy, network)?[column].flatMap(Double.init)
+    }
+
+    /// The policies on `network`'s Pareto front (`pareto` = 1), in report order.
+    func front(_ network: String) -> [String] {
+        policies.filter { row($0, network)?["pareto"] == "1" }
+    }
+
+    /// The policies worth a curve when there are too many to draw: the Pareto front and the
+    /// default job's, at most `limit`, in report order; all of them when they fit.
+    func highlighted(_ network: String, limit: Int = 8) -> [String] {
+        guard policies.count > limit else { return policies }
+        let front = Set(front(network))
+        let chosen = policies.filter { front.contains($0) } + policies.filter { defaultJob.contains($0) && !front.contains($0) }
+        return Array(chosen.prefix(limit))
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}
+
+/// A curve's colour and dash pattern: Okabe–Ito colours, distinguishable with every common
+/// colour-vision deficiency, times seven dash patterns: 49 distinct styles.
+enum CurveStyle {
+    static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    static let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4"]
+
+    static func color(_ index: Int) -> String { palette[index % palette.count] }
+    static func dash(_ index: Int) -> String { dashes[(index / palette.count + index) % dashes.count] }
+}

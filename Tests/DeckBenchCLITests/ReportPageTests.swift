@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The report's structural promises on a sweep (64 `directional` policies on two networks): the
+/// page is well-formed, every policy's full name is on it, no label covers another, each network
+/// has a heatmap with a cell per policy, the Pareto front marked as summary.csv says and one best
+/// cell, and long lists are folded or limited so that the page stays a few screens long.
+@Suite struct ReportPageTests {
+    private func sweep() throws -> (folder: String, document: XMLDocument, summary: [[String: String]]) {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "40", "--files", "1", "--seed", "21", "--level", "3"],
+                                      in: folder).status == 0)
+        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--html", "--quiet", "--policy", "directional:behind=0..7,ahead=1..8",
+                                            "--network", "lte", "--network", "3g", "--bootstrap", "200"], in: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        return (folder, document, try DeckBenchTool.csvRows(folder + "/out/summary.csv"))
+    }
+
+    private func elements(_ document: XMLDocument, _ path: String) throws -> [XMLElement] {
+        try document.nodes(forXPath: path).compactMap { $0 as? XMLElement }
+    }
+
+    @Test func everyPolicyIsNamedInFullAndNoLabelCoversAnother() throws {
+        let (_, document, summary) = try sweep()
+        let texts = Set(try elements(document, "//code").compactMap(\.stringValue))
+        for policy in Set(summary.map { $0["policy"]! }) { #expect(texts.contains(policy), "\(policy) is not named in full") }
+        #expect(Set(summary.map { $0["policy"]! }).count == 64)
+        var labels = 0
+        for svg in try elements(document, "//svg") {
+            let boxes = try svg.nodes(forXPath: ".//*[@data-box]").compactMap { ($0 as? XMLElement)?.attribute(forName: "data-box")?.stringValue }
+                .map { $0.split(separator: " ").compactMap { Double($0) } }
+            labels += boxes.count
+            for (index, a) in boxes.enumerated() {
+                for b in boxes[(index + 1)...] {
+                    let overlap = a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+                    #expect(!overlap, "labels at \(a) and \(b) overlap")
+                }
+            }
+        }
+        #expect(labels > 0)
+    }
+
+    @Test func eachNetworkHasAHeatmapThatFollowsTheSummary() throws {
+        let (_, document, summary) = try sweep()
+        let cells = try elements(document, "//*[@class='cell']")
+        #expect(cells.count == 128)
+        for network in Set(summary.map { $0["network"]! }) {
+            let mine = cells.filter { $0.attribute(forName: "data-network")?.stringValue == network }
+            #expect(mine.count == 64)
+            let marked = Set(mine.filter { $0.attribute(forName: "data-front") != nil }.compactMap { $0.attribute(forName: "data-policy")?.stringValue })
+            #expect(marked == Set(summary.filter { $0["network"] == network && $0["pareto"] == "1" }.map { $0["policy"]! }))
+            #expect(mine.filter { $0.attribute(forName: "data-best") != nil }.count == 1)
+        }
+        // The big lists are folded (the table) or limited (curves, forest rows) to stay a few screens.
+        #expect(try elements(document, "//details").count == 2)
+        #expect(try elements(document, "//path[@class='cdf']").count <= 16)
+        #expect(try elements(document, "//*[@class='interval']").count <= 2 * 2 * 12)
+    }
+
+    @Test func theBudgetPicksTheOutlinedCell() throws {
+        let (folder, _, summary) = try sweep()
+        let lte = summary.filter { $0["network"]!.hasPrefix("lte:") }
+        let budget = 50_000.0
+        let expected = lte.filter { Double($0["bytes_per_navigation"]!)! <= budget }
+            .min { (Double($0["stall_rate"]!)!, Double($0["bytes_per_navigation"]!)!) < (Double($1["stall_rate"]!)!, Double($1["bytes_per_navigation"]!)!) }
+        #expect(try DeckBenchTool.run(["report", "out", "--byte-budget", "50000"], in: folder).status == 0)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+        let best = try elements(document, "//*[@data-best='1']")
+            .filter { $0.attribute(forName: "data-network")?.stringValue?.hasPrefix("lte:") == true }
+        #expect(best.compactMap { $0.attribute(forName: "data-policy")?.stringValue } == [expected?["policy"] ?? "none"])
+        let refused = try DeckBenchTool.run(["report", "out", "--byte-budget", "0"], in: folder)
+        #expect(refused.status == 64 && refused.stderr.contains("--byte-budget must be a number of bytes > 0"))
+    }
+}
