@@ -90,6 +90,6 @@ public struct HTMLReport: Sendable {
         table.numbers td{text-align:right;white-space:nowrap}table.numbers td:first-child{text-align:left;white-space:normal;min-width:13em}\
         th{background:#f3f3f3}table.sortable thead th{cursor:pointer}tr.family th{text-align:left;background:#e8eef5}\
         tr.regression td{background:#fbe3d6;font-weight:bold}tr.better td{background:#e3f0f7}\
-        table.facts th{text-align:left;width:110px}table.rejects td{text-align:left}details summary{cursor:pointer;margin:6px 0}div.scroll{overflow-x:auto}ol.front{font-size:13px;columns:2}
+        table.facts th{text-align:left;width:110px}table.rejects td{text-align:left}details summary{cursor:pointer;margin:6px 0}div.scroll{overflow-x:auto}ol.front{font-size:13px;columns:2}span.ci{display:block;font-size:11px;color:#555}
         """
 }

@@ -54,7 +54,7 @@ enum ParetoView {
                 svg.open("circle", attributes + [("cx", Markup.number(x)), ("cy", Markup.number(y)), ("r", point.front ? "5" : "3"),
                                                  ("fill", point.front ? "#D55E00" : "#999")])
             }
-            svg.element("title", [], "\(point.policy): \(PolicyTableView.percent(point.rate)) % stalls, \(ReportFormat.number(point.kilobytes)) kB")
+            svg.element("title", [], "\(point.policy): \(PolicyTableView.percent(point.rate)) % stalls, \(ReportFormat.number((point.kilobytes * 10).rounded() / 10)) kB")
             svg.close(point.rate > clipped ? "path" : "circle")
         }
         // A few front points carry their names; more carry numbers, named in a list under the chart.
@@ -79,7 +79,7 @@ enum ParetoView {
         let off = points.filter { $0.rate > clipped }
         if !off.isEmpty {
             html.paragraph("Above the chart (triangles at the top edge): " + off.map {
-                "`\($0.policy)` (\(PolicyTableView.percent($0.rate)) % stalls, \(ReportFormat.number($0.kilobytes)) kB)"
+                "`\($0.policy)` (\(PolicyTableView.percent($0.rate)) % stalls, \(ReportFormat.number(($0.kilobytes * 10).rounded() / 10)) kB)"
             }.joined(separator: ", ") + ".", [("class", "note")])
         }
         return html

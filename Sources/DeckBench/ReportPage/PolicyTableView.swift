@@ -37,7 +37,11 @@ enum PolicyTableView {
                 html.close("td")
                 for (column, _) in columns {
                     let raw = row[column] ?? ""
-                    html.element("td", [("data-column", column), ("data-value", raw)], cell(raw, column: column, row: row, schema: data.schema))
+                    let (value, interval) = cell(raw, column: column, row: row, schema: data.schema)
+                    html.open("td", [("data-column", column), ("data-value", raw)])
+                    html.write(value)
+                    if let interval { html.element("span", [("class", "ci")], interval) }
+                    html.close("td")
                 }
                 html.element("td", [("data-value", row["pareto"] ?? "")], row["pareto"] == "1" ? "front" : "")
                 html.close("tr")
@@ -50,18 +54,16 @@ enum PolicyTableView {
         return html
     }
 
-    /// A value as the table shows it: shares in %, others as written, each with its interval.
-    static func cell(_ raw: String, column: String, row: [String: String], schema: MetricSchema) -> String {
-        guard let value = Double(raw) else { return raw }
+    /// A value as the table shows it (shares in %, others as written) and its interval, if any.
+    static func cell(_ raw: String, column: String, row: [String: String], schema: MetricSchema) -> (value: String, interval: String?) {
+        guard let value = Double(raw) else { return (raw, nil) }
         let isShare = schema.metrics.first { $0.summaryColumns.contains(column) }?.unit == .ratio
         func shown(_ value: Double) -> String {
             isShare ? percent(value) : abs(value) >= 100 ? String(Int(value.rounded())) : ReportFormat.number(value)
         }
-        var text = isShare ? percent(value) + " %" : raw
-        if let low = row[column + "_ci_low"].flatMap(Double.init), let high = row[column + "_ci_high"].flatMap(Double.init) {
-            text += " (" + shown(low) + "–" + shown(high) + ")"
-        }
-        return text
+        let text = isShare ? percent(value) + " %" : raw
+        guard let low = row[column + "_ci_low"].flatMap(Double.init), let high = row[column + "_ci_high"].flatMap(Double.init) else { return (text, nil) }
+        return (text, "(" + shown(low) + "–" + shown(high) + ")")
     }
 
     /// A share in percent: one decimal, two below 1 %.
