@@ -4,9 +4,11 @@ import Testing
 
 /// The fast replayer against the reference model (`ReferenceReplay`): on random sessions full of
 /// the cases that break replayers (overlapping swipes, cancels, jumps to the page shown, bounces,
-/// sessions with and without `end`, user events at the very instant of responses), every policy
-/// on the ideal network with unlimited, 1 and 2 connection slots must give the same metrics, field
-/// by field. A difference is shrunk to the smallest session that still shows it (events dropped one
+/// sessions with and without `end`, user events at the very instant of responses), with pages
+/// whose content changes (resets by content, list differences, stale time) and links that fail
+/// deterministically (every request lost, outages, timeouts shorter than a round trip, with the
+/// app's retries) in half of them, every policy with unlimited, 1 and 2 connection slots must give
+/// the same metrics, field by field. A difference is shrunk to the smallest session that still shows it (events dropped one
 /// by one) and printed with both results.
 ///
 /// `DECKBENCH_REFERENCE_SESSIONS=100000 swift test --filter ReferenceModelTests` (or
@@ -23,21 +25,34 @@ import Testing
         var random = SeededGenerator(seed: 17)
         var compared = 0
         var overlapping = 0
+        var exercised: [String: Int] = [:]
         for index in 0 ..< Self.sessionCount {
             let session = Self.randomSession(index, &random)
             if Self.hasOverlappingSwipes(session) { overlapping += 1 }
             let policies = Self.randomPolicies(&random)
             let maxAgeMs = random.chance(0.2) ? 300 : 0
             let userWaits = random.chance(0.3)
+            let histories = Self.randomHistories(session, &random)
+            let failures = Self.randomFailures(&random)
             for connections in Self.connectionSlots {
                 for policy in policies {
-                    let reference = ReferenceReplay(policy: policy, rttMs: Self.rttMs, connections: connections, maxAgeMs: maxAgeMs,
-                                                    bytesPerPage: 20_000, userWaits: userWaits)
+                    var reference = ReferenceReplay(policy: policy, rttMs: Self.rttMs, connections: connections, maxAgeMs: maxAgeMs,
+                                                    userWaits: userWaits)
+                    reference.histories = histories
+                    (reference.timeoutMs, reference.losesEverything, reference.outage) = failures
+                    let checked = reference.replay(session)
+                    for (name, value) in [("failed requests", checked.failedRequests), ("retries", checked.retries),
+                                          ("stale updates", checked.staleUpdates), ("diff ops", checked.diffOpsTotal),
+                                          ("stale shown ms", checked.staleShownMs), ("needless resets", checked.needlessResets),
+                                          ("blank drags", checked.blankDrags), ("useful prefetches", checked.usefulPrefetches)] {
+                        exercised[name, default: 0] += value
+                    }
                     if let mismatch = Self.mismatch(session, reference) {
                         let small = Self.shrink(session, reference)
                         Issue.record("""
-                            replayer and reference model differ for \(policy) with \(connections) connections (0 = unlimited), \
-                            max age \(maxAgeMs) ms, user waits \(userWaits); smallest session that shows it:
+                            replayer and reference model differ for \(policy) on \(reference.networkSpec), \
+                            max age \(maxAgeMs) ms, user waits \(userWaits), histories \(histories.mapValues { $0.changeTimesUs }); \
+                            smallest session that shows it:
                             \(Self.lines(small))
                             replayer:  \(Self.mismatch(small, reference)?.replayer ?? mismatch.replayer)
                             reference: \(Self.mismatch(small, reference)?.reference ?? mismatch.reference)
@@ -51,17 +66,21 @@ import Testing
         #expect(compared == Self.sessionCount * 5 * Self.connectionSlots.count)
         // The random sessions must hold the cases they are made for.
         #expect(overlapping * 20 > Self.sessionCount, "overlapping swipes in \(overlapping) sessions")
+        // And the paths the failure and content rules take.
+        for (name, total) in exercised { #expect(total * 10 > Self.sessionCount, "\(name): \(total) in \(Self.sessionCount) sessions") }
+        #expect(exercised.count == 8)
     }
 
     // MARK: Comparing
 
     static func replayer(for reference: ReferenceReplay) -> any SessionReplaying {
-        let network = try! NetworkModel.parse(
-            "lte:rtt_ms=\(reference.rttMs),jitter=0,downlink_kbps=0,connections=\(reference.connections),server_ms=0,timeout_ms=0")
-        let settings = ReplaySettings(seed: 1, content: ContentModel(items: 20, itemBytes: 1_000, churnPerHour: 0),
+        let network = try! NetworkModel.parse(reference.networkSpec)
+        let settings = ReplaySettings(seed: 1, content: ContentModel(items: reference.items, itemBytes: reference.itemBytes, churnPerHour: 0),
                                       maxAgeMs: reference.maxAgeMs, userWaits: reference.userWaits)
         func make(_ policy: some PrefetchPolicy) -> any SessionReplaying {
-            Replayer(policy: policy, network: network, settings: settings)
+            let replayer = Replayer(policy: policy, network: network, settings: settings)
+            replayer.world.content.scripted = reference.histories
+            return replayer
         }
         return make(try! PolicyRegistry.parse(reference.policy.description))
     }
@@ -132,6 +151,43 @@ import Testing
         }
         if random.chance(0.5) { events.append(Event(timeMs: timeMs + 10 * upTo(300), kind: .end)) }
         return Session(id: "r\(index)", file: "reference", line: 1, page: page, first: first, last: last, events: events)
+    }
+
+    /// Half the sessions' pages change: a few items, a few changes on the 10 ms grid (inserts,
+    /// deletes, replacements, some by the same item: a new version with the same content).
+    static func randomHistories(_ session: Session, _ random: inout SeededGenerator) -> [Int: PageHistory] {
+        func upTo(_ limit: Int) -> Int { Int(random.next() % UInt64(limit + 1)) }
+        var histories: [Int: PageHistory] = [:]
+        for page in session.first ... session.last where random.chance(0.5) {
+            let initial = upTo(4)
+            var count = initial
+            var timeUs = 0
+            var changes: [(timeUs: Int, change: PageHistory.Change)] = []
+            for index in 0 ..< upTo(5) {
+                timeUs += 10_000 * (1 + upTo(150))
+                let change: PageHistory.Change
+                switch count == 0 ? 0 : upTo(3) {
+                case 0: change = .insert(at: upTo(count), id: 100 + index); count += 1
+                case 1: change = .delete(at: upTo(count - 1)); count -= 1
+                case 2: change = .replace(at: upTo(count - 1), id: 100 + index)
+                default: let at = upTo(count - 1); change = .replace(at: at, id: at)
+                }
+                changes.append((timeUs, change))
+            }
+            histories[page] = PageHistory(initialItems: initial, changes: changes)
+        }
+        return histories
+    }
+
+    /// No failures in half the sessions; else every request lost, outages, or a timeout shorter
+    /// than the round trip (every request given up), each with the app's retries.
+    static func randomFailures(_ random: inout SeededGenerator) -> (timeoutMs: Int, losesEverything: Bool, outage: (everyMs: Int, lengthMs: Int)?) {
+        switch random.next() % 8 {
+        case 0: (150, true, nil)
+        case 1: (80, false, nil)
+        case 2, 3: (150, false, (700, 10 * Int(1 + random.next() % 40)))
+        default: (0, false, nil)
+        }
     }
 
     static func hasOverlappingSwipes(_ session: Session) -> Bool {

@@ -1,13 +1,16 @@
-import DeckBench
+@testable import DeckBench
 
-/// A second, deliberately simple implementation of the replay model (DESIGN.md and the README's
-/// "The replay model"), for the ideal network only: every round trip exactly `rttMs`, `connections`
-/// slots (0 = unlimited), no loss, no transfer time, no server time; content that never changes.
+/// A second, deliberately simple implementation of the replay model (docs/MODEL.md): every round
+/// trip exactly `rttMs`, `connections` slots (0 = unlimited), no transfer time, no server time;
+/// deterministic failures (every request lost, outages, timeouts, the app's retries) and content
+/// that changes as `histories` script it (resets by content, list differences, stale time).
 ///
-/// It shares nothing with `Replayer` but the recording types (`Session`, `Event`) and the metrics
-/// record it fills: its own pager rules, its own policies, a list of pending events scanned for the
-/// least (time, sequence), dictionaries for pages. No performance tricks: it is the specification
-/// that the fast replayer must always agree with (`ReferenceModelTests`).
+/// It shares nothing with `Replayer` but the recording types (`Session`, `Event`), the metrics
+/// record it fills and the world it is given (the pages' histories, the outage phase): its own
+/// pager rules, its own policies, a list of pending events scanned for the least (time,
+/// sequence), dictionaries for pages, its own retry rules and list differences. No performance
+/// tricks: it is the specification that the fast replayer must always agree with
+/// (`ReferenceModelTests`).
 struct ReferenceReplay {
     enum Policy: CustomStringConvertible {
         case onDemand
@@ -32,10 +35,26 @@ struct ReferenceReplay {
     var rttMs: Int
     var connections: Int
     var maxAgeMs: Int
-    var bytesPerPage: Int
+    /// Items of a page that `histories` does not script, and bytes per item.
+    var items = 20
+    var itemBytes = 1_000
     /// Closed loop: while the page shown after a commit has no data, the user does nothing, and
     /// acts later by as long as that lasted.
     var userWaits = false
+    /// The app gives up on a request this long after it was sent (0: never).
+    var timeoutMs = 0
+    /// Every request is lost (`loss=1`).
+    var losesEverything = false
+    /// The link is down `lengthMs` of every `everyMs`, from the session's phase on.
+    var outage: (everyMs: Int, lengthMs: Int)?
+    /// The server's pages that change; the others never do.
+    var histories: [Int: PageHistory] = [:]
+
+    /// The network spec the replayer runs for this model.
+    var networkSpec: String {
+        "lte:rtt_ms=\(rttMs),jitter=0,downlink_kbps=0,connections=\(connections),server_ms=0,timeout_ms=\(timeoutMs)"
+            + (losesEverything ? ",loss=1" : "") + (outage.map { ",outage_every_ms=\($0.everyMs),outage_ms=\($0.lengthMs)" } ?? "")
+    }
 
     func replay(_ session: Session) -> SessionMetrics {
         let run = ReferenceRun(model: self, session: session)
@@ -45,7 +64,7 @@ struct ReferenceReplay {
 
 /// One replay of the reference model: all of its state, in plain collections.
 private final class ReferenceRun {
-    enum Trigger { case commit, gestureStarted, gestureEnded, responseArrived }
+    enum Trigger { case commit, gestureStarted, gestureEnded, responseArrived, requestFailed }
     enum Kind { case demand, revalidation, prefetch }
     /// A prefetch's fate: pending until its page is needed; needed with its data cached, useful;
     /// needed while in flight, useful only when that data arrives and is kept.
@@ -53,6 +72,8 @@ private final class ReferenceRun {
 
     struct Page {
         var hasData = false
+        /// The content version held (with data).
+        var version = 0
         var fetchedAtUs = 0
         var fromPrefetch = false
         var inFlight: Int?
@@ -72,6 +93,9 @@ private final class ReferenceRun {
 
     enum Happening {
         case arrival(request: Int)
+        case timeout(request: Int)
+        case retryDemand(page: Int, attempt: Int)
+        case retryRevalidation(page: Int, attempt: Int, failedUs: Int)
         case swipeCommit(number: Int)
         case dragEnd(page: Int)
     }
@@ -87,6 +111,13 @@ private final class ReferenceRun {
     var pages: [Int: Page] = [:]
     var requestPage: [Int] = []
     var requestKind: [Kind] = []
+    var requestAttempt: [Int] = []
+    var requestStartUs: [Int] = []
+    /// Arrived or given up: nothing more happens to it.
+    var requestOver: [Bool] = []
+    /// The session's outage phase, µs.
+    let outagePhaseUs: Int
+    var staleUs = 0
     var activeRequests = 0
     var urgentQueue: [Int] = []
     var prefetchQueue: [Int] = []
@@ -126,6 +157,9 @@ private final class ReferenceRun {
         shown = session.page
         heading = session.page
         window = session.page ... session.page
+        outagePhaseUs = model.outage.map {
+            Replayer<OnDemandPolicy>.outagePhaseUs(seed: 1, sessionKey: StableHash.of(session.id), everyMs: Double($0.everyMs))
+        } ?? 0
     }
 
     func play() -> SessionMetrics {
@@ -142,6 +176,7 @@ private final class ReferenceRun {
         userActs(atRecordedUs: (session.events.last?.timeMs ?? 0) * 1_000)
         screenChanges()
         metrics.shownMs = milliseconds(onScreenUs)
+        metrics.staleShownMs = milliseconds(staleUs)
         leaveShownPage()
         metrics.sessionMs = milliseconds(nowUs)
         metrics.addedWaitMs = milliseconds(addedWaitUs)
@@ -158,8 +193,16 @@ private final class ReferenceRun {
         while true {
             let dueUs = recordedUs + lateByUs
             runPendingEvents(untilUs: dueUs)
-            if waitSinceUs != nil, waitHoldsUser {
-                runPendingEvents(untilUs: pendingEvents.map(\.timeUs).min()!)
+            if let since = waitSinceUs, waitHoldsUser {
+                if let next = pendingEvents.map(\.timeUs).min() {
+                    runPendingEvents(untilUs: next)
+                } else {
+                    // The app gave up: nothing more will come, the user stops waiting.
+                    waitSinceUs = nil
+                    recordStall(nowUs - since, abandoned: true)
+                    addedWaitUs += nowUs - waitCommitUs
+                    lateByUs += nowUs - waitCommitUs
+                }
             } else if dueUs == recordedUs + lateByUs {
                 break
             }
@@ -169,8 +212,16 @@ private final class ReferenceRun {
     }
 
     func schedule(_ happening: Happening, atUs timeUs: Int) {
+        schedule(happening, atUs: timeUs, sequence: takeSequence())
+    }
+
+    func schedule(_ happening: Happening, atUs timeUs: Int, sequence: Int) {
         pendingEvents.append((timeUs, sequence, happening))
+    }
+
+    func takeSequence() -> Int {
         sequence += 1
+        return sequence - 1
     }
 
     func runPendingEvents(untilUs limitUs: Int) {
@@ -190,6 +241,20 @@ private final class ReferenceRun {
             nowUs = event.timeUs
             switch event.happening {
             case let .arrival(request): arrive(request)
+            case let .timeout(request): timeOut(request)
+            case let .retryDemand(page, attempt):
+                let state = pages[page, default: Page()]
+                if state.inFlight == nil, !state.hasData, isAppsPage(page) {
+                    metrics.retries += 1
+                    send(.demand, page, attempt: attempt)
+                }
+            case let .retryRevalidation(page, attempt, failedUs):
+                let state = pages[page, default: Page()]
+                if state.inFlight == nil, page == shown, state.hasData, state.fetchedAtUs <= failedUs,
+                   nowUs - state.fetchedAtUs >= model.maxAgeMs * 1_000 {
+                    metrics.retries += 1
+                    send(.revalidation, page, attempt: attempt)
+                }
             case let .swipeCommit(number):
                 let swipe = swipes.remove(at: swipes.firstIndex { $0.number == number }!)
                 dragged.remove(at: dragged.firstIndex(of: swipe.target)!)
@@ -337,7 +402,13 @@ private final class ReferenceRun {
     /// What was on screen since the last change counts as time on screen if the shown page had
     /// data. Content never changes here, so nothing shown is ever stale.
     func screenChanges() {
-        if pages[shown, default: Page()].hasData { onScreenUs += nowUs - screenSinceUs }
+        let state = pages[shown, default: Page()]
+        if state.hasData {
+            onScreenUs += nowUs - screenSinceUs
+            if let history = model.histories[shown], let newerUs = history.changeTimeUs(after: state.version), newerUs < nowUs {
+                staleUs += nowUs - max(screenSinceUs, newerUs)
+            }
+        }
         screenSinceUs = nowUs
     }
 
@@ -374,10 +445,13 @@ private final class ReferenceRun {
 
     // MARK: The network
 
-    func send(_ kind: Kind, _ page: Int) {
+    func send(_ kind: Kind, _ page: Int, attempt: Int = 0) {
         let request = requestPage.count
         requestPage.append(page)
         requestKind.append(kind)
+        requestAttempt.append(attempt)
+        requestStartUs.append(0)
+        requestOver.append(false)
         pages[page, default: Page()].inFlight = request
         metrics.requests += 1
         if kind == .prefetch {
@@ -393,22 +467,76 @@ private final class ReferenceRun {
         }
     }
 
+    /// The request gets a connection: lost if everything is, or if the link is down now; its
+    /// answer's place among same-instant events is taken now, before its timeout's.
     func start(_ request: Int) {
         activeRequests += 1
-        schedule(.arrival(request: request), atUs: nowUs + model.rttMs * 1_000)
+        requestStartUs[request] = nowUs
+        let answerSequence = takeSequence()
+        let down = model.outage.map { (nowUs + outagePhaseUs) % ($0.everyMs * 1_000) < $0.lengthMs * 1_000 } ?? false
+        if !model.losesEverything, !down {
+            schedule(.arrival(request: request), atUs: nowUs + model.rttMs * 1_000, sequence: answerSequence)
+        }
+        if model.timeoutMs > 0 { schedule(.timeout(request: request), atUs: nowUs + model.timeoutMs * 1_000) }
     }
 
-    func arrive(_ request: Int) {
+    /// A connection frees up: the next waiting request takes it, demands and revalidations first.
+    func freeConnection() {
         activeRequests -= 1
         if !urgentQueue.isEmpty {
             start(urgentQueue.removeFirst())
         } else if !prefetchQueue.isEmpty {
             start(prefetchQueue.removeFirst())
         }
+    }
+
+    /// The wait before retry number `attempt`: 0.5, 1, 2, 4, 8 s.
+    func retryDelayUs(_ attempt: Int) -> Int {
+        min(500_000 * (1 << (attempt - 1)), 8_000_000)
+    }
+
+    /// The app gives up on a request not answered in time: a prefetch is wasted (and retried as a
+    /// demand if the app now waits for its page), a demand or revalidation retried up to 5 times.
+    func timeOut(_ request: Int) {
+        guard !requestOver[request] else { return }
+        requestOver[request] = true
+        freeConnection()
+        metrics.failedRequests += 1
         let page = requestPage[request]
         let kind = requestKind[request]
+        if pages[page]!.inFlight == request { pages[page]!.inFlight = nil }
+        var retry = kind != .prefetch
+        if kind == .prefetch {
+            if pages[page]!.mark == .pending || pages[page]!.mark == .neededInFlight { metrics.wastedPrefetches += 1 }
+            pages[page]!.mark = .none
+            retry = !pages[page]!.hasData && isAppsPage(page)
+        }
+        let attempt = requestAttempt[request] + 1
+        if retry, attempt <= 5 {
+            if kind == .revalidation {
+                schedule(.retryRevalidation(page: page, attempt: attempt, failedUs: nowUs), atUs: nowUs + retryDelayUs(attempt))
+            } else {
+                schedule(.retryDemand(page: page, attempt: attempt), atUs: nowUs + retryDelayUs(attempt))
+            }
+        }
+        decide(.requestFailed)
+    }
+
+    /// The items of `page` in `version`.
+    func items(_ page: Int, _ version: Int) -> [Int] {
+        model.histories[page]?.items(version: version) ?? Array(0 ..< model.items)
+    }
+
+    func arrive(_ request: Int) {
+        guard !requestOver[request] else { return }
+        requestOver[request] = true
+        freeConnection()
+        let page = requestPage[request]
+        let kind = requestKind[request]
+        // The server answered with the page as it was half a round trip after the request was sent.
+        let version = model.histories[page]?.version(atUs: requestStartUs[request] + model.rttMs * 1_000 / 2) ?? 0
         pages[page]!.inFlight = nil
-        metrics.bytes += model.bytesPerPage
+        metrics.bytes += items(page, version).count * model.itemBytes
         let kept = window.contains(page) || isAppsPage(page)
         if kept, kind == .prefetch, pages[page]!.mark == .neededInFlight {
             pages[page]!.mark = .useful
@@ -420,17 +548,30 @@ private final class ReferenceRun {
                 pages[page]!.mark = .none
             }
         } else if pages[page]!.hasData {
-            if page == shown {
-                screenChanges()
-                metrics.resets += 1
-                metrics.needlessResets += 1
-                if scrolled { metrics.disruptiveResets += 1 }
+            let held = pages[page]!.version
+            if version >= held {
+                if page == shown {
+                    screenChanges()
+                    metrics.resets += 1
+                    if scrolled { metrics.disruptiveResets += 1 }
+                    // By content: the list difference between what is shown and what came.
+                    let difference = items(page, version).difference(from: items(page, held))
+                    let operations = difference.insertions.count + difference.removals.count
+                    if operations == 0 {
+                        metrics.needlessResets += 1
+                    } else {
+                        metrics.staleUpdates += 1
+                        metrics.diffOpsTotal += operations
+                    }
+                }
+                pages[page]!.version = version
+                pages[page]!.fetchedAtUs = nowUs
+                pages[page]!.fromPrefetch = kind == .prefetch
             }
-            pages[page]!.fetchedAtUs = nowUs
-            pages[page]!.fromPrefetch = kind == .prefetch
         } else {
             if page == shown { screenChanges() }
             pages[page]!.hasData = true
+            pages[page]!.version = version
             pages[page]!.fetchedAtUs = nowUs
             pages[page]!.fromPrefetch = kind == .prefetch
             if page == shown, let since = waitSinceUs {
