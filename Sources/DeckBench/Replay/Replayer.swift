@@ -47,9 +47,19 @@ public final class Replayer<Policy: PrefetchPolicy> {
     let policyField: [UInt8]
     let networkField: [UInt8]
     /// Every session replayed so far, summed.
-    public private(set) var summary = MetricsSummary()
+    public var summary: MetricsSummary { meter.summary }
+    /// What each event of the model counts for, and who else is told (`deckbench trace`).
+    private var meter = SessionMeter()
     /// Told what happens as it happens (`deckbench trace`); none in a run.
-    var observer: (any ReplayObserver)?
+    var observer: (any ReplayObserver)? {
+        get { meter.observer }
+        set {
+            meter.observer = newValue
+            observed = newValue != nil
+        }
+    }
+    /// Whether an observer is told (checked once per recorded event).
+    private var observed = false
 
     private var queue = EventQueue()
     private var link: Link
@@ -63,7 +73,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var pending = FlatList<PendingNavigation>(capacity: 8)
     /// Pages being dragged into view by a swipe in progress (a page twice for two swipes).
     private var dragged = FlatList<Int>(capacity: 8)
-    private var metrics = SessionMetrics()
 
     private var sessionKey: UInt64 = 0
     /// The session's pages, `first ... last`.
@@ -76,20 +85,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private var stepsReversed = 0
     private var scrolled = false
     private var wait: OpenWait?
-    /// Navigations of this session without a stall, recorded as 0 ms stalls at its end.
-    private var instantNavigations = 0
     /// Since when the screen has shown what it shows now (the shown page, and its version if it
-    /// has data), and the time on screen and stale time so far, µs.
+    /// has data).
     private var screenSinceUs = 0
-    private var shownUs = 0
-    private var staleShownUs = 0
     /// How much later than recorded the user acts, µs: the waits that held them back so far
     /// (always 0 open-loop).
     private var shiftUs = 0
-    /// Time spent looking at a page without data after its gesture, µs.
-    private var addedWaitUs = 0
-    /// The session's stall times so far, µs: `stall_ms_total` is rounded once, from their sum.
-    private var stallUsTotal = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -104,7 +105,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
         self.world = world
-        summary.replicates = BootstrapReplicates(replicates: settings.bootstrap)
+        meter.summary.replicates = BootstrapReplicates(replicates: settings.bootstrap)
     }
 
     public convenience init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
@@ -127,10 +128,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             handle(event)
         }
         reach(recordedUs: session.endMs * 1_000)
-        finish()
-        summary.add(metrics)
-        if settings.bootstrap > 0 { summary.replicates.add(metrics, bucket: world.bootstrapBucket) }
-        return metrics
+        return finish()
     }
 
     /// Runs what is due before the user acts at `recordedUs` (moved by the waits so far), and
@@ -160,12 +158,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// A wait after a commit is over now: it counts as added wait, and moves the user's later
     /// events when it held them back.
     private func endWait(_ open: OpenWait) {
-        addedWaitUs += nowUs - open.sinceUs
+        meter.waited(nowUs - open.sinceUs)
         if open.holdsUser { shiftUs += nowUs - open.sinceUs }
     }
 
     private func begin(_ session: Session) {
-        observer?.sessionBegan(session)
         sessionKey = StableHash.of(session.id)
         limits = session.first ... session.last
         queue.reset()
@@ -180,21 +177,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
         requests.removeAll()
         pending.removeAll()
         dragged.removeAll()
-        metrics = SessionMetrics()
+        meter.begin(session, bucket: settings.bootstrap > 0 ? world.bootstrapBucket : nil)
         screenSinceUs = 0
-        shownUs = 0
-        staleShownUs = 0
         shiftUs = 0
-        addedWaitUs = 0
-        stallUsTotal = 0
         direction = nil
         stepsSameWay = 0
         stepsReversed = 0
         scrolled = false
-        instantNavigations = 0
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page
-        observer?.pageShown(shown, atUs: 0)
+        meter.firstPage(shown)
         pager = Pager(page: shown)
         decision.removeAll()
         decision.keep(shown)
@@ -214,16 +206,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 let navigation = pending.remove(at: index)
                 stopDragging(navigation.target)
                 // Overtaken by a later gesture: the page dragged in without data was blank on screen.
-                if pager.isSuperseded(navigation.id), navigation.stalled { metrics.blankDrags += 1 }
+                if pager.isSuperseded(navigation.id), navigation.stalled { meter.blankDrag() }
                 if commit(navigation) {
-                    observer?.gesture(.swipeCommitted(target: navigation.target), atUs: nowUs)
+                    meter.gesture(.swipeCommitted(target: navigation.target), atUs: nowUs)
                 } else {
-                    observer?.gesture(.swipeEnded(target: navigation.target), atUs: nowUs)
+                    meter.gesture(.swipeEnded(target: navigation.target), atUs: nowUs)
                     decide(.gestureEnded(target: navigation.target))
                 }
             case let .dragEnded(page):
                 stopDragging(page)
-                observer?.gesture(.swipeEnded(target: page), atUs: nowUs)
+                meter.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
                 guard !requests[id].failed else { continue }
@@ -235,7 +227,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard !requests[id].failed else { continue }
                 requests[id].finished = true
                 link.release(id, requests, &queue)
-                observer?.requestEnded(id, requests[id], failed: false, atUs: nowUs)
+                meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
@@ -243,7 +235,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 guard !requests[id].finished else { continue }
                 requests[id].failed = true
                 link.release(id, requests, &queue)
-                observer?.requestEnded(id, requests[id], failed: true, atUs: nowUs)
+                meter.requestFailed(id, of: requests, atUs: nowUs)
                 failed(id)
             case let .retryDemand(page, attempt):
                 retryDemand(page, attempt: attempt)
@@ -255,7 +247,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     private func handle(_ event: Event) {
         let (step, number) = pager.step(event, within: limits)
-        if let observer { Self.tell(observer, step, event, atUs: nowUs) }
+        if observed, let gesture = TimelineGesture(step, event) { meter.gesture(gesture, atUs: nowUs) }
         switch step {
         case let .navigation(target, needMs, commitMs, stepDirection):
             let found = need(target)
@@ -271,29 +263,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 decide(.gestureStarted(target: target))
             }
         case let .cancelledSwipe(target, _):
-            if !need(target).hadData { metrics.blankDrags += 1 }
+            if !need(target).hadData { meter.blankDrag() }
             dragged.append(target)
             if case let .swipe(_, durationMs, _) = event.kind {
                 queue.schedule(.dragEnded(page: target), atUs: nowUs + durationMs * 1_000)
             }
             decide(.gestureStarted(target: target))
         case .bounce:
-            metrics.bounces += 1
+            meter.bounce(atUs: nowUs)
         case .none:
             if case .scroll = event.kind { scrolled = true }
-        }
-    }
-
-    /// The gesture `step` of `event` is, as the timeline shows it.
-    private static func tell(_ observer: any ReplayObserver, _ step: Step, _ event: Event, atUs: Int) {
-        switch (step, event.kind) {
-        case let (.navigation(target, _, _, _), .swipe): observer.gesture(.swipeStarted(target: target, cancelled: false), atUs: atUs)
-        case let (.navigation(target, _, _, _), .jump): observer.gesture(.jump(target: target), atUs: atUs)
-        case let (.navigation(target, _, _, _), _): observer.gesture(.tap(target: target), atUs: atUs)
-        case let (.cancelledSwipe(target, _), _): observer.gesture(.swipeStarted(target: target, cancelled: true), atUs: atUs)
-        case (.bounce, _): observer.gesture(.bounce, atUs: atUs)
-        case (.none, .scroll): observer.gesture(.scroll, atUs: atUs)
-        case (.none, _): break
         }
     }
 
@@ -308,8 +287,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if state.prefetch == .pending {
             if state.version != nil {
                 state.prefetch = .useful
-                metrics.usefulPrefetches += 1
-                observer?.prefetchJudged(page: page, useful: true)
+                meter.prefetchJudged(page: page, useful: true)
             } else {
                 state.prefetch = .neededInFlight
             }
@@ -331,22 +309,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
         guard pager.commit(navigation.id, to: navigation.target) else { return false }
         noteScreen()
         leaveShownPage()
-        metrics.navigations += 1
-        if navigation.covered { metrics.coveredNavigations += 1 }
+        meter.navigation(to: navigation.target, atUs: nowUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
         if navigation.stalled {
-            metrics.stalls += 1
-            if navigation.late { metrics.lateStalls += 1 } else { metrics.missStalls += 1 }
             if let arrivedUs = navigation.arrivedUs {
                 recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)
             } else {
                 wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
                                 sinceUs: nowUs, holdsUser: settings.userWaits && dragged.isEmpty)
             }
-        } else {
-            instantNavigations += 1
         }
         shown = navigation.target
-        observer?.pageShown(shown, atUs: nowUs)
         scrolled = false
         if let previous = direction, let next = navigation.direction {
             if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
@@ -362,7 +334,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         guard let open = wait else { return }
         wait = nil
         if open.isFirstLoad {
-            metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
+            meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
         } else {
             recordStall(open, abandoned: true)
             endWait(open)
@@ -375,14 +347,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     private func recordStall(page: Int, fromUs: Int, toUs: Int, late: Bool, abandoned: Bool) {
-        observer?.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
-        let milliseconds = Self.milliseconds(toUs - fromUs)
-        if abandoned { metrics.abandonedStalls += 1 }
-        stallUsTotal += toUs - fromUs
-        metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
-        summary.stallMsPerNavigation.record(milliseconds)
-        summary.stallMsPerStall.record(milliseconds)
-        if settings.bootstrap > 0 { summary.replicates.recordStall(milliseconds, bucket: world.bootstrapBucket) }
+        meter.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
     }
 
     /// At commit the app asks for the shown page again, unless a request for it is in flight or
@@ -417,10 +382,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         while position < decision.requests.count {
             let page = decision.requests[position]
             position += 1
-            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) {
-                send(.prefetch, page)
-                metrics.prefetches += 1
-            }
+            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
         }
     }
 
@@ -443,10 +405,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         var state = pages[page]
         state.version = nil
         state.dataFromPrefetch = false
-        if state.prefetch.isOpen {
-            metrics.wastedPrefetches += 1
-            observer?.prefetchJudged(page: page, useful: false)
-        }
+        if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
         state.prefetch = .none
         pages[page] = state
     }
@@ -465,8 +424,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         request.attempt = attempt
         request.lost = isLost(page: page, n: n)
         let id = requests.append(request)
-        metrics.requests += 1
-        observer?.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
+        meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)
     }
 
@@ -484,15 +442,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let page = requests[id].page
         let isPrefetch = requests[id].kind == .prefetch
         let attempt = requests[id].attempt
-        metrics.failedRequests += 1
         var state = pages[page]
         if state.inFlight == id { state.inFlight = nil }
         var willRetry = !isPrefetch
         if isPrefetch {
-            if state.prefetch.isOpen {
-                metrics.wastedPrefetches += 1
-                observer?.prefetchJudged(page: page, useful: false)
-            }
+            if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
             state.prefetch = .none
             willRetry = state.version == nil && isProtected(page)
         }
@@ -514,7 +468,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private func retryDemand(_ page: Int, attempt: Int) {
         let state = pages[page]
         guard state.inFlight == nil, state.version == nil, isProtected(page) else { return }
-        metrics.retries += 1
         send(.demand, page, attempt: attempt)
     }
 
@@ -525,7 +478,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
         guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
               nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
-        metrics.retries += 1
         send(.revalidation, page, attempt: attempt)
     }
 
@@ -550,18 +502,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let version = requests[id].version
         var state = pages[page]
         state.inFlight = nil
-        metrics.bytes += requests[id].bytes
         let wanted = isKept(page) || isProtected(page)
         if wanted, isPrefetch, state.prefetch == .neededInFlight {
             state.prefetch = .useful
-            metrics.usefulPrefetches += 1
-            observer?.prefetchJudged(page: page, useful: true)
+            meter.prefetchJudged(page: page, useful: true)
         }
         if !wanted {
-            if state.prefetch.isOpen, isPrefetch {
-                metrics.wastedPrefetches += 1
-                observer?.prefetchJudged(page: page, useful: false)
-            }
+            if state.prefetch.isOpen, isPrefetch { meter.prefetchJudged(page: page, useful: false) }
             if isPrefetch { state.prefetch = .none }
             pages[page] = state
         } else if let held = state.version {
@@ -583,7 +530,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
             pages[page] = state
             dataArrived(page)
         }
-        metrics.peakCachedPages = max(metrics.peakCachedPages, pages.cachedCount)
+        meter.cached(pages: pages.cachedCount)
         decide(.responseArrived(page: page))
     }
 
@@ -591,17 +538,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// shown (a list difference of 0 operations, whatever the versions say), a stale update
     /// otherwise.
     private func countReset(page: Int, from held: Int, to version: Int) {
-        metrics.resets += 1
-        if scrolled { metrics.disruptiveResets += 1 }
         let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
-        observer?.reset(page: page, atUs: nowUs, needless: operations == 0, diffOperations: operations)
-        if operations == 0 {
-            metrics.needlessResets += 1
-        } else {
-            metrics.staleUpdates += 1
-            metrics.diffOpsTotal += operations
-            summary.diffOps.record(operations)
-        }
+        meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: scrolled)
     }
 
     /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
@@ -609,7 +547,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if page == shown, let open = wait {
             wait = nil
             if open.isFirstLoad {
-                metrics.firstLoadMs = Self.milliseconds(nowUs - open.needUs)
+                meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
             } else {
                 recordStall(open, abandoned: false)
                 endWait(open)
@@ -624,21 +562,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The session ends: an open wait is abandoned, prefetches never needed are wasted, swipes
     /// still in progress never commit, responses in flight count nowhere.
-    private func finish() {
+    private func finish() -> SessionMetrics {
         noteScreen()
-        metrics.shownMs = Self.milliseconds(shownUs)
-        metrics.staleShownMs = Self.milliseconds(staleShownUs)
         leaveShownPage()
-        metrics.sessionMs = Self.milliseconds(nowUs)
-        metrics.addedWaitMs = Self.milliseconds(addedWaitUs)
-        metrics.stallMsTotal = Self.milliseconds(stallUsTotal)
-        metrics.wastedPrefetches += pages.pendingPrefetches
-        summary.stallMsPerNavigation.record(0, count: instantNavigations)
-        if settings.bootstrap > 0, instantNavigations > 0 {
-            summary.replicates.recordStall(0, count: instantNavigations, bucket: world.bootstrapBucket)
-        }
-        if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
-        observer?.sessionEnded(atUs: nowUs, requests: requests)
+        return meter.finish(atUs: nowUs, unjudgedPrefetches: pages.pendingPrefetches, requests: requests)
     }
 
     /// The screen is about to change (another page, or another version of this one): what it
@@ -647,10 +574,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     private func noteScreen() {
         defer { screenSinceUs = nowUs }
         guard let version = pages[shown].version, nowUs > screenSinceUs else { return }
-        shownUs += nowUs - screenSinceUs
-        if let newerUs = world.content.nextChangeUs(page: shown, after: version), newerUs < nowUs {
-            staleShownUs += nowUs - max(screenSinceUs, newerUs)
-        }
+        let newerUs = world.content.nextChangeUs(page: shown, after: version) ?? Int.max
+        meter.screen(nowUs - screenSinceUs, stale: newerUs < nowUs ? nowUs - max(screenSinceUs, newerUs) : 0)
     }
 
     /// Until when the pages' content changes: the session's end, or with `--user-waits` (which
@@ -669,5 +594,5 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     /// Microseconds to whole milliseconds, rounded half up.
-    static func milliseconds(_ microseconds: Int) -> Int { (microseconds + 500) / 1_000 }
+    static func milliseconds(_ microseconds: Int) -> Int { SessionMeter.milliseconds(microseconds) }
 }
