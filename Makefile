@@ -5,7 +5,10 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release sample bench reference docs fuzz sanitize
+.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize
+
+# Where `make install` puts the release binary (PREFIX/bin/deckbench).
+PREFIX ?= /usr/local
 
 deps:
 	@{ command -v pkg-config >/dev/null && pkg-config --exists libzstd libcrypto; } 2>/dev/null || { \
@@ -18,6 +21,12 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+# The release binary on the PATH: PREFIX/bin/deckbench (sudo when PREFIX is not yours).
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/deckbench" $(PREFIX)/bin/deckbench
+	@echo "installed $(PREFIX)/bin/deckbench"
 
 run: deps
 	$(SWIFT) run deckbench replay

@@ -51,6 +51,9 @@ extension DeckBenchCommand {
             valueName: "ci|point"))
         var gate: Comparison.Gate = .ci
 
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
         /// How the comparison is printed on stdout.
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, table, csv
@@ -86,7 +89,8 @@ extension DeckBenchCommand {
                 Console.error("compare: \(metric) has a limit but the baseline has no such column (written by an earlier DeckBench): "
                                   + "it judged nothing")
             }
-            switch format {
+            switch quiet ? nil : format {
+            case nil: break
             case .csv: Console.out(comparison.csv)
             case .table: Console.out(table(comparison) + "\n\(ComparisonVerdict(comparison, limits: try self.limits.all).verdictLine)\n"
                                          + "\(csvPath) written\n")

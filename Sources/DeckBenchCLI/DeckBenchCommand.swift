@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeckBench
+import Foundation
 
 /// The `deckbench` tool: lists the subcommands, nothing more.
 @main
@@ -15,9 +16,20 @@ struct DeckBenchCommand: ParsableCommand {
     )
 
     /// Runs the command line, with SIGINT and SIGTERM removing the run's temporary files first
-    /// (exit 130, 143).
+    /// (exit 130, 143). Every error message starts with `error:`, ArgumentParser's too.
     static func main() {
         TemporaryFiles.installSignalHandlers()
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+            if !message.isEmpty {
+                if code == .success { Console.out(message + "\n") } else { Console.error(message) }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }

@@ -32,11 +32,17 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "zstd compression level (1-19; 19 makes files about 30 % smaller and is some 45× slower).")
         var level: Int32 = WorkloadWriter.defaultLevel
 
-        @Option(parsing: .unconditional, help: "Files written at once (default: the number of cores). The bytes are the same for every value.")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Files written at once (default: the number of cores). The bytes are the same for every value.")
+        var jobsGiven: Int?
+
+        /// `--jobs`, or the number of cores.
+        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
 
         @OptionGroup(title: "Workload model")
         var model: WorkloadOptions
+
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
 
         func validate() throws {
             guard sessions >= 0 else { throw ValidationError("--sessions must be 0 or more, got \(sessions)") }
@@ -62,7 +68,7 @@ extension DeckBenchCommand {
             for report in reports {
                 table.append([report.path, String(report.sessions), String(report.events), String(report.decompressedBytes)])
             }
-            Console.out(table.rendered)
+            if !quiet { Console.out(table.rendered) }
         }
     }
 }

@@ -26,8 +26,11 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
-        @Option(parsing: .unconditional, help: "Files read at once (default: the number of cores). Output is the same for every value.")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Files read at once (default: the number of cores). Output is the same for every value.")
+        var jobsGiven: Int?
+
+        /// `--jobs`, or the number of cores.
+        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
 
         func validate() throws {
             guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }

@@ -30,8 +30,11 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
         var maxRejects = 0
 
-        @Option(parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
+        var jobsGiven: Int?
+
+        /// `--jobs`, or the number of cores.
+        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
 
         @Option(help: ArgumentHelp(
             "Replay only shard K of N (K/N, 1-based), chosen by a hash of file and session id; or auto, from "

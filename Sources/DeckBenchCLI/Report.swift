@@ -18,6 +18,9 @@ extension DeckBenchCommand {
 
         @OptionGroup var baseline: BaselineOptions
 
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
         @Option(help: ArgumentHelp("The heatmaps' budget, bytes per navigation (default: the median cell's).", valueName: "bytes"))
         var byteBudget: Double?
 
@@ -29,6 +32,7 @@ extension DeckBenchCommand {
 
         func run() throws {
             try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds(), byteBudget: byteBudget)
+            if !quiet { Console.out("wrote \(ReportFolder.path(folder, "report.html"))\n") }
         }
     }
 }

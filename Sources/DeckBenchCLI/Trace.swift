@@ -15,7 +15,7 @@ extension DeckBenchCommand {
                 ended, whether a prefetch proved useful or wasted).
                 """)
 
-        @Argument(help: "The recording file that holds the session.")
+        @Argument(help: "The recording file that holds the session, or a folder of recordings (searched in sorted order).")
         var file: String
 
         @Option(help: ArgumentHelp("The id of the session to trace.", valueName: "id"))
@@ -32,8 +32,9 @@ extension DeckBenchCommand {
 
         func run() throws {
             let found: Session
+            let files = try recordingFiles([file])
             do {
-                found = try SessionTrace.find(session, in: file)
+                found = try SessionTrace.find(session, inAny: files, place: file)
             } catch {
                 Console.error("error: \(error)")
                 switch error {

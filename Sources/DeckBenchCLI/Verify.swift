@@ -15,19 +15,23 @@ extension DeckBenchCommand {
         @Argument(help: "Report folders written by `deckbench replay` or `deckbench merge`.")
         var folders: [String] = ["reports"]
 
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
         func run() throws {
             var incomplete = 0
             for folder in folders {
                 do {
                     let verified = try ReportVerification.verify(folder)
-                    if verified.files == 0 {
+                    if quiet {
+                    } else if verified.files == 0 {
                         Console.out("\(folder): manifest.json lists no files (written by an earlier DeckBench): nothing to check\n")
                     } else {
                         Console.out("\(folder): complete: \(verified.files) files match manifest.json (run \(verified.manifest.runId ?? "?"))\n")
                     }
                 } catch {
                     incomplete += 1
-                    Console.out("\(folder): NOT complete: \(error)\n")
+                    Console.error("\(folder): NOT complete: \(error)")
                 }
             }
             if incomplete > 0 { throw ExitStatus.io }

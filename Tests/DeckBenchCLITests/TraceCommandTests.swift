@@ -126,3 +126,23 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/g.json"))
     }
 }
+
+/// `trace` takes a folder as `replay` does, and its errors start with `error:` like every command's.
+@Suite struct TraceFolderTests {
+    @Test func aFolderIsSearchedForTheSession() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--files", "3", "--seed", "5", "--level", "3"],
+                                      in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "r", "--quiet", "--policy", "fixed"], in: folder).status == 0)
+        let sessions = try DeckBenchTool.csvRows(folder + "/r/sessions.csv")
+        let last = try #require(sessions.last)
+        let traced = try DeckBenchTool.run(["trace", "rec", "--session", last["session"]!, "--policy", "fixed", "--out", "t.json", "--quiet"], in: folder)
+        #expect(traced.status == 0, "\(traced.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/t.json"))
+        let missing = try DeckBenchTool.run(["trace", "rec", "--session", "nope"], in: folder)
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "error: no session \"nope\" in rec (30 valid sessions read)\n")
+        let usage = try DeckBenchTool.run(["trace", "rec", "--session", "x", "--items", "-1"], in: folder)
+        #expect(usage.status == 64 && usage.stderr.hasPrefix("error: --items must be from 0 to 100000"))
+    }
+}

@@ -7,7 +7,7 @@ public enum NetworkPresets {
     }
 
     /// Jitter, connections and server time are not part of the throttling profiles; they are
-    /// DeckBench's defaults for every preset (README, "Network model").
+    /// DeckBench's defaults for every preset (docs/MODEL.md, "Network").
     static let jitter = 0.3
     static let connections = 4
     static let serverMs = 0.0

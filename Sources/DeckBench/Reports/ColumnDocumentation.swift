@@ -23,7 +23,7 @@ public enum ColumnDocumentation {
             for column in IntervalColumn.of(metric) {
                 let digits = if case .ratio = column.statistic { "four decimals" } else { "whole ms, read from bins 1.5–3 % wide" }
                 lines.append("| `\(column.name)_ci_low`, `_ci_high` | \(metric.unit.rawValue) | | the 95 % interval of `\(column.name)`, "
-                    + "\(digits): bootstrap over sessions, with `--bootstrap N` > 0 (the default; README, \"Confidence intervals\") |")
+                    + "\(digits): bootstrap over sessions, with `--bootstrap N` > 0 (the default; docs/STATISTICS.md) |")
             }
         }
         lines.append("| `pareto` | | | 1 when no other policy on the same network beats this one on both `stall_rate` and "

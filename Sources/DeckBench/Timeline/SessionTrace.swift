@@ -36,6 +36,27 @@ public enum SessionTrace {
         throw .notFound(file: path, id: id, sessions: sessions)
     }
 
+    /// The session `id` from the first of `files` that holds it (a folder's recordings, in
+    /// order); not found in any: `notFound` naming `place` with the sessions read in all, or the
+    /// first file that could not be read.
+    public static func find(_ id: String, inAny files: [String], place: String) throws(LookupError) -> Session {
+        var sessions = 0
+        var unreadable: LookupError?
+        for file in files {
+            do {
+                return try find(id, in: file)
+            } catch {
+                switch error {
+                case let .notFound(_, _, count): sessions += count
+                case .rejected: throw error
+                case .unreadable: unreadable = unreadable ?? error
+                }
+            }
+        }
+        if let unreadable { throw unreadable }
+        throw .notFound(file: place, id: id, sessions: sessions)
+    }
+
     private static func isBrokenStream(_ reject: Reject) -> Bool {
         switch reject.error {
         case .corruptStream, .truncatedStream, .unreadable: true
