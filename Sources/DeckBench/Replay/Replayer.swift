@@ -7,10 +7,12 @@ import Foundation
 ///
 /// Generic over the policy so that the per-event loop never goes through an existential. One
 /// replayer replays many sessions one after the other, reusing its buffers; it also accumulates
-/// the `summary` of every session it replayed.
+/// the `summary` of every session it replayed. The app's rules are in Replayer+App.swift, the
+/// requests' life on the link in Replayer+Network.swift; what each event counts for, in
+/// `SessionMeter`.
 public final class Replayer<Policy: PrefetchPolicy> {
     /// A navigation between its need time and its commit.
-    private struct PendingNavigation: BitwiseCopyable {
+    struct PendingNavigation: BitwiseCopyable {
         /// Its step number (`Pager`).
         var id: Int
         var target: Int
@@ -24,7 +26,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     /// The shown page is waiting for its data: a stall, or the first load.
-    private struct OpenWait {
+    struct OpenWait {
         var page: Int
         var needUs: Int
         var isFirstLoad: Bool
@@ -49,7 +51,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Every session replayed so far, summed.
     public var summary: MetricsSummary { meter.summary }
     /// What each event of the model counts for, and who else is told (`deckbench trace`).
-    private var meter = SessionMeter()
+    var meter = SessionMeter()
     /// Told what happens as it happens (`deckbench trace`); none in a run.
     var observer: (any ReplayObserver)? {
         get { meter.observer }
@@ -59,38 +61,38 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
     /// Whether an observer is told (checked once per recorded event).
-    private var observed = false
+    var observed = false
 
-    private var queue = EventQueue()
-    private var link: Link
-    private let pages = PageTable()
+    var queue = EventQueue()
+    var link: Link
+    let pages = PageTable()
     /// What every policy sees the same in a session; shared with the worker's other replayers.
     let world: CommonDraws
-    private let requests = RequestLog()
+    let requests = RequestLog()
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
-    private var decision = PolicyDecision()
-    private var pending = FlatList<PendingNavigation>(capacity: 8)
+    var decision = PolicyDecision()
+    var pending = FlatList<PendingNavigation>(capacity: 8)
     /// Pages being dragged into view by a swipe in progress (a page twice for two swipes).
-    private var dragged = FlatList<Int>(capacity: 8)
+    var dragged = FlatList<Int>(capacity: 8)
 
-    private var sessionKey: UInt64 = 0
+    var sessionKey: UInt64 = 0
     /// The session's pages, `first ... last`.
-    private var limits = 0 ... 0
-    private var shown = 0
-    private var pager = Pager(page: 0)
-    private var direction: Direction?
+    var limits = 0 ... 0
+    var shown = 0
+    var pager = Pager(page: 0)
+    var direction: Direction?
     /// Committed steps that went the same way as the one before them, and that turned back.
-    private var stepsSameWay = 0
-    private var stepsReversed = 0
-    private var scrolled = false
-    private var wait: OpenWait?
+    var stepsSameWay = 0
+    var stepsReversed = 0
+    var scrolled = false
+    var wait: OpenWait?
     /// Since when the screen has shown what it shows now (the shown page, and its version if it
     /// has data).
-    private var screenSinceUs = 0
+    var screenSinceUs = 0
     /// How much later than recorded the user acts, µs: the waits that held them back so far
     /// (always 0 open-loop).
-    private var shiftUs = 0
+    var shiftUs = 0
 
     /// A replayer; `world` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -112,7 +114,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         self.init(policy: policy, network: network, settings: settings, world: CommonDraws(settings: settings))
     }
 
-    private var nowUs: Int { queue.nowUs }
+    var nowUs: Int { queue.nowUs }
 
     // MARK: The session loop
 
@@ -136,7 +138,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// other gesture of theirs under way, does not act: scheduled events run until its data comes
     /// or nothing more is scheduled (the app gave up), and the wait, from the commit, moves this
     /// and every later user event.
-    private func reach(recordedUs: Int) {
+    func reach(recordedUs: Int) {
         while true {
             let dueUs = recordedUs + shiftUs
             runScheduledEvents(notAfterUs: dueUs)
@@ -157,12 +159,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// A wait after a commit is over now: it counts as added wait, and moves the user's later
     /// events when it held them back.
-    private func endWait(_ open: OpenWait) {
+    func endWait(_ open: OpenWait) {
         meter.waited(nowUs - open.sinceUs)
         if open.holdsUser { shiftUs += nowUs - open.sinceUs }
     }
 
-    private func begin(_ session: Session) {
+    func begin(_ session: Session) {
         sessionKey = StableHash.of(session.id)
         limits = session.first ... session.last
         queue.reset()
@@ -198,7 +200,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// Responses and swipe completions due by `limitUs`, in (time, sequence) order: data that
     /// lands at the moment of a tap is there for the tap.
-    private func runScheduledEvents(notAfterUs limitUs: Int) {
+    func runScheduledEvents(notAfterUs limitUs: Int) {
         while let event = queue.popEvent(notAfterUs: limitUs) {
             switch event.action {
             case let .swipeCompleted(id):
@@ -245,7 +247,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
 
-    private func handle(_ event: Event) {
+    func handle(_ event: Event) {
         let (step, number) = pager.step(event, within: limits)
         if observed, let gesture = TimelineGesture(step, event) { meter.gesture(gesture, atUs: nowUs) }
         switch step {
@@ -276,293 +278,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
 
-    // MARK: The app
-
-    /// The app needs `page` now: a prefetch whose data is cached has proved useful, one still in
-    /// flight will be if its data arrives; a request for it still waiting for a connection goes
-    /// to the front with demand priority; without data and without a request in flight, the app
-    /// asks for it (demand).
-    private func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
-        var state = pages[page]
-        if state.prefetch == .pending {
-            if state.version != nil {
-                state.prefetch = .useful
-                meter.prefetchJudged(page: page, useful: true)
-            } else {
-                state.prefetch = .neededInFlight
-            }
-            pages[page] = state
-        }
-        if state.version != nil { return (true, false, state.dataFromPrefetch) }
-        if let id = state.inFlight {
-            link.promote(id, requests)
-            return (false, true, false)
-        }
-        send(.demand, page)
-        return (false, false, false)
-    }
-
-    /// The navigation commits; returns false when the pager says it is no navigation (superseded
-    /// by a later gesture, or to the page already shown), which changes nothing.
-    @discardableResult
-    private func commit(_ navigation: PendingNavigation) -> Bool {
-        guard pager.commit(navigation.id, to: navigation.target) else { return false }
-        noteScreen()
-        leaveShownPage()
-        meter.navigation(to: navigation.target, atUs: nowUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
-        if navigation.stalled {
-            if let arrivedUs = navigation.arrivedUs {
-                recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)
-            } else {
-                wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
-                                sinceUs: nowUs, holdsUser: settings.userWaits && dragged.isEmpty)
-            }
-        }
-        shown = navigation.target
-        scrolled = false
-        if let previous = direction, let next = navigation.direction {
-            if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
-        }
-        direction = navigation.direction
-        revalidateShownPage()
-        decide(.commit)
-        return true
-    }
-
-    /// The user leaves the shown page: a wait for its data ends there, abandoned.
-    private func leaveShownPage() {
-        guard let open = wait else { return }
-        wait = nil
-        if open.isFirstLoad {
-            meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
-        } else {
-            recordStall(open, abandoned: true)
-            endWait(open)
-        }
-    }
-
-    /// The stall of an open wait ends now.
-    private func recordStall(_ open: OpenWait, abandoned: Bool) {
-        recordStall(page: open.page, fromUs: open.needUs, toUs: nowUs, late: open.late, abandoned: abandoned)
-    }
-
-    private func recordStall(page: Int, fromUs: Int, toUs: Int, late: Bool, abandoned: Bool) {
-        meter.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
-    }
-
-    /// At commit the app asks for the shown page again, unless a request for it is in flight or
-    /// its copy is younger than `--max-age-ms`.
-    private func revalidateShownPage() {
-        let state = pages[shown]
-        guard state.inFlight == nil else { return }
-        if state.version == nil {
-            send(.demand, shown)
-        } else if nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 {
-            send(.revalidation, shown)
-        }
-    }
-
-    /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
-    private func decide(_ trigger: PolicyContext.Trigger) {
-        decision.removeAll()
-        let context = PolicyContext(
-            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
-            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed)
-        policy.decide(context, into: &decision)
-        // From the last index down: a drop moves the last cached page into the dropped one's place.
-        var index = pages.cachedCount
-        while index > 0 {
-            index -= 1
-            let page = pages.cachedPage(at: index)
-            if !isKept(page) && !isProtected(page) { drop(page) }
-        }
-        // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
-        // never a policy's prefetch.
-        var position = 0
-        while position < decision.requests.count {
-            let page = decision.requests[position]
-            position += 1
-            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
-        }
-    }
-
-    /// Whether the policy's last decision keeps `page`.
-    @inline(__always)
-    private func isKept(_ page: Int) -> Bool {
-        decision.keep.contains(page)
-    }
-
-    /// The shown page and pages being dragged into view are never dropped nor discarded.
-    private func isProtected(_ page: Int) -> Bool {
-        page == shown || dragged.contains(page)
-    }
-
-    private func stopDragging(_ page: Int) {
-        if let index = dragged.firstIndex(of: page) { _ = dragged.remove(at: index) }
-    }
-
-    private func drop(_ page: Int) {
-        var state = pages[page]
-        state.version = nil
-        state.dataFromPrefetch = false
-        if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
-        state.prefetch = .none
-        pages[page] = state
-    }
-
-    // MARK: The network
-
-    private func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
-        var state = pages[page]
-        let n = state.requestsMade
-        let roundTripUs = roundTrip(page: page, n: n)
-        state.requestsMade += 1
-        state.inFlight = requests.count
-        if kind == .prefetch { state.prefetch = .pending }
-        pages[page] = state
-        var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
-        request.attempt = attempt
-        request.lost = isLost(page: page, n: n)
-        let id = requests.append(request)
-        meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
-        link.submit(id, requests, &queue)
-    }
-
-    /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
-    /// outage is the link's to decide, when the request gets its connection).
-    private func isLost(page: Int, n: Int) -> Bool {
-        guard network.loss > 0 else { return false }
-        return world.lossUniform(page: page, n: n) < network.loss
-    }
-
-    /// The app gave up on request `id`: a demand or revalidation is tried again later, and so is a
-    /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
-    /// it); another prefetch is not (its policy may ask again).
-    private func failed(_ id: Int) {
-        let page = requests[id].page
-        let isPrefetch = requests[id].kind == .prefetch
-        let attempt = requests[id].attempt
-        var state = pages[page]
-        if state.inFlight == id { state.inFlight = nil }
-        var willRetry = !isPrefetch
-        if isPrefetch {
-            if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
-            state.prefetch = .none
-            willRetry = state.version == nil && isProtected(page)
-        }
-        if willRetry, attempt < RetryPolicy.limit {
-            let dueUs = nowUs + RetryPolicy.delayUs(attempt: attempt + 1)
-            if requests[id].kind == .revalidation {
-                queue.schedule(.retryRevalidation(page: page, attempt: attempt + 1), atUs: dueUs)
-            } else {
-                queue.schedule(.retryDemand(page: page, attempt: attempt + 1), atUs: dueUs)
-            }
-        }
-        pages[page] = state
-        decide(.requestFailed(page: page))
-    }
-
-    /// A failed demand is tried again while its page has no data, nothing for it is in flight and
-    /// it is still shown or dragged in: a retry exists to end a wait, so once data came it has no
-    /// purpose.
-    private func retryDemand(_ page: Int, attempt: Int) {
-        let state = pages[page]
-        guard state.inFlight == nil, state.version == nil, isProtected(page) else { return }
-        send(.demand, page, attempt: attempt)
-    }
-
-    /// A failed revalidation is tried again while its page is shown with data, nothing for it is in
-    /// flight, no newer copy came since it failed and the copy is at least `--max-age-ms` old.
-    private func retryRevalidation(_ page: Int, attempt: Int) {
-        let state = pages[page]
-        let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
-        guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
-              nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
-        send(.revalidation, page, attempt: attempt)
-    }
-
-    /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every
-    /// policy sees the same one.
-    private func roundTrip(page: Int, n: Int) -> Int {
-        guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
-        return world.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
-    }
-
-    /// The server answers request `id` with the page as it was when the request reached it.
-    private func answer(_ id: Int) {
-        let response = world.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
-        requests[id].version = response.version
-        requests[id].bytes = response.itemCount * settings.content.itemBytes
-    }
-
-    /// A response arrives: it fills the cache, resets the shown page, or is discarded.
-    private func deliver(_ id: Int) {
-        let page = requests[id].page
-        let isPrefetch = requests[id].kind == .prefetch
-        let version = requests[id].version
-        var state = pages[page]
-        state.inFlight = nil
-        let wanted = isKept(page) || isProtected(page)
-        if wanted, isPrefetch, state.prefetch == .neededInFlight {
-            state.prefetch = .useful
-            meter.prefetchJudged(page: page, useful: true)
-        }
-        if !wanted {
-            if state.prefetch.isOpen, isPrefetch { meter.prefetchJudged(page: page, useful: false) }
-            if isPrefetch { state.prefetch = .none }
-            pages[page] = state
-        } else if let held = state.version {
-            if version >= held {
-                if page == shown {
-                    noteScreen()
-                    countReset(page: page, from: held, to: version)
-                }
-                state.version = version
-                state.fetchedAtUs = nowUs
-                state.dataFromPrefetch = isPrefetch
-            }
-            pages[page] = state
-        } else {
-            if page == shown { noteScreen() }
-            state.version = version
-            state.fetchedAtUs = nowUs
-            state.dataFromPrefetch = isPrefetch
-            pages[page] = state
-            dataArrived(page)
-        }
-        meter.cached(pages: pages.cachedCount)
-        decide(.responseArrived(page: page))
-    }
-
-    /// The shown page reloads with a response: needless when its content is identical to what is
-    /// shown (a list difference of 0 operations, whatever the versions say), a stale update
-    /// otherwise.
-    private func countReset(page: Int, from held: Int, to version: Int) {
-        let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
-        meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: scrolled)
-    }
-
-    /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
-    private func dataArrived(_ page: Int) {
-        if page == shown, let open = wait {
-            wait = nil
-            if open.isFirstLoad {
-                meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
-            } else {
-                recordStall(open, abandoned: false)
-                endWait(open)
-            }
-        }
-        for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
-            pending[index].arrivedUs = nowUs
-        }
-    }
-
     // MARK: The end
 
     /// The session ends: an open wait is abandoned, prefetches never needed are wasted, swipes
     /// still in progress never commit, responses in flight count nowhere.
-    private func finish() -> SessionMetrics {
+    func finish() -> SessionMetrics {
         noteScreen()
         leaveShownPage()
         return meter.finish(atUs: nowUs, unjudgedPrefetches: pages.pendingPrefetches, requests: requests)
@@ -571,7 +291,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The screen is about to change (another page, or another version of this one): what it
     /// showed since `screenSinceUs` counts as time on screen if the page had data, and as stale
     /// from when the server got a newer version than the one shown.
-    private func noteScreen() {
+    func noteScreen() {
         defer { screenSinceUs = nowUs }
         guard let version = pages[shown].version, nowUs > screenSinceUs else { return }
         let newerUs = world.content.nextChangeUs(page: shown, after: version) ?? Int.max

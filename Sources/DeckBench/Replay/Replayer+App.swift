@@ -1,0 +1,198 @@
+// The app's rules: what it needs, commits, revalidates, keeps and drops, and what a response does.
+extension Replayer {
+
+    /// The app needs `page` now: a prefetch whose data is cached has proved useful, one still in
+    /// flight will be if its data arrives; a request for it still waiting for a connection goes
+    /// to the front with demand priority; without data and without a request in flight, the app
+    /// asks for it (demand).
+    func need(_ page: Int) -> (hadData: Bool, late: Bool, covered: Bool) {
+        var state = pages[page]
+        if state.prefetch == .pending {
+            if state.version != nil {
+                state.prefetch = .useful
+                meter.prefetchJudged(page: page, useful: true)
+            } else {
+                state.prefetch = .neededInFlight
+            }
+            pages[page] = state
+        }
+        if state.version != nil { return (true, false, state.dataFromPrefetch) }
+        if let id = state.inFlight {
+            link.promote(id, requests)
+            return (false, true, false)
+        }
+        send(.demand, page)
+        return (false, false, false)
+    }
+
+    /// The navigation commits; returns false when the pager says it is no navigation (superseded
+    /// by a later gesture, or to the page already shown), which changes nothing.
+    @discardableResult
+    func commit(_ navigation: PendingNavigation) -> Bool {
+        guard pager.commit(navigation.id, to: navigation.target) else { return false }
+        noteScreen()
+        leaveShownPage()
+        meter.navigation(to: navigation.target, atUs: nowUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
+        if navigation.stalled {
+            if let arrivedUs = navigation.arrivedUs {
+                recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)
+            } else {
+                wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
+                                sinceUs: nowUs, holdsUser: settings.userWaits && dragged.isEmpty)
+            }
+        }
+        shown = navigation.target
+        scrolled = false
+        if let previous = direction, let next = navigation.direction {
+            if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
+        }
+        direction = navigation.direction
+        revalidateShownPage()
+        decide(.commit)
+        return true
+    }
+
+    /// The user leaves the shown page: a wait for its data ends there, abandoned.
+    func leaveShownPage() {
+        guard let open = wait else { return }
+        wait = nil
+        if open.isFirstLoad {
+            meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
+        } else {
+            recordStall(open, abandoned: true)
+            endWait(open)
+        }
+    }
+
+    /// The stall of an open wait ends now.
+    func recordStall(_ open: OpenWait, abandoned: Bool) {
+        recordStall(page: open.page, fromUs: open.needUs, toUs: nowUs, late: open.late, abandoned: abandoned)
+    }
+
+    func recordStall(page: Int, fromUs: Int, toUs: Int, late: Bool, abandoned: Bool) {
+        meter.stall(page: page, fromUs: fromUs, toUs: toUs, late: late, abandoned: abandoned)
+    }
+
+    /// At commit the app asks for the shown page again, unless a request for it is in flight or
+    /// its copy is younger than `--max-age-ms`.
+    func revalidateShownPage() {
+        let state = pages[shown]
+        guard state.inFlight == nil else { return }
+        if state.version == nil {
+            send(.demand, shown)
+        } else if nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 {
+            send(.revalidation, shown)
+        }
+    }
+
+    /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
+    func decide(_ trigger: PolicyContext.Trigger) {
+        decision.removeAll()
+        let context = PolicyContext(
+            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
+            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed)
+        policy.decide(context, into: &decision)
+        // From the last index down: a drop moves the last cached page into the dropped one's place.
+        var index = pages.cachedCount
+        while index > 0 {
+            index -= 1
+            let page = pages.cachedPage(at: index)
+            if !isKept(page) && !isProtected(page) { drop(page) }
+        }
+        // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
+        // never a policy's prefetch.
+        var position = 0
+        while position < decision.requests.count {
+            let page = decision.requests[position]
+            position += 1
+            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
+        }
+    }
+
+    /// Whether the policy's last decision keeps `page`.
+    @inline(__always)
+    func isKept(_ page: Int) -> Bool {
+        decision.keep.contains(page)
+    }
+
+    /// The shown page and pages being dragged into view are never dropped nor discarded.
+    func isProtected(_ page: Int) -> Bool {
+        page == shown || dragged.contains(page)
+    }
+
+    func stopDragging(_ page: Int) {
+        if let index = dragged.firstIndex(of: page) { _ = dragged.remove(at: index) }
+    }
+
+    func drop(_ page: Int) {
+        var state = pages[page]
+        state.version = nil
+        state.dataFromPrefetch = false
+        if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
+        state.prefetch = .none
+        pages[page] = state
+    }
+
+    /// A response arrives: it fills the cache, resets the shown page, or is discarded.
+    func deliver(_ id: Int) {
+        let page = requests[id].page
+        let isPrefetch = requests[id].kind == .prefetch
+        let version = requests[id].version
+        var state = pages[page]
+        state.inFlight = nil
+        let wanted = isKept(page) || isProtected(page)
+        if wanted, isPrefetch, state.prefetch == .neededInFlight {
+            state.prefetch = .useful
+            meter.prefetchJudged(page: page, useful: true)
+        }
+        if !wanted {
+            if state.prefetch.isOpen, isPrefetch { meter.prefetchJudged(page: page, useful: false) }
+            if isPrefetch { state.prefetch = .none }
+            pages[page] = state
+        } else if let held = state.version {
+            if version >= held {
+                if page == shown {
+                    noteScreen()
+                    countReset(page: page, from: held, to: version)
+                }
+                state.version = version
+                state.fetchedAtUs = nowUs
+                state.dataFromPrefetch = isPrefetch
+            }
+            pages[page] = state
+        } else {
+            if page == shown { noteScreen() }
+            state.version = version
+            state.fetchedAtUs = nowUs
+            state.dataFromPrefetch = isPrefetch
+            pages[page] = state
+            dataArrived(page)
+        }
+        meter.cached(pages: pages.cachedCount)
+        decide(.responseArrived(page: page))
+    }
+
+    /// The shown page reloads with a response: needless when its content is identical to what is
+    /// shown (a list difference of 0 operations, whatever the versions say), a stale update
+    /// otherwise.
+    func countReset(page: Int, from held: Int, to version: Int) {
+        let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
+        meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: scrolled)
+    }
+
+    /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
+    func dataArrived(_ page: Int) {
+        if page == shown, let open = wait {
+            wait = nil
+            if open.isFirstLoad {
+                meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
+            } else {
+                recordStall(open, abandoned: false)
+                endWait(open)
+            }
+        }
+        for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
+            pending[index].arrivedUs = nowUs
+        }
+    }
+}

@@ -1,0 +1,86 @@
+// Requests on the link: sending, losing, failing and retrying, round trips and the server's answer.
+extension Replayer {
+
+    func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
+        var state = pages[page]
+        let n = state.requestsMade
+        let roundTripUs = roundTrip(page: page, n: n)
+        state.requestsMade += 1
+        state.inFlight = requests.count
+        if kind == .prefetch { state.prefetch = .pending }
+        pages[page] = state
+        var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
+        request.attempt = attempt
+        request.lost = isLost(page: page, n: n)
+        let id = requests.append(request)
+        meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
+        link.submit(id, requests, &queue)
+    }
+
+    /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
+    /// outage is the link's to decide, when the request gets its connection).
+    func isLost(page: Int, n: Int) -> Bool {
+        guard network.loss > 0 else { return false }
+        return world.lossUniform(page: page, n: n) < network.loss
+    }
+
+    /// The app gave up on request `id`: a demand or revalidation is tried again later, and so is a
+    /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
+    /// it); another prefetch is not (its policy may ask again).
+    func failed(_ id: Int) {
+        let page = requests[id].page
+        let isPrefetch = requests[id].kind == .prefetch
+        let attempt = requests[id].attempt
+        var state = pages[page]
+        if state.inFlight == id { state.inFlight = nil }
+        var willRetry = !isPrefetch
+        if isPrefetch {
+            if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
+            state.prefetch = .none
+            willRetry = state.version == nil && isProtected(page)
+        }
+        if willRetry, attempt < RetryPolicy.limit {
+            let dueUs = nowUs + RetryPolicy.delayUs(attempt: attempt + 1)
+            if requests[id].kind == .revalidation {
+                queue.schedule(.retryRevalidation(page: page, attempt: attempt + 1), atUs: dueUs)
+            } else {
+                queue.schedule(.retryDemand(page: page, attempt: attempt + 1), atUs: dueUs)
+            }
+        }
+        pages[page] = state
+        decide(.requestFailed(page: page))
+    }
+
+    /// A failed demand is tried again while its page has no data, nothing for it is in flight and
+    /// it is still shown or dragged in: a retry exists to end a wait, so once data came it has no
+    /// purpose.
+    func retryDemand(_ page: Int, attempt: Int) {
+        let state = pages[page]
+        guard state.inFlight == nil, state.version == nil, isProtected(page) else { return }
+        send(.demand, page, attempt: attempt)
+    }
+
+    /// A failed revalidation is tried again while its page is shown with data, nothing for it is in
+    /// flight, no newer copy came since it failed and the copy is at least `--max-age-ms` old.
+    func retryRevalidation(_ page: Int, attempt: Int) {
+        let state = pages[page]
+        let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
+        guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
+              nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
+        send(.revalidation, page, attempt: attempt)
+    }
+
+    /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every
+    /// policy sees the same one.
+    func roundTrip(page: Int, n: Int) -> Int {
+        guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
+        return world.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
+    }
+
+    /// The server answers request `id` with the page as it was when the request reached it.
+    func answer(_ id: Int) {
+        let response = world.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
+        requests[id].version = response.version
+        requests[id].bytes = response.itemCount * settings.content.itemBytes
+    }
+}
