@@ -46,6 +46,23 @@ public struct PolicyContext {
         self.pages = .passUnretained(pages)
     }
 
+    /// Runs `body` with a context over a cache holding `cached` and requests in flight for
+    /// `inFlight`: how a policy's `decide` is unit-tested outside the library, with no replay. The
+    /// context is valid inside `body` only.
+    public static func withCache<Result>(
+        trigger: Trigger, current: Int, direction: Direction? = nil, first: Int, last: Int, cached: Set<Int> = [],
+        inFlight: Set<Int> = [], stepsSameWay: Int = 0, stepsReversed: Int = 0, _ body: (PolicyContext) throws -> Result
+    ) rethrows -> Result {
+        let table = PageTable()
+        table.reset(around: current)
+        for page in cached { table[page] = PageTable.Page(version: 0) }
+        for (index, page) in inFlight.sorted().enumerated() { table[page].inFlight = index }
+        return try withExtendedLifetime(table) {
+            try body(PolicyContext(trigger: trigger, current: current, direction: direction, first: first, last: last, pages: table,
+                                   stepsSameWay: stepsSameWay, stepsReversed: stepsReversed))
+        }
+    }
+
     /// Whether `page` has data in the cache.
     @inline(__always)
     public func isCached(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isCached(page) } }

@@ -119,10 +119,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     // MARK: The session loop
 
     /// Replays `session` and returns its metrics (also added to `summary`).
-    @_specialize(where Policy == OnDemandPolicy)
-    @_specialize(where Policy == FixedPolicy)
-    @_specialize(where Policy == DirectionalPolicy)
-    @_specialize(where Policy == StagedPolicy)
     public func replay(_ session: Session) -> SessionMetrics {
         begin(session)
         for event in session.events {
