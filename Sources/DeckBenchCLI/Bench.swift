@@ -49,41 +49,41 @@ extension DeckBenchCommand {
             let lines = Inspection.of([file]).total.lines
             let cores = ProcessInfo.processInfo.activeProcessorCount
             let scratch = out + "/scratch"
-            var stages: [(String, [String])] = [("zstd -dc (floor)", ["zstd", "-dc", file]), ("read + validate", [tool, "inspect", "--csv", file])]
+            var stages: [(BenchStage, [String])] = [(.zstdFloor, ["zstd", "-dc", file]), (.readValidate, [tool, "inspect", "--csv", file])]
             for policy in PolicyRegistry.defaults {
-                stages.append(("replay \(type(of: policy).name), 1 job", [tool, "replay", file, "--policy", policy.spec, "--jobs", "1", "--quiet", "--out", scratch]))
+                stages.append((.replayPolicy(name: type(of: policy).name),
+                               [tool, "replay", file, "--policy", policy.spec, "--jobs", "1", "--quiet", "--out", scratch]))
             }
-            stages.append(("replay all four, 1 job", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch]))
-            stages.append(("replay all four, \(cores) jobs", [tool, "replay", file, "--jobs", String(cores), "--quiet", "--out", scratch]))
-            stages.append(("replay all four, 1 job, csv.zst", [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch + "-zst",
-                                                                "--sessions-format", "csv.zst"]))
+            stages.append((.replayAll(jobs: 1), [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch]))
+            stages.append((.replayAll(jobs: cores), [tool, "replay", file, "--jobs", String(cores), "--quiet", "--out", scratch]))
+            stages.append((.replayAllCompressed, [tool, "replay", file, "--jobs", "1", "--quiet", "--out", scratch + "-zst",
+                                                  "--sessions-format", "csv.zst"]))
             // The corpus again, in four files so that jobs have files to share: the same lines.
             for jobs in Set([1, cores]).sorted() {
-                stages.append(("generate, \(jobs) job\(jobs == 1 ? "" : "s")", [tool, "generate", "--out", scratch + "-generated", "--sessions",
-                                                                                String(sessions), "--files", "4", "--seed", "2026", "--jobs", String(jobs)]))
+                stages.append((.generate(jobs: jobs), [tool, "generate", "--out", scratch + "-generated", "--sessions",
+                                                       String(sessions), "--files", "4", "--seed", "2026", "--jobs", String(jobs)]))
             }
             let copies = try tenfoldCorpus(file)
             // Ten files: the reader's threads have files to share.
             for jobs in Set([1, cores]).sorted() {
-                stages.append(("read + validate, \(jobs) thread\(jobs == 1 ? "" : "s"), 10× corpus",
-                               [tool, "inspect", "--csv", "--jobs", String(jobs), copies]))
+                stages.append((.readValidateTenfold(threads: jobs), [tool, "inspect", "--csv", "--jobs", String(jobs), copies]))
             }
-            stages.append(("replay all four, \(cores) jobs, 10× corpus", [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out",
-                                                                       scratch + "-x10"]))
+            stages.append((.replayAllTenfold(jobs: cores), [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out", scratch + "-x10"]))
 
             var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
             var floor: Double?
             var rows: [[String]] = []
-            var seconds: [String: Double] = [:]
+            var seconds: [BenchStage: Double] = [:]
             let stamp = ISO8601DateFormatter().string(from: Date())
-            for (name, arguments) in stages {
-                let tenfold = name.hasSuffix("10× corpus")
+            for (stage, arguments) in stages {
+                let name = stage.name
+                let tenfold = stage.isTenfold
                 guard let result = fastest(of: tenfold ? 1 : runs, arguments) else {
                     table.append([name, "failed", "", "", ""])
                     continue
                 }
-                if floor == nil, name.hasPrefix("zstd") { floor = result.seconds }
-                seconds[name] = result.seconds
+                if stage == .zstdFloor { floor = result.seconds }
+                seconds[stage] = result.seconds
                 let stageLines = tenfold ? 10 * lines : lines
                 let rate = Double(stageLines) / result.seconds
                 let times = floor.map { result.seconds * Double(lines) / Double(stageLines) / $0 }
@@ -101,17 +101,16 @@ extension DeckBenchCommand {
         /// What limits more cores: the reader's lines/s with one and with every thread, the replay's
         /// lines/s per worker, and the speed-up Amdahl's law predicts for 4, 16 and 64 cores from the
         /// serial share that the default job's 1-job and N-job times imply.
-        private func scaling(_ seconds: [String: Double], lines: Int, cores: Int) -> String {
-            func rate(_ name: String, tenfold: Bool = false) -> Double? {
-                seconds[name].map { Double(tenfold ? 10 * lines : lines) / $0 / 1e6 }
+        private func scaling(_ seconds: [BenchStage: Double], lines: Int, cores: Int) -> String {
+            func rate(_ stage: BenchStage) -> Double? {
+                seconds[stage].map { Double(stage.isTenfold ? 10 * lines : lines) / $0 / 1e6 }
             }
             var text = ""
             let threads = "\(cores) thread\(cores == 1 ? "" : "s")"
-            if let one = rate("read + validate, 1 thread, 10× corpus", tenfold: true),
-               let all = rate("read + validate, \(threads), 10× corpus", tenfold: true) {
+            if let one = rate(.readValidateTenfold(threads: 1)), let all = rate(.readValidateTenfold(threads: cores)) {
                 text += String(format: "reader: %.2f M lines/s with 1 thread, %.2f M with %@ (files in parallel)\n", one, all, threads)
             }
-            guard let single = seconds["replay all four, 1 job"], let parallel = seconds["replay all four, \(cores) jobs"] else { return text }
+            guard let single = seconds[.replayAll(jobs: 1)], let parallel = seconds[.replayAll(jobs: cores)] else { return text }
             text += String(format: "replay, default job: %.2f M lines/s per worker (1 job)", Double(lines) / single / 1e6)
             guard cores > 1 else { return text + "\n" }
             guard single / parallel <= Double(cores) else {

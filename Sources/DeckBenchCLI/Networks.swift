@@ -11,8 +11,11 @@ extension DeckBenchCommand {
             for preset in NetworkPresets.all {
                 text += "\(preset.model.name)  —  \(preset.source)\n    \(preset.model.spec)\n\n"
             }
-            text += "Use as --network NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")); "
-                + "trace also takes path=FILE and loop=true|false (and has no downlink_kbps).\n"
+            text += "Use as --network NAME[:key=value,...]. Keys:\n"
+            for parameter in NetworkParameter.all {
+                text += "    \(parameter.key): \(parameter.meaning); \(parameter.expected)\n"
+            }
+            text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
             Console.out(text)
         }
     }

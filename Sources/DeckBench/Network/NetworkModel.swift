@@ -43,18 +43,13 @@ public struct NetworkModel: Sendable, Hashable {
     }
 
     /// The parameter keys, in the order of `spec` (`trace` networks add `path` and `loop`).
-    public static let keys = ["rtt_ms", "jitter", "downlink_kbps", "connections", "server_ms", "loss", "timeout_ms",
-                              "outage_every_ms", "outage_ms"]
+    public static var keys: [String] { NetworkParameter.all.map(\.key) }
 
     /// The full spec, every parameter written out: the `network` column of reports.
     public var spec: String {
-        var spec = name + ":"
-        if let tracePath { spec += "path=\(tracePath),loop=\(loop)," }
-        spec += "rtt_ms=\(Self.format(rttMs)),jitter=\(Self.format(jitter)),"
-        if tracePath == nil { spec += "downlink_kbps=\(Self.format(downlinkKbps)),"}
-        spec += "connections=\(connections),server_ms=\(Self.format(serverMs)),loss=\(Self.format(loss)),"
-            + "timeout_ms=\(Self.format(timeoutMs)),outage_every_ms=\(Self.format(outageEveryMs)),outage_ms=\(Self.format(outageMs))"
-        return spec
+        let trace = tracePath.map { ["path=\($0)", "loop=\(loop)"] } ?? []
+        let parameters = NetworkParameter.all.filter { tracePath == nil || $0.onTraces }.map { $0.written(self) }
+        return name + ":" + (trace + parameters).joined(separator: ",")
     }
 
     /// A report's `network` field as short as it can be said: the preset's name and the parameters
@@ -82,34 +77,13 @@ public struct NetworkModel: Sendable, Hashable {
             throw .unknownName(what: "network", name: spec.name, valid: NetworkPresets.all.map(\.model.name))
         }
         for (key, value) in spec.parameters {
-            func number(_ expected: String, _ valid: (Double) -> Bool) throws(SpecError) -> Double {
-                guard let number = Double(value), number.isFinite, valid(number) else {
-                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: expected)
+            if let parameter = NetworkParameter.all.first(where: { $0.key == key && (model.name != "trace" || $0.onTraces) }) {
+                guard parameter.set(value, on: &model) else {
+                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: parameter.expected)
                 }
-                return number
+                continue
             }
             switch key {
-            case "rtt_ms": model.rttMs = try number("a number of ms from 0 to 600000", { $0 >= 0 && $0 <= 600_000 })
-            case "jitter": model.jitter = try number("a number from 0 to 3", { $0 >= 0 && $0 <= 3 })
-            case "downlink_kbps":
-                // Bandwidth is kept in whole bytes per second: a positive rate under half a byte
-                // per second would round to 0, which means unlimited.
-                model.downlinkKbps = try number("0 (unlimited) or a number of kbit/s from 0.004 (1 byte/s) to 100000000 (100 Gbit/s)", {
-                    $0 == 0 || ($0 > 0 && ($0 * 1_000 / 8).rounded() >= 1 && $0 <= 100_000_000)
-                })
-            case "connections":
-                guard let count = Int(value), count >= 0, count <= 10_000 else {
-                    throw .badValue(what: "network", name: spec.name, key: key, value: value,
-                                    expected: "a whole number from 0 (unlimited) to 10000")
-                }
-                model.connections = count
-            case "server_ms": model.serverMs = try number("a number of ms from 0 to 600000", { $0 >= 0 && $0 <= 600_000 })
-            case "loss": model.loss = try number("a probability from 0 to 1", { $0 >= 0 && $0 <= 1 })
-            case "timeout_ms":
-                model.timeoutMs = try number("a number of ms from 0 (never give up) to 3600000", { $0 >= 0 && $0 <= 3_600_000 })
-            case "outage_every_ms":
-                model.outageEveryMs = try number("a number of ms from 0 (no outages) to 604800000 (a week)", { $0 >= 0 && $0 <= 604_800_000 })
-            case "outage_ms": model.outageMs = try number("a number of ms from 0 to 604800000 (a week)", { $0 >= 0 && $0 <= 604_800_000 })
             case "path" where model.name == "trace":
                 do {
                     _ = try LinkTrace.load(value)
@@ -124,7 +98,8 @@ public struct NetworkModel: Sendable, Hashable {
                 model.loop = loop
             default:
                 throw .unknownKey(what: "network", name: spec.name, key: key,
-                                  valid: (model.name == "trace" ? ["path", "loop"] : []) + keys.filter { model.name != "trace" || $0 != "downlink_kbps" })
+                                  valid: (model.name == "trace" ? ["path", "loop"] : [])
+                                      + NetworkParameter.all.filter { model.name != "trace" || $0.onTraces }.map(\.key))
             }
         }
         if model.name == "trace", model.tracePath == nil {

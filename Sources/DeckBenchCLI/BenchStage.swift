@@ -1,0 +1,40 @@
+/// A stage of `deckbench bench`: what it runs is chosen by case, never by its display text, which
+/// is what the table and `bench/results.csv` show.
+enum BenchStage: Hashable {
+    /// `zstd -dc`: the floor every other stage is compared with.
+    case zstdFloor
+    case readValidate
+    /// One policy of the default job, one job.
+    case replayPolicy(name: String)
+    case replayAll(jobs: Int)
+    case replayAllCompressed
+    case generate(jobs: Int)
+    /// The corpus ten times over (ten files).
+    case readValidateTenfold(threads: Int)
+    case replayAllTenfold(jobs: Int)
+
+    var name: String {
+        switch self {
+        case .zstdFloor: "zstd -dc (floor)"
+        case .readValidate: "read + validate"
+        case let .replayPolicy(name): "replay \(name), 1 job"
+        case let .replayAll(jobs): "replay all four, \(Self.count(jobs, "job"))"
+        case .replayAllCompressed: "replay all four, 1 job, csv.zst"
+        case let .generate(jobs): "generate, \(Self.count(jobs, "job"))"
+        case let .readValidateTenfold(threads): "read + validate, \(Self.count(threads, "thread")), 10× corpus"
+        case let .replayAllTenfold(jobs): "replay all four, \(Self.count(jobs, "job")), 10× corpus"
+        }
+    }
+
+    /// Whether the stage reads the tenfold corpus (run once, ten times the lines).
+    var isTenfold: Bool {
+        switch self {
+        case .readValidateTenfold, .replayAllTenfold: true
+        default: false
+        }
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}
