@@ -136,7 +136,8 @@ extension DeckBenchCommand {
         /// session counts); else nil, and a line on stderr saying why the gate is the point estimate.
         private func pairing(_ folders: [String]) -> Comparison.Pairing? {
             guard let base = BootstrapFile.read(folder: folders[0]), let next = BootstrapFile.read(folder: folders[1]) else {
-                Console.error("compare: judging on point estimates: \(BootstrapFile.fileName) is missing in a run (replayed with --bootstrap 0?)")
+                Console.error("compare: judging on point estimates: \(BootstrapFile.fileName) is missing or unreadable in a run "
+                                  + "(replayed with --bootstrap 0, or written by a newer DeckBench)")
                 return nil
             }
             func inputs(_ folder: String) -> [String]? {

@@ -11,9 +11,14 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
     }
 
     public static let fileName = "bootstrap.json"
+    /// The layout this DeckBench writes; a file without `format` is format 1 (written before the
+    /// field existed), one with a later format is refused rather than misread.
+    public static let currentFormat = 1
+    public var format: Int?
     public var rows: [Row]
 
     public init(_ summaries: [(policy: String, network: String, summary: MetricsSummary)]) {
+        format = Self.currentFormat
         rows = summaries.filter { !$0.summary.replicates.isEmpty }.map { Row(policy: $0.policy, network: $0.network, replicates: $0.summary.replicates) }
     }
 
@@ -24,10 +29,12 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
         return (try? encoder.encode(self)) ?? Data()
     }
 
-    /// The file in `folder`, or nil when it has none or it cannot be read.
+    /// The file in `folder`, or nil when it has none, it cannot be read, or its format is later
+    /// than this DeckBench's.
     public static func read(folder: String) -> BootstrapFile? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        return try? JSONDecoder().decode(BootstrapFile.self, from: data)
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+              let file = try? JSONDecoder().decode(BootstrapFile.self, from: data), (file.format ?? 1) <= currentFormat else { return nil }
+        return file
     }
 
     public func replicates(policy: String, network: String) -> BootstrapReplicates? {

@@ -143,6 +143,10 @@ public enum ShardMerge {
         } catch {
             throw .unreadable(path: folder, reason: "shard.json or manifest.json is damaged (\(error))")
         }
+        if let stateFormat = state.format, stateFormat > ShardState.currentFormat {
+            throw .unreadable(path: folder + "/" + ShardState.fileName,
+                              reason: "format \(stateFormat), newer than this DeckBench reads (\(ShardState.currentFormat)): merge with the DeckBench that wrote it")
+        }
         let format = SessionsFormat.of(outputs: manifest.outputs)
         let sessions: Data
         switch format {

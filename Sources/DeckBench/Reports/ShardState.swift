@@ -32,6 +32,10 @@ public struct ShardState: Codable, Sendable, Equatable {
         }
     }
 
+    /// The layout this DeckBench writes; a file without `format` is format 1 (written before the
+    /// field existed), one with a later format is refused by `merge` rather than misread.
+    public static let currentFormat = 1
+    public var format: Int? = ShardState.currentFormat
     /// Everything that must be equal between shards of one run (the manifest without counts).
     public var run: String
     public var shardIndex: Int
