@@ -55,11 +55,17 @@ extension Replayer {
     /// The user leaves the shown page: a wait for its data ends there, abandoned.
     func leaveShownPage() {
         guard let open = wait else { return }
+        close(open, abandoned: true)
+    }
+
+    /// The wait for the shown page ends now: the first load is measured, a stall recorded (with the
+    /// time the user looked at the page without data).
+    func close(_ open: OpenWait, abandoned: Bool) {
         wait = nil
         if open.isFirstLoad {
             meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
         } else {
-            recordStall(open, abandoned: true)
+            recordStall(open, abandoned: abandoned)
             endWait(open)
         }
     }
@@ -183,13 +189,7 @@ extension Replayer {
     /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
     func dataArrived(_ page: Int) {
         if page == shown, let open = wait {
-            wait = nil
-            if open.isFirstLoad {
-                meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
-            } else {
-                recordStall(open, abandoned: false)
-                endWait(open)
-            }
+            close(open, abandoned: false)
         }
         for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
             pending[index].arrivedUs = nowUs

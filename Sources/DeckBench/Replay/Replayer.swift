@@ -142,9 +142,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 if let nextUs = queue.nextTimeUs {
                     runScheduledEvents(notAfterUs: nextUs)
                 } else {
-                    wait = nil
-                    recordStall(open, abandoned: true)
-                    endWait(open)
+                    close(open, abandoned: true)
                 }
             } else if recordedUs + shiftUs == dueUs {
                 break
