@@ -41,7 +41,9 @@ extension Replayer {
         }
         if willRetry, attempt < RetryPolicy.limit {
             let dueUs = nowUs + RetryPolicy.delayUs(attempt: attempt + 1)
-            if requests[id].kind == .revalidation {
+            // A revalidation of a page that lost its data meanwhile (dropped while it was in flight)
+            // is what the app now waits for: it is tried again as a demand.
+            if requests[id].kind == .revalidation, state.version != nil {
                 queue.schedule(.retryRevalidation(page: page, attempt: attempt + 1), atUs: dueUs)
             } else {
                 queue.schedule(.retryDemand(page: page, attempt: attempt + 1), atUs: dueUs)

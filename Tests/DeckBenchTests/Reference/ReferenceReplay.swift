@@ -513,7 +513,7 @@ private final class ReferenceRun {
         }
         let attempt = requestAttempt[request] + 1
         if retry, attempt <= 5 {
-            if kind == .revalidation {
+            if kind == .revalidation, pages[page]!.hasData {
                 schedule(.retryRevalidation(page: page, attempt: attempt, failedUs: nowUs), atUs: nowUs + retryDelayUs(attempt))
             } else {
                 schedule(.retryDemand(page: page, attempt: attempt), atUs: nowUs + retryDelayUs(attempt))

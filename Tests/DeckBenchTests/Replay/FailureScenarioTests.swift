@@ -174,4 +174,34 @@ import Testing
         let (cut, _) = replay(short, OnDemandPolicy(), network: link)
         #expect(cut.retries == 4 && cut.requests == 5 && cut.failedRequests == 5)
     }
+
+    /// A revalidation whose page lost its data while it was in flight is what the app waits for
+    /// when the user comes back: failed, it is tried again as a demand. Unlimited connections, RTT
+    /// 100 ms, window [244 ms, 1244 ms); fixed radius 1.
+    /// t=0: 0 (demand), 1 and -1 (prefetches) arrive at 100.
+    /// t=300 tap next: 1 cached; its revalidation and 2's prefetch go out in the window: lost.
+    /// t=400 jump to 5: a miss (its demand lost too); 1 is dropped (its revalidation still in
+    ///   flight), so are 0 and -1; prefetches of 4 and 6, lost.
+    /// t=500 jump to 1: no data, the revalidation in flight: a late stall; 5's stall is abandoned
+    ///   after 100 ms; 0's prefetch, lost.
+    /// t=1300: the revalidation times out; 1 is shown without data, so its retry at 1800 is a
+    ///   demand, answered at 1900: a stall of 1,400 ms (not one until the session ends).
+    @Test func aFailedRevalidationOfAPageThatLostItsDataIsRetriedAsADemand() throws {
+        let link = try NetworkModel.parse(
+            "lte:rtt_ms=100,jitter=0,downlink_kbps=0,server_ms=0,connections=0,outage_every_ms=3000,outage_ms=1000,timeout_ms=1000")
+        let session = scenario(
+            #"{"v":1,"session":"rd4","page":0,"first":-10,"last":10}"#,
+            #"{"t":300,"e":"tap","dir":"next"}"#,
+            #"{"t":400,"e":"jump","page":5}"#,
+            #"{"t":500,"e":"jump","page":1}"#,
+            #"{"t":3000,"e":"end"}"#)
+        let (m, _) = replay(session, FixedPolicy(radius: 1), network: link)
+        #expect(m.navigations == 3)
+        #expect(m.stalls == 2 && m.lateStalls == 1 && m.missStalls == 1)
+        #expect(m.abandonedStalls == 1)
+        #expect(m.stallMsTotal == 100 + 1_400)
+        #expect(m.requests == 10)
+        #expect(m.failedRequests == 6)
+        #expect(m.retries == 1)
+    }
 }
