@@ -54,13 +54,13 @@ public enum ReportVerification {
     /// Checks every file `folder`'s manifest lists: present, of its size, of its SHA-256.
     public static func verify(_ folder: String) throws(Failure) -> Verified {
         let folder = folder.isEmpty ? "." : folder
-        let manifestPath = path(folder, "manifest.json")
+        let manifestPath = ReportFolder.path(folder, "manifest.json")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .noSuchFolder(path: folder) }
         guard isFolder.boolValue else { throw .notAFolder(path: folder) }
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             let reportFiles = ["summary.csv", "sessions.csv", "rejects.csv", "distributions.csv"]
-            let hasReports = reportFiles.contains { FileManager.default.fileExists(atPath: path(folder, $0)) }
+            let hasReports = reportFiles.contains { FileManager.default.fileExists(atPath: ReportFolder.path(folder, $0)) }
             throw hasReports ? .noManifest(folder: folder) : .notAReportFolder(folder: folder)
         }
         let manifest: Manifest
@@ -73,13 +73,13 @@ public enum ReportVerification {
         }
         // Cheap checks first, for every file, so that a mixed folder is told without reading it all.
         for file in manifest.files ?? [] {
-            let filePath = path(folder, file.name)
+            let filePath = ReportFolder.path(folder, file.name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: filePath),
                   let size = (attributes[.size] as? NSNumber)?.intValue else { throw .missing(path: filePath) }
             guard size == file.bytes else { throw .wrongSize(path: filePath, expected: file.bytes, found: size) }
         }
         for file in manifest.files ?? [] {
-            let filePath = path(folder, file.name)
+            let filePath = ReportFolder.path(folder, file.name)
             guard let digest = sha256(ofFile: filePath) else { throw .missing(path: filePath) }
             guard digest == file.sha256 else { throw .wrongDigest(path: filePath) }
         }
@@ -103,9 +103,5 @@ public enum ReportVerification {
             if count == 0 { return digest.finish() }
             digest.update(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
         }
-    }
-
-    private static func path(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

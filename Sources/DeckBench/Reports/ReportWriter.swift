@@ -28,9 +28,9 @@ struct ReportWriter {
         self.sessionsFormat = sessionsFormat
         sessionsTable = SessionsTable(schema: schema)
         switch sessionsFormat {
-        case .csv: sessions = .plain(try AtomicFileWriter(path: Self.path(self.folder, "sessions.csv")))
+        case .csv: sessions = .plain(try AtomicFileWriter(path: ReportFolder.path(self.folder, "sessions.csv")))
         case .csvZst:
-            sessions = .compressed(try ZstdWriter(path: Self.path(self.folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
+            sessions = .compressed(try ZstdWriter(path: ReportFolder.path(self.folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
         case .none: sessions = .discarded
         }
         try writeSessions(CSVWriter(header: sessionsTable.header).bytes)
@@ -79,24 +79,24 @@ struct ReportWriter {
         }
         // A folder holds one run: the sessions file of another format, left by an earlier run, goes.
         for other in SessionsFormat.allCases where other != sessionsFormat {
-            if let name = other.fileName { unlink(Self.path(folder, name)) }
+            if let name = other.fileName { unlink(ReportFolder.path(folder, name)) }
         }
-        written.append(try AtomicFileWriter.write(summary.text, to: Self.path(folder, "summary.csv")))
-        written.append(try AtomicFileWriter.write(distributions.text, to: Self.path(folder, "distributions.csv")))
+        written.append(try AtomicFileWriter.write(summary.text, to: ReportFolder.path(folder, "summary.csv")))
+        written.append(try AtomicFileWriter.write(distributions.text, to: ReportFolder.path(folder, "distributions.csv")))
         if let paired = PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) {
-            written.append(try AtomicFileWriter.write(paired, to: Self.path(folder, PairedTable.fileName)))
+            written.append(try AtomicFileWriter.write(paired, to: ReportFolder.path(folder, PairedTable.fileName)))
             written.append(try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
-                                                      to: Self.path(folder, BootstrapFile.fileName)))
+                                                      to: ReportFolder.path(folder, BootstrapFile.fileName)))
         } else {
-            unlink(Self.path(folder, PairedTable.fileName))
-            unlink(Self.path(folder, BootstrapFile.fileName))
+            unlink(ReportFolder.path(folder, PairedTable.fileName))
+            unlink(ReportFolder.path(folder, BootstrapFile.fileName))
         }
-        written.append(try AtomicFileWriter.write(rejects, to: Self.path(folder, "rejects.csv")))
+        written.append(try AtomicFileWriter.write(rejects, to: ReportFolder.path(folder, "rejects.csv")))
         if let shardState {
             written.append(try AtomicFileWriter.write(String(decoding: shardState.encoded(), as: UTF8.self),
-                                                      to: Self.path(folder, ShardState.fileName)))
+                                                      to: ReportFolder.path(folder, ShardState.fileName)))
         } else {
-            unlink(Self.path(folder, ShardState.fileName))
+            unlink(ReportFolder.path(folder, ShardState.fileName))
         }
         return try commit(manifest, listing: written)
     }
@@ -106,7 +106,7 @@ struct ReportWriter {
         let committed = manifest.committing(files.map {
             Manifest.File(name: ($0.path as NSString).lastPathComponent, bytes: $0.bytes, sha256: $0.sha256)
         })
-        try AtomicFileWriter.write(committed.encoded(), to: Self.path(folder, "manifest.json"))
+        try AtomicFileWriter.write(committed.encoded(), to: ReportFolder.path(folder, "manifest.json"))
         try AtomicFileWriter.syncFolder(folder)
         try staged.commit()
         return committed
@@ -116,9 +116,5 @@ struct ReportWriter {
     static func fileNames(_ format: SessionsFormat, intervals: Bool) -> [String] {
         ["summary.csv", "distributions.csv"] + (intervals ? [PairedTable.fileName, BootstrapFile.fileName] : [])
             + (format.fileName.map { [$0] } ?? []) + ["rejects.csv", "manifest.json"]
-    }
-
-    static func path(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
