@@ -16,10 +16,20 @@
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.
 public struct BootstrapReplicates: Sendable, Equatable {
-    /// The counts each bucket keeps: the numerators and the denominator of the metrics that have
-    /// intervals.
-    public static let counts: [Metric.Count] = [\.navigations, \.stalls, \.stallMsTotal, \.resets, \.staleUpdates, \.bytes,
-                                                \.wastedPrefetches]
+    /// The counts each bucket keeps: of each standard metric with a ratio interval, in schema order,
+    /// its denominator then its numerator, each once (navigations, stalls, stall_ms_total, resets,
+    /// stale_updates, bytes, wasted_prefetches). bootstrap.json and shard.json store them in this
+    /// order: a change to it is a new format.
+    public static let counts: [Metric.Count] = {
+        var counts: [Metric.Count] = []
+        for metric in Metric.standardList where metric.interval {
+            guard let ratio = metric.ratioCounts else { continue }
+            for count in [ratio.denominator, ratio.numerator] where !counts.contains(where: { $0 == count }) { counts.append(count) }
+        }
+        return counts
+    }()
+    /// Byte offsets of `counts` (`SessionMetricsLayout`).
+    private static let countOffsets: [Int] = counts.map { SessionMetricsLayout.offset(of: $0)! }
     /// Buckets of sessions.
     public static let buckets = 1_024
 
@@ -53,18 +63,11 @@ public struct BootstrapReplicates: Sendable, Equatable {
         return Int(random.next() % UInt64(buckets))
     }
 
-    /// Adds one session's counts to its bucket (read field by field, in `counts` order: a key
-    /// path read costs a runtime lookup, and this runs for every replayed session).
+    /// Adds one session's counts to its bucket.
     mutating func add(_ session: SessionMetrics, bucket: Int) {
-        let base = bucket * Self.counts.count
+        let offsets = Self.countOffsets
         totals.withUnsafeMutableBufferPointer { totals in
-            totals[base] += session.navigations
-            totals[base + 1] += session.stalls
-            totals[base + 2] += session.stallMsTotal
-            totals[base + 3] += session.resets
-            totals[base + 4] += session.staleUpdates
-            totals[base + 5] += session.bytes
-            totals[base + 6] += session.wastedPrefetches
+            SessionMetricsLayout.add(session, at: offsets, to: totals.baseAddress! + bucket * offsets.count)
         }
     }
 
@@ -134,15 +137,6 @@ public struct BootstrapReplicates: Sendable, Equatable {
     public func interval(_ numerator: Metric.Count, over denominator: Metric.Count, level: Double = 0.95,
                          weights table: [[UInt8]]? = nil) -> (low: Double, high: Double)? {
         replicateSums(weights: table).flatMap { Self.percentiles($0.ratios(numerator, over: denominator).compactMap { $0 }, level: level) }
-    }
-
-    /// Whether a metric aggregated as `aggregate` can have an interval: a ratio of two counts kept here.
-    static func covers(_ aggregate: Metric.Aggregate?) -> (numerator: Metric.Count, denominator: Metric.Count)? {
-        switch aggregate {
-        case let .ratioOfSums(numerator, denominator), let .quotientOfSums(numerator, denominator):
-            counts.contains(where: { $0 == numerator }) && counts.contains(where: { $0 == denominator }) ? (numerator, denominator) : nil
-        default: nil
-        }
     }
 
     // MARK: Weights

@@ -14,17 +14,30 @@ public struct IntervalColumn: Sendable {
     public let statistic: Statistic
     public let better: Metric.Better
 
-    /// The columns of `metric` that have intervals: a ratio of counts the buckets keep, or
+    /// The columns of `metric` that have intervals (`Metric.interval`): the ratio itself, or
     /// `stall_ms`'s p99.
     public static func of(_ metric: Metric) -> [IntervalColumn] {
-        if let ratio = BootstrapReplicates.covers(metric.summary) {
+        guard metric.interval else { return [] }
+        if let ratio = metric.ratioCounts {
             return [IntervalColumn(name: metric.name, statistic: .ratio(numerator: ratio.numerator, denominator: ratio.denominator),
                                    better: metric.better ?? .lower)]
         }
-        if case let .percentiles(distribution) = metric.summary, distribution == \MetricsSummary.stallMsPerNavigation {
-            return [IntervalColumn(name: metric.column(.p99), statistic: .stallPercentile(99), better: metric.better ?? .lower)]
+        return [IntervalColumn(name: metric.column(.p99), statistic: .stallPercentile(99), better: metric.better ?? .lower)]
+    }
+
+    /// Why `metric` cannot have the interval it declares; nil when it can (or declares none).
+    static func problem(with metric: Metric) -> String? {
+        guard metric.interval else { return nil }
+        if let ratio = metric.ratioCounts {
+            let kept = BootstrapReplicates.counts
+            guard kept.contains(where: { $0 == ratio.numerator }), kept.contains(where: { $0 == ratio.denominator }) else {
+                return "metric \(metric.name) declares an interval over counts the bootstrap buckets do not keep; "
+                    + "declare it with interval: true in MetricSchema.standard"
+            }
+            return nil
         }
-        return []
+        if case let .percentiles(distribution) = metric.summary, distribution == \MetricsSummary.stallMsPerNavigation { return nil }
+        return "metric \(metric.name) declares an interval: only ratios of counts and stall_ms's p99 have one"
     }
 
     /// The column's value for the totals of `summary` (the point estimate the interval goes with).

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Adding a metric: a stored property of `SessionMetrics` (or a `Distribution` of
 /// `MetricsSummary`), the replay code that measures it, and one descriptor in
-/// `MetricSchema.standard`.
+/// `MetricSchema.standard`; `interval: true` on a ratio of counts gives it a bootstrap interval
+/// (summary.csv's `_ci_low`/`_ci_high`, paired.csv, compare's paired check) with nothing else to
+/// touch.
 public struct Metric: Sendable {
     /// A count of `SessionMetrics` that sessions add up (a stored property).
     public typealias Count = WritableKeyPath<SessionMetrics, Int> & Sendable
@@ -93,9 +95,13 @@ public struct Metric: Sendable {
     public let label: String
     /// What its `sessions.csv` column means, when that reads differently from `meaning`.
     public let sessionMeaning: String?
+    /// Whether its summary has a bootstrap interval: a ratio (or quotient) of two counts, whose
+    /// totals the bootstrap buckets keep (`BootstrapReplicates.counts`, made from the standard
+    /// metrics that declare one), or the p99 of `stall_ms`, whose stall times are kept by group.
+    public let interval: Bool
 
     public init(_ name: String, unit: Unit, better: Better? = nil, session: SessionValue? = nil, summary: Aggregate? = nil,
-                compared: Columns = .none, reported: Columns = .none, label: String? = nil, meaning: String,
+                compared: Columns = .none, reported: Columns = .none, interval: Bool = false, label: String? = nil, meaning: String,
                 sessionMeaning: String? = nil) {
         self.name = name
         self.unit = unit
@@ -107,6 +113,15 @@ public struct Metric: Sendable {
         self.meaning = meaning
         self.label = label ?? name.replacingOccurrences(of: "_", with: " ")
         self.sessionMeaning = sessionMeaning
+        self.interval = interval
+    }
+
+    /// The two counts of a ratio or quotient summary; nil for any other.
+    var ratioCounts: (numerator: Count, denominator: Count)? {
+        switch summary {
+        case let .ratioOfSums(numerator, denominator), let .quotientOfSums(numerator, denominator): (numerator, denominator)
+        default: nil
+        }
     }
 
     /// A count that is its own column in both files, summed over sessions.

@@ -14,7 +14,7 @@ public struct MetricSchema: Sendable {
         self.metrics = metrics
         let accumulation = MetricsAccumulation(Metric.standardList)
         for metric in metrics {
-            if let problem = accumulation.problem(with: metric) { preconditionFailure(problem) }
+            if let problem = accumulation.problem(with: metric) ?? IntervalColumn.problem(with: metric) { preconditionFailure(problem) }
         }
         for columns in [sessionsColumns, summaryColumns] {
             precondition(Set(columns).count == columns.count, "MetricSchema: a column name is used twice in \(columns)")

@@ -1,7 +1,7 @@
 /// How the metrics of sessions add up into a summary's totals, read once from the standard
 /// metrics: a count is summed, or kept at its largest when a metric says so (`.max`, `.maximum`).
-/// Counts are read and written at their byte offsets in `SessionMetrics`, so adding a session is
-/// two short loops, whatever the number of metrics.
+/// Counts are read and written at their byte offsets (`SessionMetricsLayout`), so adding a session
+/// is two short loops, whatever the number of metrics.
 struct MetricsAccumulation: Sendable {
     /// Byte offsets of the counts that are summed, and of those kept at their largest.
     private(set) var summed: [Int] = []
@@ -12,7 +12,7 @@ struct MetricsAccumulation: Sendable {
     init(_ metrics: [Metric]) {
         for metric in metrics {
             for (count, isLargest) in metric.accumulatedCounts {
-                guard let offset = MemoryLayout<SessionMetrics>.offset(of: count) else {
+                guard let offset = SessionMetricsLayout.offset(of: count) else {
                     preconditionFailure("metric \(metric.name): a summary must read stored counts of SessionMetrics")
                 }
                 if isLargest {
@@ -29,7 +29,7 @@ struct MetricsAccumulation: Sendable {
     /// Whether `metric`'s summary reads only counts accumulated here, as it needs them; nil when it does.
     func problem(with metric: Metric) -> String? {
         for (count, isLargest) in metric.accumulatedCounts {
-            guard let offset = MemoryLayout<SessionMetrics>.offset(of: count) else {
+            guard let offset = SessionMetricsLayout.offset(of: count) else {
                 return "metric \(metric.name) sums or maximises a computed property; a summary reads stored counts of SessionMetrics"
             }
             guard (isLargest ? largest : summed).contains(offset) else {
@@ -41,31 +41,20 @@ struct MetricsAccumulation: Sendable {
     }
 
     func add(_ session: SessionMetrics, to totals: inout SessionMetrics) {
-        withUnsafeBytes(of: session) { source in
-            withUnsafeMutableBytes(of: &totals) { target in
-                for offset in summed {
-                    target.storeBytes(of: target.load(fromByteOffset: offset, as: Int.self) + source.load(fromByteOffset: offset, as: Int.self),
-                                      toByteOffset: offset, as: Int.self)
-                }
-                for offset in largest {
-                    target.storeBytes(of: Swift.max(target.load(fromByteOffset: offset, as: Int.self), source.load(fromByteOffset: offset, as: Int.self)),
-                                      toByteOffset: offset, as: Int.self)
-                }
-            }
-        }
+        SessionMetricsLayout.accumulate(session, into: &totals, summed: summed, largest: largest)
     }
 }
 
 extension Metric {
     /// The stored counts that a summary needs added up for this metric, each with whether the
     /// largest is kept instead of the sum. Computed integers of a session's row are not among them.
-    var accumulatedCounts: [(count: PartialKeyPath<SessionMetrics>, largest: Bool)] {
-        var counts: [(PartialKeyPath<SessionMetrics>, Bool)] = []
+    var accumulatedCounts: [(count: KeyPath<SessionMetrics, Int>, largest: Bool)] {
+        var counts: [(KeyPath<SessionMetrics, Int>, Bool)] = []
         switch session {
-        case let .integer(value) where MemoryLayout<SessionMetrics>.offset(of: value) != nil: counts.append((value, false))
+        case let .integer(value) where SessionMetricsLayout.offset(of: value) != nil: counts.append((value, false))
         case let .maximum(value): counts.append((value, true))
         case let .ratio(numerator, denominator):
-            for value in [numerator, denominator] where MemoryLayout<SessionMetrics>.offset(of: value) != nil { counts.append((value, false)) }
+            for value in [numerator, denominator] where SessionMetricsLayout.offset(of: value) != nil { counts.append((value, false)) }
         default: break
         }
         switch summary {

@@ -15,7 +15,7 @@ public struct PairedWins: Sendable, Equatable, Codable {
     /// For network `n`, pair `p`, column `c`: [A better, B better, sessions compared] at
     /// `((n * pairs + p) * columns + c) * 3`.
     private var counts: [Int]
-    /// Byte offsets in `SessionMetrics` of each column's numerator and denominator.
+    /// Byte offsets (`SessionMetricsLayout`) of each column's numerator and denominator.
     private let offsets: [(numerator: Int, denominator: Int)]
     private let lowerIsBetter: [Bool]
     private let pairList: [(Int, Int)]
@@ -30,8 +30,8 @@ public struct PairedWins: Sendable, Equatable, Codable {
         var lowerIsBetter: [Bool] = []
         for column in columns {
             guard case let .ratio(numerator, denominator) = column.statistic,
-                  let top = MemoryLayout<SessionMetrics>.offset(of: numerator),
-                  let bottom = MemoryLayout<SessionMetrics>.offset(of: denominator) else { continue }
+                  let top = SessionMetricsLayout.offset(of: numerator),
+                  let bottom = SessionMetricsLayout.offset(of: denominator) else { continue }
             names.append(column.name)
             offsets.append((top, bottom))
             lowerIsBetter.append(column.better == .lower)
@@ -53,23 +53,22 @@ public struct PairedWins: Sendable, Equatable, Codable {
     /// Counts one session, whose metrics under every replayer are `metrics` (policy-major).
     mutating func add(_ metrics: UnsafeBufferPointer<SessionMetrics>) {
         precondition(metrics.count == policies * networks && offsets.count == columns.count, "one session's metrics for every policy × network")
-        let stride = MemoryLayout<SessionMetrics>.stride
         let columnCount = columns.count
         let raw = UnsafeRawPointer(metrics.baseAddress!)
         counts.withUnsafeMutableBufferPointer { counts in
             for network in 0 ..< networks {
                 for (pair, (a, b)) in pairList.enumerated() {
-                    let first = raw + (a * networks + network) * stride
-                    let second = raw + (b * networks + network) * stride
+                    let first = SessionMetricsLayout.element(a * networks + network, of: raw)
+                    let second = SessionMetricsLayout.element(b * networks + network, of: raw)
                     let base = (network * pairList.count + pair) * columnCount * 3
                     for column in 0 ..< columnCount {
                         let (top, bottom) = offsets[column]
-                        let denominatorA = first.load(fromByteOffset: bottom, as: Int.self)
-                        let denominatorB = second.load(fromByteOffset: bottom, as: Int.self)
+                        let denominatorA = SessionMetricsLayout.count(at: bottom, in: first)
+                        let denominatorB = SessionMetricsLayout.count(at: bottom, in: second)
                         guard denominatorA > 0, denominatorB > 0 else { continue }
                         // a/da against b/db, exactly: a·db against b·da.
-                        let left = first.load(fromByteOffset: top, as: Int.self) * denominatorB
-                        let right = second.load(fromByteOffset: top, as: Int.self) * denominatorA
+                        let left = SessionMetricsLayout.count(at: top, in: first) * denominatorB
+                        let right = SessionMetricsLayout.count(at: top, in: second) * denominatorA
                         let slot = base + column * 3
                         counts[slot + 2] += 1
                         if left != right { counts[slot + ((left < right) == lowerIsBetter[column] ? 0 : 1)] += 1 }

@@ -6,7 +6,7 @@ extension Metric {
     public static let stalls = Metric.count("stalls", \.stalls, better: .lower,
                                             meaning: "navigations whose target had no data at its need time")
     public static let stallRate = Metric("stall_rate", unit: .ratio, better: .lower, summary: .ratioOfSums(\.stalls, over: \.navigations),
-                                         compared: .all, reported: .all, meaning: "stalls / navigations")
+                                         compared: .all, reported: .all, interval: true, meaning: "stalls / navigations")
     public static let missStalls = Metric.count("miss_stalls", \.missStalls, better: .lower,
                                                 meaning: "stalls with no request in flight at need time (the app sent a demand request)")
     public static let lateStalls = Metric.count("late_stalls", \.lateStalls, better: .lower,
@@ -16,14 +16,14 @@ extension Metric {
         meaning: "stalls ended by the user leaving the page, or by the session's end, before the data came")
     public static let stallMs = Metric(
         "stall_ms", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerNavigation), compared: .all,
-        reported: .only([.p50, .p99]), label: "stall", meaning: "stall time over all navigations (0 for a navigation that did not stall)")
+        reported: .only([.p50, .p99]), interval: true, label: "stall", meaning: "stall time over all navigations (0 for a navigation that did not stall)")
     public static let stallMsStalled = Metric("stall_ms_stalled", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerStall),
                                               compared: .only([.p99]), meaning: "stall time over stalled navigations only")
     public static let stallMsTotal = Metric.count("stall_ms_total", \.stallMsTotal, unit: .ms, better: .lower, meaning: "sum of stall times",
                                                   sessionMeaning: "sum of this session's stall times, rounded once from microseconds")
     public static let stallMsPerNavigation = Metric(
         "stall_ms_per_navigation", unit: .ms, better: .lower, summary: .ratioOfSums(\.stallMsTotal, over: \.navigations),
-        compared: .all, meaning: "mean stall per navigation: stall_ms_total / navigations")
+        compared: .all, interval: true, meaning: "mean stall per navigation: stall_ms_total / navigations")
     public static let stallMsMax = Metric("stall_ms_max", unit: .ms, better: .lower, session: .maximum(\.stallMsMax),
                                           meaning: "the session's longest stall (0 without stalls)")
     public static let blankDrags = Metric.count("blank_drags", \.blankDrags, better: .lower, compared: true,
@@ -36,7 +36,7 @@ extension Metric {
                                             meaning: "responses for the shown page that arrived while it showed data")
     public static let resetsPerNavigation = Metric(
         "resets_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.resets, over: \.navigations),
-        compared: .all,
+        compared: .all, interval: true,
         meaning: "resets / navigations")
     public static let needlessResets = Metric.count("needless_resets", \.needlessResets, better: .lower, compared: true, reported: true,
                                                     meaning: "resets whose content was identical")
@@ -46,7 +46,7 @@ extension Metric {
                                                   meaning: "resets whose content differed")
     public static let staleUpdatesPerNavigation = Metric(
         "stale_updates_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.staleUpdates, over: \.navigations),
-        compared: .all,
+        compared: .all, interval: true,
         meaning: "stale updates / navigations")
     public static let diffOps = Metric("diff_ops", unit: .operations, better: .lower, summary: .percentiles(\.diffOps),
                                        compared: .only([.p99]), meaning: "insertions + removals of each stale update's list difference")
@@ -64,7 +64,7 @@ extension Metric {
     public static let bytes = Metric.count("bytes", \.bytes, unit: .bytes, better: .lower, meaning: "bytes of responses that arrived")
     public static let bytesPerNavigation = Metric(
         "bytes_per_navigation", unit: .bytes, better: .lower, summary: .quotientOfSums(\.bytes, over: \.navigations), compared: .all,
-        reported: .all, label: "bytes / navigation", meaning: "bytes / navigations (integer division)")
+        reported: .all, interval: true, label: "bytes / navigation", meaning: "bytes / navigations (integer division)")
     public static let prefetches = Metric.count("prefetches", \.prefetches, meaning: "prefetch requests sent")
     public static let usefulPrefetches = Metric.count("useful_prefetches", \.usefulPrefetches, better: .higher,
                                                       meaning: "prefetches that delivered data the user needed: their page needed while that data was cached, or while in flight and the data then arrived")
@@ -73,7 +73,7 @@ extension Metric {
         meaning: "every other prefetch: dropped, discarded, failed, still in flight at the end, or never needed")
     public static let wastedPrefetchesPerNavigation = Metric(
         "wasted_prefetches_per_navigation", unit: .ratio, better: .lower, summary: .ratioOfSums(\.wastedPrefetches, over: \.navigations),
-        compared: .all,
+        compared: .all, interval: true,
         meaning: "wasted prefetches / navigations")
     public static let prefetchAccuracy = Metric(
         "prefetch_accuracy", unit: .ratio, better: .higher, session: .ratio(\.usefulPrefetches, over: \.prefetches),

@@ -19,7 +19,7 @@ public struct SessionsTable: Sendable {
         var computed: [KeyPath<SessionMetrics, Int> & Sendable] = []
         var computedOptional: [KeyPath<SessionMetrics, Int?> & Sendable] = []
         func operand(_ path: KeyPath<SessionMetrics, Int> & Sendable) -> Int {
-            if let offset = MemoryLayout<SessionMetrics>.offset(of: path) { return offset }
+            if let offset = SessionMetricsLayout.offset(of: path) { return offset }
             computed.append(path)
             return -computed.count
         }
@@ -30,7 +30,7 @@ public struct SessionsTable: Sendable {
             case let .maximum(path): return Cell(kind: .integer, first: operand(path))
             case let .ratio(numerator, denominator): return Cell(kind: .ratio, first: operand(numerator), second: operand(denominator))
             case let .optionalInteger(path):
-                if let offset = MemoryLayout<SessionMetrics>.offset(of: path) { return Cell(kind: .optionalInteger, first: offset) }
+                if let offset = SessionMetricsLayout.offset(of: path) { return Cell(kind: .optionalInteger, first: offset) }
                 computedOptional.append(path)
                 return Cell(kind: .optionalInteger, first: -computedOptional.count)
             }
@@ -59,9 +59,9 @@ public struct SessionsTable: Sendable {
         bytes.append(contentsOf: network)
         // Integers go through a scratch buffer sized for all of them: one append per run of
         // integers rather than one per byte; a ratio is appended on its own.
-        withUnsafeBytes(of: metrics) { stored in
+        SessionMetricsLayout.withBytes(of: metrics) { stored in
             func integer(_ operand: Int) -> Int {
-                operand >= 0 ? stored.load(fromByteOffset: operand, as: Int.self) : metrics[keyPath: computed[-operand - 1]]
+                operand >= 0 ? SessionMetricsLayout.count(at: operand, in: stored) : metrics[keyPath: computed[-operand - 1]]
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerBytes + 1) { scratch in
                 var writer = DigitWriter(base: scratch.baseAddress!, capacity: integerBytes)
@@ -72,7 +72,7 @@ public struct SessionsTable: Sendable {
                     case .optionalInteger:
                         writer.comma()
                         let value = cell.first >= 0
-                            ? stored.load(fromByteOffset: cell.first, as: Int?.self)
+                            ? SessionMetricsLayout.optionalCount(at: cell.first, in: stored)
                             : metrics[keyPath: computedOptional[-cell.first - 1]]
                         if let value { writer.integer(value) }
                     case .ratio:
@@ -88,7 +88,8 @@ public struct SessionsTable: Sendable {
         bytes.append(0x0A)
     }
 
-    /// A metric column of a row. An operand is a byte offset in `SessionMetrics` (≥ 0) or, below
+    /// A metric column of a row. An operand is a byte offset in `SessionMetrics`
+    /// (`SessionMetricsLayout`, ≥ 0) or, below
     /// 0, the index − 1 of a computed key path.
     private struct Cell: Sendable {
         enum Kind: Sendable {

@@ -42,6 +42,42 @@ import Testing
         }
     }
 
+    /// The buckets keep the counts of the standard metrics that declare a ratio interval, in the
+    /// order bootstrap.json and shard.json (format 1) store them.
+    @Test func countsComeFromTheMetricsThatDeclareIntervals() {
+        let expected: [Metric.Count] = [\.navigations, \.stalls, \.stallMsTotal, \.resets, \.staleUpdates, \.bytes, \.wastedPrefetches]
+        #expect(BootstrapReplicates.counts == expected)
+        #expect(MetricSchema.standard.intervalColumns.map(\.name) == [
+            "stall_rate", "stall_ms_p99", "stall_ms_per_navigation", "resets_per_navigation", "stale_updates_per_navigation",
+            "bytes_per_navigation", "wasted_prefetches_per_navigation",
+        ])
+    }
+
+    /// A metric with an interval is one descriptor: `interval: true` on a ratio of kept counts
+    /// gives summary.csv its bounds, computed from the same buckets.
+    @Test func aDescriptorWithAnIntervalGetsItsBounds() {
+        let stallsPerReset = Metric("stalls_per_reset", unit: .ratio, better: .lower, summary: .ratioOfSums(\.stalls, over: \.resets),
+                                    interval: true, meaning: "stalls / resets")
+        let schema = MetricSchema.standard.adding([stallsPerReset])
+        let table = SummaryTable(schema: schema, intervals: true)
+        #expect(table.header.suffix(4) == ["stalls_per_reset", "stalls_per_reset_ci_low", "stalls_per_reset_ci_high", "pareto"])
+        var summary = MetricsSummary()
+        summary.replicates = BootstrapReplicates(replicates: 100)
+        for index in 0 ..< 39 {
+            var metrics = session(navigations: 10, stalls: 2 + index % 3)
+            metrics.resets = 4
+            summary.add(metrics)
+            summary.replicates.add(metrics, bucket: BootstrapReplicates.bucket(file: "f", session: "s\(index)"))
+        }
+        let row = table.rows([("p", "n", summary)])[0]
+        let low = Double(row[row.count - 3])!, high = Double(row[row.count - 2])!
+        // 13 sessions each of 2, 3 and 4 stalls over 4 resets: the ratio is 117 / 156 = 0.75 and every replicate lies in [0.5, 1].
+        #expect(Double(row[row.count - 4]) == 0.7500)
+        #expect(0.5 <= low && low < 0.75 && 0.75 < high && high <= 1)
+        let plain = Metric("stalls_per_reset", unit: .ratio, summary: .ratioOfSums(\.stalls, over: \.resets), meaning: "stalls / resets")
+        #expect(IntervalColumn.of(plain).isEmpty)
+    }
+
     @Test func halvesMergeIntoTheWhole() {
         var whole = BootstrapReplicates(replicates: 200)
         var first = BootstrapReplicates(replicates: 200)

@@ -1,7 +1,7 @@
 import Testing
 @testable import DeckBench
 
-/// `adaptive` in the replay, worked by hand on DESIGN's exact network (100 ms round trips,
+/// `adaptive` in the replay, worked by hand on the exact network of the scenario tests (100 ms round trips,
 /// unlimited connections, no transfer time, content that never changes).
 @Suite struct AdaptiveScenarioTests {
     @Test func theWindowFollowsTheStepsOfTheSession() {

@@ -1,6 +1,6 @@
 @testable import DeckBench
 
-/// DESIGN's worked-example network: RTT exactly 100 ms, no jitter, unlimited connections,
+/// The exact network of the hand-worked scenarios: RTT exactly 100 ms, no jitter, unlimited connections,
 /// no transfer time, no server time.
 let exactNetwork = try! NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0,server_ms=0")
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import DeckBench
 
-/// Closed-loop replay (`--user-waits`) against open-loop, worked by hand on DESIGN's exact network
+/// Closed-loop replay (`--user-waits`) against open-loop, worked by hand on the exact network of the scenario tests
 /// (100 ms round trips, unlimited connections, no transfer time, content that never changes).
 @Suite struct UserWaitsScenarioTests {
     private var closedLoop: ReplaySettings {

@@ -1,7 +1,7 @@
 import Testing
 @testable import DeckBench
 
-/// DESIGN.md's worked example, number for number.
+/// The model's basic example (one tap, each policy), number for number, worked by hand from docs/MODEL.md.
 @Suite struct WorkedExampleTests {
     let session = scenario(
         #"{"v":1,"session":"w","page":0,"first":-10,"last":10}"#,
