@@ -279,7 +279,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     func finish() -> SessionMetrics {
         noteScreen()
         leaveShownPage()
-        return meter.finish(atUs: nowUs, unjudgedPrefetches: pages.pendingPrefetches, requests: requests)
+        meter.finish(atUs: nowUs, unjudgedPrefetches: pages.pendingPrefetches, requests: requests)
+        return meter.metrics
     }
 
     /// The screen is about to change (another page, or another version of this one): what it

@@ -146,7 +146,7 @@ struct SessionMeter {
 
     /// The session ended at `endUs` with `unjudgedPrefetches` never judged (wasted); its metrics
     /// are complete and added to the summary.
-    @inline(__always) mutating func finish(atUs endUs: Int, unjudgedPrefetches: Int, requests: RequestLog) -> SessionMetrics {
+    @inline(__always) mutating func finish(atUs endUs: Int, unjudgedPrefetches: Int, requests: RequestLog) {
         metrics.shownMs = Self.milliseconds(shownUs)
         metrics.staleShownMs = Self.milliseconds(staleShownUs)
         metrics.sessionMs = Self.milliseconds(endUs)
@@ -157,9 +157,9 @@ struct SessionMeter {
         if let bucket, instantNavigations > 0 { summary.replicates.recordStall(0, count: instantNavigations, bucket: bucket) }
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
         observer?.sessionEnded(atUs: endUs, requests: requests)
-        summary.add(metrics)
-        if let bucket { summary.replicates.add(metrics, bucket: bucket) }
-        return metrics
+        let finished = metrics
+        summary.add(finished)
+        if let bucket { summary.replicates.add(finished, bucket: bucket) }
     }
 
     /// Microseconds to whole milliseconds, rounded half up.

@@ -40,8 +40,9 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     mutating func remove(at index: Int) -> Element {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         let element = storage[index]
-        (storage + index).update(from: storage + index + 1, count: count - index - 1)
         count -= 1
+        // The last element (a link's only transfer, most often) moves nothing: no call to memmove.
+        if index < count { (storage + index).update(from: storage + index + 1, count: count - index) }
         return element
     }
 
