@@ -164,16 +164,16 @@ import Testing
                              "directional:behind=2,ahead=2", "directional:behind=1,ahead=4", "directional:behind=2,ahead=4"])
     }
 
-    @Test func moreThan256PoliciesIsAUsageError() throws {
+    @Test func moreThan4096PoliciesIsAUsageError() throws {
         let folder = DeckBenchTool.temporaryFolder()
-        let one = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "directional:ahead=0..50,behind=0..50"], in: folder)
+        let one = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "adaptive:budget=0..100,prior_same=1..50"], in: folder)
         #expect(one.status == 64)
-        #expect(one.stderr.contains("sweeps more than 256 policies"))
-        // 51 + 255 points, each flag within the limit.
-        let two = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "fixed:radius=0..50",
-                                         "--policy", "directional:ahead=0..50,behind=0..4"], in: folder)
+        #expect(one.stderr.contains("sweeps more than 4096 policies"))
+        // 2,601 + 1,530 points, each flag within the limit.
+        let two = try DeckBenchTool.run(["replay", "--out", "out", "--policy", "directional:ahead=0..50,behind=0..50",
+                                         "--policy", "adaptive:budget=0..50,prior_same=1..30"], in: folder)
         #expect(two.status == 64)
-        #expect(two.stderr.contains("306 policies in all"))
+        #expect(two.stderr.contains("4131 policies in all"))
     }
 }
 

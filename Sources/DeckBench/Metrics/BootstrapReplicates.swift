@@ -9,9 +9,10 @@
 /// in groups, which estimates the spread of a total or a ratio of totals the same way once there
 /// are hundreds of buckets, and exactly as resampling sessions while there are fewer sessions than
 /// buckets (one session a bucket). Keeping buckets instead of a running total per replicate costs
-/// the replay 7 additions a session instead of 7 × `replicates`, and a fixed 57 KiB per policy ×
-/// network whatever the corpus; totals are whole numbers, so they add up across workers and shards
-/// to exactly what one run holds.
+/// the replay 7 additions a session instead of 7 × `replicates`, and per policy × network 4 KiB
+/// plus 56 bytes for each bucket that holds a session (`BucketTotals`; at most 61 KiB whatever the
+/// corpus); totals are whole numbers, so they add up across workers and shards to exactly what one
+/// run holds.
 ///
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.
@@ -35,14 +36,14 @@ public struct BootstrapReplicates: Sendable, Equatable {
 
     /// B, the number of replicates an interval is made of (0: no intervals).
     public private(set) var replicates: Int
-    /// Bucket-major: count `c` of bucket `h` is at `h * counts.count + c`; empty without replicates.
-    private var totals: [Int]
+    /// Each bucket's counts, `counts` order; no bucket without replicates.
+    private var totals: BucketTotals
     /// Every navigation's stall time, binned by group of buckets, for the interval of `stall_ms_p99`.
     public private(set) var stallMs: StallTimeGroups
 
     public init(replicates: Int = 0) {
         self.replicates = replicates
-        totals = replicates > 0 ? Array(repeating: 0, count: Self.buckets * Self.counts.count) : []
+        totals = BucketTotals(buckets: replicates > 0 ? Self.buckets : 0, width: Self.counts.count)
         stallMs = StallTimeGroups(enabled: replicates > 0)
     }
 
@@ -66,9 +67,7 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// Adds one session's counts to its bucket.
     mutating func add(_ session: SessionMetrics, bucket: Int) {
         let offsets = Self.countOffsets
-        totals.withUnsafeMutableBufferPointer { totals in
-            SessionMetricsLayout.add(session, at: offsets, to: totals.baseAddress! + bucket * offsets.count)
-        }
+        totals.withBlock(bucket) { SessionMetricsLayout.add(session, at: offsets, to: $0) }
     }
 
     /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
@@ -83,7 +82,7 @@ public struct BootstrapReplicates: Sendable, Equatable {
             return
         }
         precondition(other.replicates == replicates, "merging \(other.replicates) bootstrap replicates into \(replicates)")
-        for index in totals.indices { totals[index] += other.totals[index] }
+        totals.merge(other.totals)
         stallMs.merge(other.stallMs)
     }
 
@@ -98,8 +97,8 @@ public struct BootstrapReplicates: Sendable, Equatable {
         var sums = [Double](repeating: 0, count: width * count)
         var weight = [Double](repeating: 0, count: count)
         for bucket in 0 ..< Self.buckets {
-            let base = bucket * width
-            guard (0 ..< width).contains(where: { totals[base + $0] != 0 }) else { continue }
+            guard let block = totals.block(bucket), block.contains(where: { $0 != 0 }) else { continue }
+            let base = block.startIndex
             let bytes = table?[bucket] ?? Self.weights(bucket: bucket, replicates: count)
             bytes.withUnsafeBufferPointer { bytes in
                 weight.withUnsafeMutableBufferPointer { weight in
@@ -108,8 +107,8 @@ public struct BootstrapReplicates: Sendable, Equatable {
             }
             sums.withUnsafeMutableBufferPointer { sums in
                 weight.withUnsafeBufferPointer { weight in
-                    for c in 0 ..< width where totals[base + c] != 0 {
-                        let value = Double(totals[base + c])
+                    for c in 0 ..< width where block[base + c] != 0 {
+                        let value = Double(block[base + c])
                         let row = sums.baseAddress! + c * count
                         for b in 0 ..< count { row[b] += weight[b] * value }
                     }
@@ -184,10 +183,11 @@ extension BootstrapReplicates: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         replicates = try container.decode(Int.self, forKey: .replicates)
-        totals = try IntegerListText.decode(container, forKey: .totals)
-        guard totals.count == (replicates > 0 ? Self.buckets * Self.counts.count : 0) else {
+        let dense = try IntegerListText.decode(container, forKey: .totals)
+        guard dense.count == (replicates > 0 ? Self.buckets * Self.counts.count : 0) else {
             throw DecodingError.dataCorruptedError(forKey: .totals, in: container, debugDescription: "expected \(Self.buckets) buckets")
         }
+        totals = BucketTotals(dense: dense, buckets: replicates > 0 ? Self.buckets : 0, width: Self.counts.count)
         // Files written before stall_ms_p99 had an interval hold no stall times.
         stallMs = try container.decodeIfPresent(StallTimeGroups.self, forKey: .stallMs) ?? StallTimeGroups(enabled: false)
     }
@@ -195,7 +195,7 @@ extension BootstrapReplicates: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(replicates, forKey: .replicates)
-        try container.encode(IntegerListText.text(totals), forKey: .totals)
+        try container.encode(IntegerListText.text(totals.dense), forKey: .totals)
         try container.encode(stallMs, forKey: .stallMs)
     }
 }

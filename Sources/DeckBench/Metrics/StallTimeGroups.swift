@@ -8,9 +8,10 @@
 /// draws of their own. Bins are exact below 64 ms, then 32 per doubling (1.5 % to 3 % wide) up to
 /// 2²⁰ ms (17 minutes; longer stalls fall in the last bin); a replicate's percentile is
 /// interpolated within its bin. Zeros (navigations without a stall) are not binned: they are a
-/// group's navigations less its binned stalls. Size: 128 × 512 counts of 4 bytes (256 KiB) per
-/// policy × network and worker, whatever the corpus; counts are whole numbers, so they add up
-/// across workers and shards to exactly what one run holds.
+/// group's navigations less its binned stalls. Only the cells that hold a stall are kept
+/// (`SparseCounts`), up to the dense 128 × 512 counts of 4 bytes (256 KiB) per policy × network
+/// and worker on a large corpus; counts are whole numbers, so they add up across workers and
+/// shards to exactly what one run holds.
 public struct StallTimeGroups: Sendable, Equatable {
     public static let groups = BootstrapReplicates.buckets / bucketsPerGroup
     static let bucketsPerGroup = 8
@@ -22,13 +23,13 @@ public struct StallTimeGroups: Sendable, Equatable {
     private static let largestBinnedBits = 20
     static let bins = exactBelow + (largestBinnedBits - subBits - 1) * perDoubling
 
-    /// Bin-major: the count of bin `k` in group `g` is at `k * groups + g`; empty when off.
-    private(set) var counts: [UInt32]
+    /// Bin-major: the count of bin `k` in group `g` is at cell `k * groups + g`.
+    private var counts: SparseCounts
     /// Every value recorded per group, zeros included.
     private(set) var navigations: [Int]
 
     init(enabled: Bool) {
-        counts = enabled ? Array(repeating: 0, count: Self.bins * Self.groups) : []
+        counts = SparseCounts(size: enabled ? Self.bins * Self.groups : 0)
         navigations = enabled ? Array(repeating: 0, count: Self.groups) : []
     }
 
@@ -39,7 +40,7 @@ public struct StallTimeGroups: Sendable, Equatable {
         let group = bucket / Self.bucketsPerGroup
         navigations[group] += count
         guard milliseconds > 0 else { return }
-        counts[Self.bin(of: milliseconds) * Self.groups + group] += UInt32(count)
+        counts.add(UInt32(count), at: Self.bin(of: milliseconds) * Self.groups + group)
     }
 
     mutating func merge(_ other: StallTimeGroups) {
@@ -48,7 +49,7 @@ public struct StallTimeGroups: Sendable, Equatable {
             self = other
             return
         }
-        for index in counts.indices { counts[index] += other.counts[index] }
+        counts.merge(other.counts)
         for index in navigations.indices { navigations[index] += other.navigations[index] }
     }
 
@@ -94,6 +95,7 @@ public struct StallTimeGroups: Sendable, Equatable {
         guard !isEmpty else { return [] }
         let groups = Self.groups
         let replicates = weights.count / groups
+        let counts = counts.dense
         let used = (0 ..< Self.bins).filter { bin in (0 ..< groups).contains { counts[bin * groups + $0] != 0 } }
         // atOrAbove[i × groups + g]: group g's stalls in bins used[i...]; one row of zeros past the end.
         var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
@@ -149,14 +151,14 @@ extension StallTimeGroups: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(navigations, forKey: .navigations)
         var sparse: [Int] = []
-        for index in counts.indices where counts[index] != 0 { sparse += [index, Int(counts[index])] }
+        counts.forEachNonzero { cell, count in sparse += [cell, Int(count)] }
         try container.encode(IntegerListText.text(sparse), forKey: .counts)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         navigations = try container.decode([Int].self, forKey: .navigations)
-        counts = navigations.isEmpty ? [] : Array(repeating: 0, count: Self.bins * Self.groups)
+        counts = SparseCounts(size: navigations.isEmpty ? 0 : Self.bins * Self.groups)
         guard navigations.isEmpty || navigations.count == Self.groups else {
             throw DecodingError.dataCorruptedError(forKey: .navigations, in: container, debugDescription: "expected \(Self.groups) groups")
         }
@@ -165,10 +167,10 @@ extension StallTimeGroups: Codable {
             throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "cells and counts come in pairs")
         }
         for index in stride(from: 0, to: sparse.count, by: 2) {
-            guard counts.indices.contains(sparse[index]), let count = UInt32(exactly: sparse[index + 1]) else {
+            guard (0 ..< counts.size).contains(sparse[index]), let count = UInt32(exactly: sparse[index + 1]) else {
                 throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "a cell out of range")
             }
-            counts[sparse[index]] = count
+            counts.add(count, at: sparse[index])
         }
     }
 }

@@ -3,8 +3,9 @@
 /// stands for every combination, the first parameter written varying slowest:
 /// `directional:ahead=2..8:2,behind=1..2` is eight policies, `ahead=2,behind=1` first.
 public enum PolicySweep {
-    /// The most policies one run takes from sweeps: every point is replayed against every session.
-    public static let limit = 256
+    /// The most policies one run takes from sweeps: every point is replayed against every session,
+    /// and keeps kilobytes for the run (docs/PERFORMANCE.md, bytes per replay point).
+    public static let limit = 4_096
 
     /// The policies `text` stands for: one for a plain spec, every point of a sweep.
     public static func expand(_ text: String) throws(SpecError) -> [any PrefetchPolicy] {

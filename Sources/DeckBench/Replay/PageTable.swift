@@ -35,7 +35,8 @@ final class PageTable {
     /// Pages near the session's first page live in a fixed array indexed by their distance from
     /// `origin` (nearly every page a session touches); any other page in a map. Touched slots of
     /// the array are remembered so that a reset clears only them.
-    private static let nearCount = 1_024
+    /// 512 slots of 64 bytes: 32 KiB per replay point and worker.
+    private static let nearCount = 512
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
     private var touched = FlatList<Int>(capacity: 64)

@@ -63,8 +63,11 @@ public struct ReplayRun: Sendable {
     public var outputNames: [String] { ReportWriter.fileNames(sessionsFormat, intervals: settings.bootstrap > 0) }
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
-    /// memory small.
-    static let sessionsPerWorker = 256
+    /// memory small: 256, fewer when there are many replay points (a batch's rows are held until
+    /// written, about 150 bytes a point and session), at least 8.
+    static func sessionsPerWorker(replayPoints: Int) -> Int {
+        max(8, min(256, 16_384 / max(1, replayPoints)))
+    }
 
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
@@ -80,7 +83,7 @@ public struct ReplayRun: Sendable {
         var sessionCount = 0
         var bytesOfFilesDone = 0
 
-        try pipeline.run(files: files.count, batchSize: Self.sessionsPerWorker * jobs, read: { [self] in read(file: $0, batchSize: $1, deliver: $2) }) {
+        try pipeline.run(files: files.count, batchSize: Self.sessionsPerWorker(replayPoints: policies.count * networks.count) * jobs, read: { [self] in read(file: $0, batchSize: $1, deliver: $2) }) {
             (batch, rows) throws(OutputError) in
             rejects += batch.rejects
             let bytesRead = bytesOfFilesDone + batch.fileBytesRead

@@ -81,11 +81,11 @@ struct ReportWriter {
         for other in SessionsFormat.allCases where other != sessionsFormat {
             if let name = other.fileName { unlink(ReportFolder.path(folder, name)) }
         }
-        written.append(try AtomicFileWriter.write(summary.text, to: ReportFolder.path(folder, "summary.csv")))
-        written.append(try AtomicFileWriter.write(distributions.text, to: ReportFolder.path(folder, "distributions.csv")))
+        written.append(try AtomicFileWriter.write(summary.bytes, to: ReportFolder.path(folder, "summary.csv")))
+        written.append(try AtomicFileWriter.write(distributions.bytes, to: ReportFolder.path(folder, "distributions.csv")))
         if let paired = PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) {
             written.append(try AtomicFileWriter.write(paired, to: ReportFolder.path(folder, PairedTable.fileName)))
-            written.append(try AtomicFileWriter.write(String(decoding: BootstrapFile(summaries).encoded(), as: UTF8.self),
+            written.append(try AtomicFileWriter.write([UInt8](BootstrapFile(summaries).encoded()),
                                                       to: ReportFolder.path(folder, BootstrapFile.fileName)))
         } else {
             unlink(ReportFolder.path(folder, PairedTable.fileName))
@@ -93,7 +93,7 @@ struct ReportWriter {
         }
         written.append(try AtomicFileWriter.write(rejects, to: ReportFolder.path(folder, "rejects.csv")))
         if let shardState {
-            written.append(try AtomicFileWriter.write(String(decoding: shardState.encoded(), as: UTF8.self),
+            written.append(try AtomicFileWriter.write([UInt8](shardState.encoded()),
                                                       to: ReportFolder.path(folder, ShardState.fileName)))
         } else {
             unlink(ReportFolder.path(folder, ShardState.fileName))

@@ -111,6 +111,13 @@ public final class AtomicFileWriter {
         return try writer.commit()
     }
 
+    /// The same for bytes made in memory (a CSV table, encoded JSON), written without a copy as text.
+    public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> Written {
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write(bytes)
+        return try writer.commit()
+    }
+
     /// Fault injection for the crash-consistency tests: with `DECKBENCH_KILL_AT_RENAME=N` in the
     /// environment, the process kills itself (SIGKILL) just before its Nth rename.
     private static let killAtRename = ProcessInfo.processInfo.environment["DECKBENCH_KILL_AT_RENAME"].flatMap(Int.init)

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// The sparse layouts that keep a replay point's state in kilobytes give the same answers, files
+/// and merges as the dense ones they replace, on either side of the switch between them.
+@Suite struct SparseLayoutTests {
+    @Test func aDistributionAnswersAlikeInTheMapAndTheHistogram() throws {
+        var random = SeededGenerator(seed: 9, keys: 2)
+        let values = (0 ..< 5_000).map { _ in Int(random.next() % 40_000) }
+        // One distribution records all (past the map's limit), the other a few values per part, merged.
+        var whole = Distribution()
+        for value in values { whole.record(value) }
+        var merged = Distribution()
+        for part in stride(from: 0, to: values.count, by: 50) {
+            var small = Distribution()
+            for value in values[part ..< part + 50] { small.record(value) }
+            merged.merge(small)
+        }
+        // A few values, in the map only.
+        var few = Distribution()
+        for value in [3, 3, 2_500, 41_000, 0] { few.record(value) }
+        #expect(few.count == 5 && few.max == 41_000 && few.value(at: 50) == 3)
+        #expect(whole == merged)
+        for percentile in [0.0, 50, 90, 99, 99.9, 100] { #expect(whole.value(at: percentile) == merged.value(at: percentile)) }
+        #expect(whole.max == values.max() && whole.count == values.count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(whole) == encoder.encode(merged))
+        // A copy is its own: recording into it leaves the original as it was.
+        var copy = whole
+        copy.record(7, count: 1_000)
+        #expect(copy.count == whole.count + 1_000 && whole == merged)
+        let decoded = try JSONDecoder().decode(Distribution.self, from: encoder.encode(few))
+        #expect(decoded == few && decoded.steps == few.steps)
+    }
+
+    @Test func sparseCountsMatchADenseArrayBeforeAndAfterTheSwitch() {
+        var random = SeededGenerator(seed: 4, keys: 3)
+        for adds in [10, 300, 5_000] {
+            var sparse = SparseCounts(size: 4_096)
+            var dense = [UInt32](repeating: 0, count: 4_096)
+            for _ in 0 ..< adds {
+                let cell = Int(random.next() % 4_096)
+                let count = UInt32(1 + random.next() % 3)
+                sparse.add(count, at: cell)
+                dense[cell] += count
+            }
+            #expect(sparse.isDense == (adds == 5_000))
+            #expect(sparse.dense == dense)
+            var seen: [Int] = []
+            sparse.forEachNonzero { cell, count in
+                seen.append(cell)
+                #expect(dense[cell] == count)
+            }
+            #expect(seen == dense.indices.filter { dense[$0] != 0 })
+            var doubled = sparse
+            doubled.merge(sparse)
+            #expect(doubled.dense == dense.map { $0 * 2 })
+        }
+    }
+
+    @Test func bucketTotalsKeepOnlyBucketsUsedAndReadDense() {
+        var totals = BucketTotals(buckets: 1_024, width: 3)
+        totals.withBlock(700) { $0[0] += 5; $0[2] += 1 }
+        totals.withBlock(3) { $0[1] += 2 }
+        totals.withBlock(700) { $0[0] += 1 }
+        var dense = [Int](repeating: 0, count: 3_072)
+        dense[2_100] = 6
+        dense[2_102] = 1
+        dense[10] = 2
+        #expect(totals.dense == dense)
+        #expect(totals.footprint < 1_024 * 4 + 64 * 8)
+        #expect(BucketTotals(dense: dense, buckets: 1_024, width: 3) == totals)
+        var other = BucketTotals(buckets: 1_024, width: 3)
+        other.withBlock(3) { $0[1] += 1 }
+        other.merge(totals)
+        dense[10] = 3
+        #expect(other.dense == dense)
+    }
+}
