@@ -87,17 +87,20 @@ public struct BootstrapWeights: Sendable {
 /// One policy × network's interval columns, replicate by replicate: computed once, read by
 /// summary.csv, paired.csv and compare alike.
 public struct ReplicateEstimates: Sendable {
-    private let values: [String: [Double?]]
+    /// Each column's replicate values, NaN where undefined (8 bytes a value where an optional
+    /// takes 16: a sweep of a thousand points holds them all until its reports are written).
+    private let values: [String: [Double]]
 
     /// nil without replicates, or with replicates of another number than `weights`'.
     public init?(_ replicates: BootstrapReplicates, weights: BootstrapWeights, columns: [IntervalColumn]) {
         guard replicates.replicates == weights.replicates, let sums = replicates.replicateSums(weights: weights.buckets) else { return nil }
-        var values: [String: [Double?]] = [:]
+        var values: [String: [Double]] = [:]
         for column in columns {
-            switch column.statistic {
-            case let .ratio(numerator, denominator): values[column.name] = sums.ratios(numerator, over: denominator)
-            case let .stallPercentile(percentile): values[column.name] = replicates.stallMs.replicatePercentiles(percentile, weights: weights.groups)
+            let estimates: [Double?] = switch column.statistic {
+            case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
+            case let .stallPercentile(percentile): replicates.stallMs.replicatePercentiles(percentile, weights: weights.groups)
             }
+            values[column.name] = estimates.map { $0 ?? .nan }
         }
         self.values = values
     }
@@ -115,7 +118,7 @@ public struct ReplicateEstimates: Sendable {
     /// The column's value in each replicate; nil where it is undefined. Empty when the replicates
     /// do not hold what the column needs (stall times of a file written before they were kept).
     public func values(_ column: IntervalColumn) -> [Double?] {
-        values[column.name] ?? []
+        (values[column.name] ?? []).map { $0.isNaN ? nil : $0 }
     }
 
     /// The central 95 % interval of the column's replicate values; nil when there are none.

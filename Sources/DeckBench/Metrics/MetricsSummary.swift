@@ -17,6 +17,11 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// An empty summary whose sessions will carry bootstrap buckets of `replicates` replicates (none for 0).
+    init(replicates: Int) {
+        self.replicates = BootstrapReplicates(replicates: replicates)
+    }
+
     /// Adds one session's counts (its distributions are recorded by the replay as it goes).
     public mutating func add(_ session: SessionMetrics) {
         sessions += 1

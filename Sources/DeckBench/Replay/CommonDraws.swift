@@ -8,6 +8,8 @@
 /// no result. Not thread-safe: one per worker.
 final class CommonDraws {
     let seed: UInt64
+    /// The page table and request log the worker's replayers use in turn.
+    let scratch = ReplayScratch()
     /// The server's pages; internal so that scenario tests can script a page's history.
     var content: ServerPages
     private var session: SessionKey?

@@ -65,10 +65,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     var queue = EventQueue()
     var link: Link
-    let pages = PageTable()
+    /// The page table and the request log, the worker's (`ReplayScratch`): reset at each session.
+    let pages: PageTable
     /// What every policy sees the same in a session; shared with the worker's other replayers.
     let world: CommonDraws
-    let requests = RequestLog()
+    let requests: RequestLog
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
     var decision = PolicyDecision()
@@ -107,6 +108,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
         self.world = world
+        pages = world.scratch.pages
+        requests = world.scratch.requests
         meter.summary.replicates = BootstrapReplicates(replicates: settings.bootstrap)
     }
 
@@ -115,6 +118,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     var nowUs: Int { queue.nowUs }
+
+    public func takeSummary() -> MetricsSummary {
+        meter.takeSummary()
+    }
 
     // MARK: The session loop
 

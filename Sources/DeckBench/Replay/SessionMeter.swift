@@ -162,6 +162,13 @@ struct SessionMeter {
         if let bucket { summary.replicates.add(finished, bucket: bucket) }
     }
 
+    /// The sessions summed since the last call, handed over; the summary starts again empty (with
+    /// intervals as before).
+    mutating func takeSummary() -> MetricsSummary {
+        defer { summary = MetricsSummary(replicates: summary.replicates.replicates) }
+        return summary
+    }
+
     /// Microseconds to whole milliseconds, rounded half up.
     static func milliseconds(_ microseconds: Int) -> Int { (microseconds + 500) / 1_000 }
 }

@@ -7,8 +7,16 @@ import Foundation
 /// replayers, taking the next session as they become free, longest first. Either way the calling
 /// thread receives the batches of file 0, then of file 1, ..., each with its rows in file order, so
 /// the output never depends on `jobs` and memory is bounded by the batches, never by the corpus.
-struct SessionPipeline {
+///
+/// After each batch the workers hand their replayers' summaries over to `totals` (one per replay
+/// point) and start the next batch empty: a worker holds at most one batch of sessions' worth of
+/// sums, distributions and buckets per point, whatever the corpus. `totals` is touched on the
+/// calling thread only, between batches (hence unchecked Sendable: the workers' closures capture
+/// the pipeline for `replay`).
+final class SessionPipeline: @unchecked Sendable {
     let workers: [ReplayWorker]
+    /// Each replay point's summary of the batches replayed so far, in replayer order.
+    private var totals: [MetricsSummary]
     let table: SessionsTable
     /// Threads reading files at once (with more than one job).
     let readers: Int
@@ -19,6 +27,14 @@ struct SessionPipeline {
         workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers(), wins: wins) }
         self.table = table
         readers = Self.readers(jobs: jobs)
+        totals = workers[0].replayers.map { _ in MetricsSummary() }
+    }
+
+    /// Adds what every worker's replayers summed to `totals`, emptying theirs.
+    private func collect() {
+        for worker in workers {
+            for (index, replayer) in worker.replayers.enumerated() { totals[index].merge(replayer.takeSummary()) }
+        }
     }
 
     /// One reader per four jobs: a reader parses several times faster than a worker replays.
@@ -37,7 +53,9 @@ struct SessionPipeline {
             for file in 0 ..< files where failure == nil {
                 read(file, batchSize) { batch in
                     do throws(OutputError) {
-                        try consume(batch, replay(batch))
+                        let rows = replay(batch)
+                        collect()
+                        try consume(batch, rows)
                         return true
                     } catch {
                         failure = error
@@ -76,7 +94,9 @@ struct SessionPipeline {
         for file in 0 ..< files {
             while let batch = queues[file].take() {
                 do throws(OutputError) {
-                    try consume(batch, replay(batch))
+                    let rows = replay(batch)
+                    collect()
+                    try consume(batch, rows)
                 } catch {
                     next.withLock { $0.cancelled = true }
                     for queue in queues { queue.cancel() }
@@ -91,13 +111,12 @@ struct SessionPipeline {
         readersDone.wait()
     }
 
-    /// Each replayer's summary, merged over the workers: one per policy × network, in order.
+    /// Each replay point's summary over every batch: one per policy × network, in order.
     var summaries: [(policy: String, network: String, summary: MetricsSummary)] {
-        workers[0].replayers.indices.map { index in
-            var merged = MetricsSummary()
-            for worker in workers { merged.merge(worker.replayers[index].summary) }
+        collect()
+        return workers[0].replayers.indices.map { index in
             let replayer = workers[0].replayers[index]
-            return (replayer.policySpec, replayer.networkSpec, merged)
+            return (replayer.policySpec, replayer.networkSpec, totals[index])
         }
     }
 

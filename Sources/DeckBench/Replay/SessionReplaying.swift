@@ -8,6 +8,8 @@ protocol SessionReplaying: AnyObject {
     var networkField: [UInt8] { get }
     var summary: MetricsSummary { get }
     func replay(_ session: Session) -> SessionMetrics
+    /// The summary so far, handed over; the replayer's starts again empty.
+    func takeSummary() -> MetricsSummary
 }
 
 extension Replayer: SessionReplaying {}
@@ -22,6 +24,7 @@ final class SpecialisedReplayer: SessionReplaying {
     let networkField: [UInt8]
     private let replaySession: (Session) -> SessionMetrics
     private let currentSummary: () -> MetricsSummary
+    private let handOver: () -> MetricsSummary
 
     init<Policy>(_ replayer: Replayer<Policy>) {
         policySpec = replayer.policySpec
@@ -30,11 +33,14 @@ final class SpecialisedReplayer: SessionReplaying {
         networkField = replayer.networkField
         replaySession = { replayer.replay($0) }
         currentSummary = { replayer.summary }
+        handOver = { replayer.takeSummary() }
     }
 
     var summary: MetricsSummary { currentSummary() }
 
     func replay(_ session: Session) -> SessionMetrics { replaySession(session) }
+
+    func takeSummary() -> MetricsSummary { handOver() }
 }
 
 /// A replayer for `policy`, sharing `world` with the other replayers of its worker: the registry's

@@ -22,11 +22,21 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
         rows = summaries.filter { !$0.summary.replicates.isEmpty }.map { Row(policy: $0.policy, network: $0.network, replicates: $0.summary.replicates) }
     }
 
-    /// Sorted keys, no spaces: the same bytes for the same buckets.
+    /// Sorted keys, no spaces: the same bytes for the same buckets. Written row by row (the bytes
+    /// `JSONEncoder` makes of the whole file), so that encoding a sweep of thousands of rows holds
+    /// one row's encoder at a time, not every row's.
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)) ?? Data()
+        var data = Data(#"{"#.utf8)
+        if let format { data.append(contentsOf: Array(#""format":\#(format),"#.utf8)) }
+        data.append(contentsOf: Array(#""rows":["#.utf8))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append((try? encoder.encode(row)) ?? Data())
+        }
+        data.append(contentsOf: Array("]}".utf8))
+        return data
     }
 
     /// The file in `folder`, or nil when it has none, it cannot be read, or its format is later

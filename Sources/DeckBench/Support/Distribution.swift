@@ -63,7 +63,7 @@ public struct Distribution: Sendable, Codable {
     }
 
     public mutating func merge(_ other: Distribution) {
-        if box == nil, other.box == nil {
+        if other.box == nil {
             other.values.forEach { value, count in record(Int(value), count: Int(count)) }
             return
         }

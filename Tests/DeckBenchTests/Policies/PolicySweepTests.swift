@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func moreThanTheLimitIsRefusedBeforeAnythingIsMade() {
-        #expect(throws: SpecError.tooManyPoints(text: "directional:ahead=0..50,behind=0..50", limit: 256)) {
-            try PolicySweep.expand("directional:ahead=0..50,behind=0..50")
+        #expect(throws: SpecError.tooManyPoints(text: "adaptive:budget=0..100,prior_same=1..50", limit: 4_096)) {
+            try PolicySweep.expand("adaptive:budget=0..100,prior_same=1..50")
         }
-        #expect(throws: SpecError.tooManyPoints(text: "fixed:radius=0..1000000000", limit: 256)) {
+        #expect(throws: SpecError.tooManyPoints(text: "fixed:radius=0..1000000000", limit: 4_096)) {
             try PolicySweep.expand("fixed:radius=0..1000000000")
         }
         #expect((try? PolicySweep.expand("directional:ahead=1..16,behind=1..16"))?.count == 256)

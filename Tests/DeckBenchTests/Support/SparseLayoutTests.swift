@@ -79,3 +79,27 @@ import Testing
         #expect(other.dense == dense)
     }
 }
+
+/// bootstrap.json written row by row is the bytes `JSONEncoder` makes of the whole file.
+@Suite struct BootstrapFileTests {
+    @Test func rowByRowIsTheWholeFilesBytes() throws {
+        var summaries: [(policy: String, network: String, summary: MetricsSummary)] = []
+        for (index, policy) in ["fixed:radius=1", "a/\"b\"", "ondemand"].enumerated() {
+            var summary = MetricsSummary()
+            summary.replicates = BootstrapReplicates(replicates: 20)
+            var metrics = SessionMetrics()
+            metrics.navigations = 10 + index
+            metrics.stalls = index
+            summary.add(metrics)
+            summary.replicates.add(metrics, bucket: 17 * index)
+            summary.replicates.recordStall(120 * index, bucket: 17 * index)
+            summaries.append((policy, "lte", summary))
+        }
+        for file in [BootstrapFile(summaries), BootstrapFile([])] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            #expect(file.encoded() == (try encoder.encode(file)))
+            #expect(try JSONDecoder().decode(BootstrapFile.self, from: file.encoded()) == file)
+        }
+    }
+}
