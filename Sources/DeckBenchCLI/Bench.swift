@@ -13,10 +13,13 @@ extension DeckBenchCommand {
                 `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
                 the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
                 corpus; all four writing sessions.csv.zst; `generate` of the same lines with one job and with every \
-                core; `inspect` of the ten files with one thread and with every core. Prints a table \
-                (seconds of the fastest of --runs runs, lines/s, × the floor, peak RSS), the bytes per sessions.csv row \
+                core; `inspect` of the ten files with one thread and with every core; sweeps of 64, 256 and 1,024 \
+                directional windows on a corpus of 400 sessions (FOLDER/sweep-corpus) on lte. Prints a table \
+                (seconds of the fastest of --runs runs, lines/s, candidate-lines/s: lines × policies replayed on \
+                each, × the floor, peak RSS), the bytes a replay point keeps for the run, the bytes per sessions.csv row \
                 (plain and zstd), the reader's lines/s with 1 and N threads, the replay's lines/s per worker and the \
-                speed-up Amdahl's law predicts for 4, 16 and 64 cores, and appends one row per stage to FOLDER/results.csv; \
+                speed-up Amdahl's law predicts for 4, 16 and 64 cores, and appends one row per stage to FOLDER/results.csv \
+                (and one per sweep to FOLDER/sweeps.csv); \
                 then times the building blocks in-process (list difference, event queue, line parsers) into \
                 FOLDER/micro.csv. \
                 Build in release mode first: `swift build -c release`, or `make bench`.
@@ -31,22 +34,36 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "Runs of each stage; the table shows the fastest (this kind of machine varies by ±20 % run to run). The 10× corpus runs once.")
         var runs = 3
 
+        @Flag(help: "Only the sweeps (64, 256 and 1,024 points on the sweep corpus) and the bytes a replay point keeps.")
+        var sweepsOnly = false
+
+        /// Sessions of the sweep corpus: the size of the bundled sample.
+        static let sweepSessions = 400
+        static let sweepPoints = [64, 256, 1_024]
+
         func validate() throws {
             guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
             guard runs >= 1 else { throw ValidationError("--runs must be at least 1 (got \(runs))") }
         }
 
-        func run() throws {
-            let corpus = out + "/corpus"
+        /// The corpus of `count` sessions in `corpus` (seed 2026), generated when missing or of another size.
+        private func corpusFile(_ corpus: String, sessions count: Int, tool: String) -> String {
             let file = corpus + "/" + WorkloadWriter.fileName(0, of: 1)
-            let tool = Self.executablePath()
-            if !FileManager.default.fileExists(atPath: file) || corpusSessions(corpus) != sessions {
+            if !FileManager.default.fileExists(atPath: file) || corpusSessions(corpus) != count {
                 try? FileManager.default.removeItem(atPath: corpus)
-                Console.error("generating \(sessions) sessions in \(corpus)…")
-                _ = Subprocess.measure([tool, "generate", "--out", corpus, "--sessions", String(sessions), "--seed", "2026", "--level", "3"])
-                try? String(sessions).write(toFile: corpus + "/sessions.txt", atomically: true, encoding: .utf8)
+                Console.error("generating \(count) sessions in \(corpus)…")
+                _ = Subprocess.measure([tool, "generate", "--out", corpus, "--sessions", String(count), "--seed", "2026", "--level", "3"])
+                try? String(count).write(toFile: corpus + "/sessions.txt", atomically: true, encoding: .utf8)
             }
+            return file
+        }
+
+        func run() throws {
+            let tool = Self.executablePath()
+            let file = corpusFile(out + "/corpus", sessions: sessions, tool: tool)
+            let sweepFile = corpusFile(out + "/sweep-corpus", sessions: Self.sweepSessions, tool: tool)
             let lines = Inspection.of([file]).total.lines
+            let sweepLines = Inspection.of([sweepFile]).total.lines
             let cores = ProcessInfo.processInfo.activeProcessorCount
             let scratch = out + "/scratch"
             var stages: [(BenchStage, [String])] = [(.zstdFloor, ["zstd", "-dc", file]), (.readValidate, [tool, "inspect", "--csv", file])]
@@ -69,8 +86,17 @@ extension DeckBenchCommand {
                 stages.append((.readValidateTenfold(threads: jobs), [tool, "inspect", "--csv", "--jobs", String(jobs), copies]))
             }
             stages.append((.replayAllTenfold(jobs: cores), [tool, "replay", copies, "--jobs", String(cores), "--quiet", "--out", scratch + "-x10"]))
+            if sweepsOnly { stages = [] }
+            for points in Self.sweepPoints {
+                for jobs in (points == 256 ? [cores] : Set([1, cores]).sorted()) {
+                    stages.append((.sweep(points: points, jobs: jobs),
+                                   [tool, "replay", sweepFile, "--policy", BenchStage.sweepSpec(points: points), "--network", "lte",
+                                    "--jobs", String(jobs), "--quiet", "--out", scratch + "-sweep"]))
+                }
+            }
 
-            var table = TextTable(header: ["stage", "seconds", "lines/s", "× floor", "peak RSS"])
+            var table = TextTable(header: ["stage", "seconds", "lines/s", "candidate-lines/s", "× floor", "peak RSS"])
+            var sweepRows: [[String]] = []
             var floor: Double?
             var rows: [[String]] = []
             var seconds: [BenchStage: Double] = [:]
@@ -79,23 +105,57 @@ extension DeckBenchCommand {
                 let name = stage.name
                 let tenfold = stage.isTenfold
                 guard let result = fastest(of: tenfold ? 1 : runs, arguments) else {
-                    table.append([name, "failed", "", "", ""])
+                    table.append([name, "failed", "", "", "", ""])
                     continue
                 }
                 if stage == .zstdFloor { floor = result.seconds }
                 seconds[stage] = result.seconds
-                let stageLines = tenfold ? 10 * lines : lines
+                var stageLines = tenfold ? 10 * lines : lines
+                if case .sweep = stage { stageLines = sweepLines }
                 let rate = Double(stageLines) / result.seconds
+                let candidateRate = stage.candidates.map { Double($0) * rate }
                 let times = floor.map { result.seconds * Double(lines) / Double(stageLines) / $0 }
-                table.append([name, String(format: "%.2f", result.seconds), String(format: "%.2fM", rate / 1e6),
+                table.append([name, String(format: "%.2f", result.seconds), rate < 1e5 ? String(format: "%.1fk", rate / 1e3) : String(format: "%.2fM", rate / 1e6),
+                              candidateRate.map { String(format: "%.2fM", $0 / 1e6) } ?? "",
                               times.map { String(format: "%.1f×", $0) } ?? "", result.peakRSSKB.map { "\($0 / 1024) MB" } ?? "n/a"])
+                if case let .sweep(points, jobs) = stage {
+                    sweepRows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), String(points), String(jobs),
+                                      String(format: "%.3f", result.seconds), candidateRate.map { String(Int($0)) } ?? "",
+                                      result.peakRSSKB.map(String.init) ?? ""])
+                    continue
+                }
                 rows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), name, String(format: "%.3f", result.seconds),
                              String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
             }
-            Console.out("\(lines) lines in \(file)\n" + table.rendered + outputSizes(scratch: scratch)
-                + scaling(seconds, lines: lines, cores: cores))
-            try appendResults(rows)
-            try microBenchmarks(stamp: stamp)
+            Console.out("\(lines) lines in \(file); sweeps on \(sweepLines) lines in \(sweepFile)\n" + table.rendered
+                + replayPointBytes(sweepFile) + (sweepsOnly ? "" : outputSizes(scratch: scratch)) + scaling(seconds, lines: lines, cores: cores))
+            if !rows.isEmpty { try appendResults(rows) }
+            try appendSweeps(sweepRows)
+            if !sweepsOnly { try microBenchmarks(stamp: stamp) }
+        }
+
+        /// What a replay point keeps for the run once every session is summed (its sums,
+        /// distributions, bootstrap buckets and stall bins: `MetricsSummary.footprint`), on average
+        /// and at most, over the 64-point sweep of the sweep corpus, replayed in this process.
+        private func replayPointBytes(_ sweepFile: String) -> String {
+            let folder = out + "/scratch-footprint"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            guard let policies = try? PolicySweep.expand(BenchStage.sweepSpec(points: 64)), let lte = try? NetworkModel.parse("lte"),
+                  let outcome = try? ReplayRun(files: [sweepFile], policies: policies, networks: [lte],
+                                               settings: ReplaySettings(seed: 1, bootstrap: 1_000), outputFolder: folder,
+                                               command: ["bench"], jobs: 1).run()
+            else { return "" }
+            let bytes = outcome.summaries.map(\.summary.footprint)
+            return "bytes a replay point keeps (64-point sweep, \(Self.sweepSessions) sessions, 1,000 replicates): "
+                + "\(bytes.reduce(0, +) / max(1, bytes.count) / 1024) KiB on average, \((bytes.max() ?? 0) / 1024) KiB at most\n"
+        }
+
+        private func appendSweeps(_ rows: [[String]]) throws {
+            let path = out + "/sweeps.csv"
+            var writer = CSVWriter(header: FileManager.default.fileExists(atPath: path) ? nil
+                : ["time", "version", "commit", "lines", "points", "jobs", "seconds", "candidate_lines_per_second", "peak_rss_kb"])
+            for row in rows { writer.appendRow(row) }
+            try append(writer, to: path)
         }
 
         /// What limits more cores: the reader's lines/s with one and with every thread, the replay's

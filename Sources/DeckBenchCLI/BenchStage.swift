@@ -1,3 +1,4 @@
+import DeckBench
 /// A stage of `deckbench bench`: what it runs is chosen by case, never by its display text, which
 /// is what the table and `bench/results.csv` show.
 enum BenchStage: Hashable {
@@ -12,6 +13,25 @@ enum BenchStage: Hashable {
     /// The corpus ten times over (ten files).
     case readValidateTenfold(threads: Int)
     case replayAllTenfold(jobs: Int)
+    /// A sweep of `points` directional windows on the sweep corpus (`Bench.sweepSessions` sessions), lte.
+    case sweep(points: Int, jobs: Int)
+
+    /// The directional sweep of `points` points (8 × 8, 16 × 16, 32 × 32 windows).
+    static func sweepSpec(points: Int) -> String {
+        let side = Int(Double(points).squareRoot())
+        return "directional:behind=0..\(side - 1),ahead=1..\(side)"
+    }
+
+    /// Policies replayed on each session: what candidate-lines/s multiplies lines by; nil for
+    /// stages that replay nothing.
+    var candidates: Int? {
+        switch self {
+        case .replayPolicy: 1
+        case .replayAll, .replayAllCompressed, .replayAllTenfold: PolicyRegistry.defaults.count
+        case let .sweep(points, _): points
+        default: nil
+        }
+    }
 
     var name: String {
         switch self {
@@ -23,6 +43,7 @@ enum BenchStage: Hashable {
         case let .generate(jobs): "generate, \(Self.count(jobs, "job"))"
         case let .readValidateTenfold(threads): "read + validate, \(Self.count(threads, "thread")), 10× corpus"
         case let .replayAllTenfold(jobs): "replay all four, \(Self.count(jobs, "job")), 10× corpus"
+        case let .sweep(points, jobs): "sweep of \(points) points, \(Self.count(jobs, "job")), sweep corpus"
         }
     }
 

@@ -49,6 +49,9 @@ public struct BootstrapReplicates: Sendable, Equatable {
 
     public var isEmpty: Bool { replicates == 0 }
 
+    /// Bytes held: the buckets' totals and the stall bins.
+    var footprint: Int { totals.footprint + stallMs.footprint }
+
     /// The bucket of session `id` of file `file` (its path; only the name counts).
     static func bucket(file: String, session id: String) -> Int {
         bucket(fileKey: fileKey(file), session: id)

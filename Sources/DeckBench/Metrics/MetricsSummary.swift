@@ -17,6 +17,13 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// Bytes held for the run: the struct, its distributions and its bootstrap state (what a
+    /// replay point costs; `deckbench bench` reports it).
+    public var footprint: Int {
+        MemoryLayout<MetricsSummary>.size + stallMsPerNavigation.footprint + stallMsPerStall.footprint + diffOps.footprint
+            + firstLoadMs.footprint + replicates.footprint
+    }
+
     /// An empty summary whose sessions will carry bootstrap buckets of `replicates` replicates (none for 0).
     init(replicates: Int) {
         self.replicates = BootstrapReplicates(replicates: replicates)

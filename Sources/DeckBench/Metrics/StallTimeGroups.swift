@@ -35,6 +35,9 @@ public struct StallTimeGroups: Sendable, Equatable {
 
     public var isEmpty: Bool { navigations.isEmpty }
 
+    /// Bytes held.
+    var footprint: Int { counts.footprint + navigations.capacity * MemoryLayout<Int>.stride }
+
     /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
     mutating func record(_ milliseconds: Int, count: Int = 1, bucket: Int) {
         let group = bucket / Self.bucketsPerGroup

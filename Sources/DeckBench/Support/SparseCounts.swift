@@ -14,6 +14,9 @@ struct SparseCounts: Sendable {
 
     var isDense: Bool { !array.isEmpty }
 
+    /// Bytes held: the map's, or the dense array's.
+    var footprint: Int { isDense ? array.capacity * MemoryLayout<UInt32>.stride : map.footprint }
+
     @inline(__always)
     mutating func add(_ count: UInt32, at cell: Int) {
         if isDense {
