@@ -88,41 +88,83 @@ public struct BootstrapWeights: Sendable {
 /// summary.csv, paired.csv and compare alike.
 public struct ReplicateEstimates: Sendable {
     /// Each column's replicate values, NaN where undefined (8 bytes a value where an optional
-    /// takes 16: a sweep of a thousand points holds them all until its reports are written).
-    private let values: [String: [Double]]
+    /// takes 16); empty once dropped (`droppingValues`).
+    private var values: [String: [Double]]
+    /// Each column's central 95 % interval, kept when the values are dropped.
+    private let bounds: [String: Bounds]
+    /// Whether the replicate values are still held (paired differences need them; intervals do not).
+    public private(set) var hasValues = true
+
+    private struct Bounds: Sendable {
+        var low: Double
+        var high: Double
+    }
 
     /// nil without replicates, or with replicates of another number than `weights`'.
     public init?(_ replicates: BootstrapReplicates, weights: BootstrapWeights, columns: [IntervalColumn]) {
         guard replicates.replicates == weights.replicates, let sums = replicates.replicateSums(weights: weights.buckets) else { return nil }
         var values: [String: [Double]] = [:]
+        var bounds: [String: Bounds] = [:]
         for column in columns {
             let estimates: [Double?] = switch column.statistic {
             case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
             case let .stallPercentile(percentile): replicates.stallMs.replicatePercentiles(percentile, weights: weights.groups)
             }
             values[column.name] = estimates.map { $0 ?? .nan }
+            if let interval = BootstrapReplicates.percentiles(estimates.compactMap { $0 }) {
+                bounds[column.name] = Bounds(low: interval.low, high: interval.high)
+            }
         }
         self.values = values
+        self.bounds = bounds
     }
 
-    /// The estimates of every row of `summaries` that has replicates, over `columns`.
+    /// The same intervals without the replicate values behind them (1,000 replicates × 7 columns ×
+    /// 8 bytes a row: a sweep of a thousand points would hold 57 MB of them).
+    public func droppingValues() -> ReplicateEstimates {
+        var dropped = self
+        dropped.values = [:]
+        dropped.hasValues = false
+        return dropped
+    }
+
+    /// The estimates of every row of `summaries` that has replicates, over `columns`. With
+    /// `valuesForPairsOnly`, a row keeps its replicate values only when paired.csv pairs it with
+    /// every other row of its network (up to `PairedWins.allPairsUpTo` policies: all of them; past
+    /// that, the first policy's); the others keep their intervals, and paired.csv makes their
+    /// values again, one row at a time. `visit` sees each row's estimates with their values, in
+    /// row order, before any are dropped (`PairedTable.Rows` makes paired.csv from them).
     public static func of(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
-                          columns: [IntervalColumn]) -> [ReplicateEstimates?] {
+                          columns: [IntervalColumn], valuesForPairsOnly: Bool = false,
+                          visit: ((Int, ReplicateEstimates?) -> Void)? = nil) -> [ReplicateEstimates?] {
         guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else {
+            for index in summaries.indices { visit?(index, nil) }
             return summaries.map { _ in nil }
         }
         let weights = BootstrapWeights(replicates: replicates)
-        return summaries.map { ReplicateEstimates($0.summary.replicates, weights: weights, columns: columns) }
+        var firstOfNetwork: [String: Int] = [:]
+        var rowsOfNetwork: [String: Int] = [:]
+        for (index, row) in summaries.enumerated() {
+            if firstOfNetwork[row.network] == nil { firstOfNetwork[row.network] = index }
+            rowsOfNetwork[row.network, default: 0] += 1
+        }
+        return summaries.enumerated().map { index, row in
+            let estimates = ReplicateEstimates(row.summary.replicates, weights: weights, columns: columns)
+            visit?(index, estimates)
+            let keeps = !valuesForPairsOnly || rowsOfNetwork[row.network]! <= PairedWins.allPairsUpTo || firstOfNetwork[row.network] == index
+            return keeps ? estimates : estimates?.droppingValues()
+        }
     }
 
     /// The column's value in each replicate; nil where it is undefined. Empty when the replicates
-    /// do not hold what the column needs (stall times of a file written before they were kept).
+    /// do not hold what the column needs (stall times of a file written before they were kept), or
+    /// once the values are dropped.
     public func values(_ column: IntervalColumn) -> [Double?] {
         (values[column.name] ?? []).map { $0.isNaN ? nil : $0 }
     }
 
     /// The central 95 % interval of the column's replicate values; nil when there are none.
     public func interval(_ column: IntervalColumn) -> (low: Double, high: Double)? {
-        BootstrapReplicates.percentiles(values(column).compactMap { $0 })
+        bounds[column.name].map { ($0.low, $0.high) }
     }
 }

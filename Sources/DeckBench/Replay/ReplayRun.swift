@@ -113,9 +113,11 @@ public struct ReplayRun: Sendable {
             ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                          summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
-        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns)
+        // paired.csv is made as the intervals are computed, so that a sweep never holds every row's replicates.
+        let paired = PairedTable.Rows(table: PairedTable(schema: schema), summaries: summaries, wins: pairedWins)
+        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, visit: paired.add)
         let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
-                                          shardState: state, estimates: estimates)
+                                          shardState: state, estimates: estimates, pairedCSV: paired.csv())
         return Outcome(summaries: summaries, estimates: estimates, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 

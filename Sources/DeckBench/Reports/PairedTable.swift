@@ -18,33 +18,108 @@ public struct PairedTable: Sendable {
 
     /// The file for `summaries` (policy-major, which carry replicates), or nil when they carry
     /// none; `wins` gives the share columns (empty without); `estimates` (one per row, as
-    /// `ReplicateEstimates.of` makes them) are made here when not given.
+    /// `ReplicateEstimates.of` makes them) are made here when not given, and a row whose values
+    /// were dropped has them made again.
     public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil,
                     estimates: [ReplicateEstimates?]? = nil) -> String? {
         guard summaries.contains(where: { !$0.summary.replicates.isEmpty }) else { return nil }
         let columns = schema.intervalColumns
-        let allEstimates = estimates ?? ReplicateEstimates.of(summaries, columns: columns)
-        var networks: [String] = []
-        for row in summaries where !networks.contains(row.network) { networks.append(row.network) }
-        var writer = CSVWriter(header: Self.header)
-        for (networkIndex, network) in networks.enumerated() {
-            let indices = summaries.indices.filter { summaries[$0].network == network }
-            let rows = indices.map { summaries[$0] }
-            let estimates = indices.map { allEstimates[$0] }
-            for (a, b) in PairedWins.pairs(rows.count) {
-                guard let estimatesA = estimates[a], let estimatesB = estimates[b] else { continue }
-                for column in columns {
-                    guard let pointA = column.point(rows[a].summary), let pointB = column.point(rows[b].summary) else { continue }
-                    let differences = zip(estimatesA.values(column), estimatesB.values(column))
-                        .compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
-                    let interval = BootstrapReplicates.percentiles(differences)
-                    let shares = wins?.shares(network: networkIndex, a: a, b: b, column: column.name)
-                    writer.appendRow([network, rows[a].policy, rows[b].policy, column.name, column.format(pointA), column.format(pointB),
-                                      column.format(pointA - pointB, signed: true), column.format(interval?.low, signed: true),
-                                      column.format(interval?.high, signed: true), ReportFormat.ratio(shares?.a), ReportFormat.ratio(shares?.b)])
+        let rows = Rows(table: self, summaries: summaries, wins: wins)
+        guard let estimates else {
+            _ = ReplicateEstimates.of(summaries, columns: columns, valuesForPairsOnly: true, visit: rows.add)
+            return rows.csv()
+        }
+        var weights: BootstrapWeights?
+        for (index, row) in estimates.enumerated() {
+            guard let row, !row.hasValues else {
+                rows.add(index, row)
+                continue
+            }
+            let replicates = summaries[index].summary.replicates
+            if weights?.replicates != replicates.replicates { weights = BootstrapWeights(replicates: replicates.replicates) }
+            rows.add(index, ReplicateEstimates(replicates, weights: weights!, columns: columns))
+        }
+        return rows.csv()
+    }
+
+    /// paired.csv made as the rows' estimates are computed, one row after the other: a row's
+    /// replicate values are held only while a pair still needs them (every row up to
+    /// `PairedWins.allPairsUpTo` policies on a network; past that, each row is paired with the
+    /// first as it comes, and only the first's are kept), so a sweep of thousands of policies never
+    /// holds them all.
+    public final class Rows {
+        private let table: PairedTable
+        private let summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        private let wins: PairedWins?
+        private let columns: [IntervalColumn]
+        private var networks: [String] = []
+        /// Per row: its network's index and its place among that network's rows.
+        private var place: [(network: Int, position: Int)] = []
+        /// Per network: its rows' indices in `summaries`.
+        private var members: [[Int]] = []
+        private var kept: [Int: ReplicateEstimates] = [:]
+        private var writers: [CSVWriter]
+
+        public init(table: PairedTable, summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?) {
+            self.table = table
+            self.summaries = summaries
+            self.wins = wins
+            columns = table.schema.intervalColumns
+            for (index, row) in summaries.enumerated() {
+                if !networks.contains(row.network) {
+                    networks.append(row.network)
+                    members.append([])
                 }
+                let network = networks.firstIndex(of: row.network)!
+                place.append((network, members[network].count))
+                members[network].append(index)
+            }
+            writers = networks.map { _ in CSVWriter(header: nil) }
+        }
+
+        private func pairsWithEveryRow(_ network: Int) -> Bool {
+            members[network].count <= PairedWins.allPairsUpTo
+        }
+
+        /// Row `index`'s estimates, with their replicate values; rows come in index order.
+        public func add(_ index: Int, _ estimates: ReplicateEstimates?) {
+            let (network, position) = place[index]
+            if pairsWithEveryRow(network) || position == 0 {
+                if let estimates { kept[index] = estimates }
+                return
+            }
+            emit(network: network, a: 0, b: position, estimatesB: estimates)
+        }
+
+        private func emit(network: Int, a: Int, b: Int, estimatesB: ReplicateEstimates?) {
+            let (indexA, indexB) = (members[network][a], members[network][b])
+            guard let estimatesA = kept[indexA], let estimatesB else { return }
+            let (rowA, rowB) = (summaries[indexA], summaries[indexB])
+            for column in columns {
+                guard let pointA = column.point(rowA.summary), let pointB = column.point(rowB.summary) else { continue }
+                let differences = zip(estimatesA.values(column), estimatesB.values(column))
+                    .compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
+                let interval = BootstrapReplicates.percentiles(differences)
+                let shares = wins?.shares(network: network, a: a, b: b, column: column.name)
+                writers[network].appendRow([networks[network], rowA.policy, rowB.policy, column.name, column.format(pointA),
+                                            column.format(pointB), column.format(pointA - pointB, signed: true),
+                                            column.format(interval?.low, signed: true), column.format(interval?.high, signed: true),
+                                            ReportFormat.ratio(shares?.a), ReportFormat.ratio(shares?.b)])
             }
         }
-        return writer.text
+
+        /// The whole file: the networks in order, each with its pairs in `PairedWins.pairs` order.
+        public func csv() -> String {
+            var writer = CSVWriter(header: PairedTable.header)
+            for network in networks.indices {
+                if pairsWithEveryRow(network) {
+                    for (a, b) in PairedWins.pairs(members[network].count) {
+                        emit(network: network, a: a, b: b, estimatesB: kept[members[network][b]])
+                    }
+                }
+                writer.append(writers[network])
+            }
+            return writer.text
+        }
     }
 }

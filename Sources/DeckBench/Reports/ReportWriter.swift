@@ -60,9 +60,9 @@ struct ReportWriter {
     /// schema's interval columns) are made here when not given.
     @discardableResult
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
-                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil) throws(OutputError) -> Manifest {
+                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil, pairedCSV: String? = nil) throws(OutputError) -> Manifest {
         let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
-        let estimates = intervals ? estimates ?? ReplicateEstimates.of(summaries, columns: schema.intervalColumns) : nil
+        let estimates = intervals ? estimates ?? ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true) : nil
         let summaryTable = SummaryTable(schema: schema, intervals: intervals)
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
@@ -83,7 +83,7 @@ struct ReportWriter {
         }
         written.append(try AtomicFileWriter.write(summary.bytes, to: ReportFolder.path(folder, "summary.csv")))
         written.append(try AtomicFileWriter.write(distributions.bytes, to: ReportFolder.path(folder, "distributions.csv")))
-        if let paired = PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) {
+        if let paired = intervals ? pairedCSV ?? PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) : nil {
             written.append(try AtomicFileWriter.write(paired, to: ReportFolder.path(folder, PairedTable.fileName)))
             written.append(try AtomicFileWriter.write([UInt8](BootstrapFile(summaries).encoded()),
                                                       to: ReportFolder.path(folder, BootstrapFile.fileName)))

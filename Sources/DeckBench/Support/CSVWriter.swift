@@ -40,6 +40,11 @@ public struct CSVWriter: Sendable {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Forgets the rows formatted so far (after they were written out), keeping the buffer.
+    /// Appends the rows of `other` (made without a header).
+    public mutating func append(_ other: CSVWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
     }
