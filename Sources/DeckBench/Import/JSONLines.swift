@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reads a JSON-lines stream a chunk at a time and hands each non-blank line, parsed, to a body:
+/// an object's fields, or nil for a line that is not a JSON object.
+enum JSONLines {
+    static func forEach(_ stream: InputStream, path: String, _ body: (Int, [String: Any]?) throws -> Void) throws {
+        stream.open()
+        defer { stream.close() }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var line = 0
+        func emit(_ bytes: ArraySlice<UInt8>) throws {
+            line += 1
+            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+            try body(line, object)
+        }
+        while true {
+            let count = stream.read(&chunk, maxLength: chunk.count)
+            if count < 0 { throw PageViewImport.ImportError.cannotRead(path, stream.streamError.map { "\($0)" } ?? "read error") }
+            if count == 0 { break }
+            pending.append(contentsOf: chunk[0 ..< count])
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                try emit(pending[start ..< newline])
+                start = newline + 1
+            }
+            pending.removeSubrange(pending.startIndex ..< start)
+        }
+        if !pending.isEmpty { try emit(pending[...]) }
+    }
+}

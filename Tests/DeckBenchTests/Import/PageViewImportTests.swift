@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// `deckbench import pageviews`: hand-made logs whose recordings are worked out here, bad rows,
+/// and generated sessions written out as page views and imported back.
+@Suite struct PageViewImportTests {
+    private func folder() -> String {
+        let path = NSTemporaryDirectory() + "deckbench-import-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func lines(_ path: String) throws -> [String] {
+        let reader = RecordingReader(path: path)
+        var text: [String] = []
+        for item in reader {
+            guard case let .session(session) = item else { continue }
+            var buffer: [UInt8] = []
+            RecordingEncoder.append(session, to: &buffer)
+            text += String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        return text
+    }
+
+    @Test func aHandMadeLogBecomesTheRecordingWorkedOutByHand() throws {
+        let dir = folder()
+        let input = dir + "/views.csv"
+        try """
+        session,ts,day
+        u1,2026-11-02T08:15:00.000Z,2026-11-02
+        u1,2026-11-02T08:15:04.100Z,2026-11-03
+        u1,2026-11-02T08:15:09.900Z,2026-10-28
+        u1,2026-11-02T08:15:12Z,2026-10-28
+        u2,2026-11-02T09:00:00Z,2026-11-05
+        u2,2026-11-02T09:00:01Z,not-a-date
+        u3,2026-11-02T10:00:00Z,2026-11-05
+        u3,2026-11-02T10:00:00.200Z,2026-11-04
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let importer = PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day",
+                                      fields: PageViewFields(timeUnit: .iso8601, pageKind: .date))
+        let report = try importer.run(input, into: dir + "/out")
+        // 2026-11-02 is day 20,759 since 1970-01-01. u1: the next day 4.1 s in is a swipe of 300 ms
+        // ending then (starting at 3,800); 2026-10-28, five days back, a jump at 9,900; the same
+        // day again nothing; the end 10 s after the last view (12,000 + 10,000).
+        // u3: the previous day 200 ms in, a swipe shortened to the 200 ms since the first view.
+        #expect(try lines(report.output) == [
+            #"{"v":1,"session":"u1","page":20759,"first":20754,"last":20760}"#,
+            #"{"t":3800,"e":"swipe","dir":"next","dur":300}"#,
+            #"{"t":9900,"e":"jump","page":20754}"#,
+            #"{"t":22000,"e":"end"}"#,
+            #"{"v":1,"session":"u3","page":20762,"first":20761,"last":20762}"#,
+            #"{"t":0,"e":"swipe","dir":"prev","dur":200}"#,
+            #"{"t":10200,"e":"end"}"#,
+        ])
+        #expect(report.rows == 8 && report.sessions == 2 && report.swipes == 2 && report.jumps == 1)
+        #expect(report.rejectedSessions == 1 && report.rejectedRows == 2)
+        #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" is not a date YYYY-MM-DD"])
+    }
+
+    @Test func rowsOutOfOrderRejectTheirSessionAndTheRestGoOn() throws {
+        let dir = folder()
+        let input = dir + "/log.jsonl"
+        try """
+        {"sid":"a","t":1000,"p":3}
+        {"sid":"a","t":900,"p":4}
+        {"sid":"b","t":5000,"p":1}
+        {"sid":"b","t":5600,"p":2}
+        not json
+        {"sid":"c","t":1.5,"p":7}
+        {"sid":"b","t":7000,"p":3}
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "p").run(input, into: dir)
+        #expect(report.rejects == [
+            "\(input):2: session \"a\" rejected: time 900 ms is before the previous view's 1000 ms (sort the rows by session and time)",
+            "\(input):5: row rejected: no session id in column \"sid\"",
+            "\(input):7: session \"b\" rejected: rows of session \"b\" appear again after other sessions (its first at line 3); sort the rows by session and time",
+        ])
+        // b's first run of rows and c are kept (a decimal millisecond rounds).
+        #expect(try lines(report.output) == [
+            #"{"v":1,"session":"b","page":1,"first":1,"last":2}"#,
+            #"{"t":300,"e":"swipe","dir":"next","dur":300}"#,
+            #"{"t":10600,"e":"end"}"#,
+            #"{"v":1,"session":"c","page":7,"first":7,"last":7}"#,
+            #"{"t":10000,"e":"end"}"#,
+        ])
+        #expect(throws: PageViewImport.ImportError.self) {
+            let csv = dir + "/nocolumn.csv"
+            try "session,time\nx,1\n".write(toFile: csv, atomically: true, encoding: .utf8)
+            _ = try PageViewImport(sessionColumn: "session", timeColumn: "time", pageColumn: "page").run(csv, into: dir)
+        }
+    }
+
+    /// Generated sessions (swipes, cancels, taps, jumps, overlaps) written out as the pages they
+    /// showed, in the order they were shown, import back to navigations to the same pages.
+    @Test func generatedSessionsRoundTripThroughPageViews() throws {
+        let dir = folder()
+        let generator = SessionGenerator(seed: 21)
+        var csv = "session,time_ms,page\n"
+        var shownBySession: [String: [Int]] = [:]
+        var order: [String] = []
+        for index in 0 ..< 150 {
+            let session = generator.session(index)
+            var heading = session.page
+            var views: [(ms: Int, page: Int)] = [(0, session.page)]
+            for event in session.events {
+                if case let .navigation(target, _, commitMs, _) = Step.of(event, from: heading, in: session) {
+                    views.append((commitMs, target))
+                    heading = target
+                }
+            }
+            views.sort { $0.ms < $1.ms }
+            var shown: [Int] = []
+            for view in views where view.page != shown.last { shown.append(view.page) }
+            shownBySession[session.id] = shown
+            order.append(session.id)
+            for view in views { csv += "\(session.id),\(1_700_000_000_000 + view.ms),\(view.page)\n" }
+        }
+        try csv.write(toFile: dir + "/generated.csv", atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "time_ms", pageColumn: "page").run(dir + "/generated.csv", into: dir)
+        #expect(report.rejects.isEmpty)
+        #expect(report.sessions == 150)
+        var imported: [String] = []
+        for item in RecordingReader(path: report.output) {
+            guard case let .session(session) = item else {
+                Issue.record("the reader rejected an imported session: \(item)")
+                continue
+            }
+            imported.append(session.id)
+            var heading = session.page
+            var shown = [session.page]
+            for event in session.events {
+                if case let .navigation(target, _, _, _) = Step.of(event, from: heading, in: session) {
+                    shown.append(target)
+                    heading = target
+                }
+            }
+            #expect(shown == shownBySession[session.id], "\(session.id)")
+        }
+        #expect(imported == order)
+    }
+}
