@@ -7,8 +7,8 @@ extension DeckBenchCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Make v1 recordings from page-view logs.",
-            subcommands: [PageViews.self]
+            abstract: "Make v1 recordings from page-view logs or raw touch streams.",
+            subcommands: [PageViews.self, Touches.self]
         )
     }
 }
@@ -111,6 +111,134 @@ extension DeckBenchCommand.Import {
                 if !quiet {
                     Console.out("\(file) -> \(report.output): \(report.rows) rows, \(report.sessions) sessions (\(report.swipes) swipes, "
                         + "\(report.jumps) jumps), \(report.rejectedSessions) sessions and \(report.rejectedRows) rows rejected\n")
+                }
+            }
+            if rejected { throw ExitStatus.inputsRejected }
+        }
+    }
+}
+
+extension DeckBenchCommand.Import {
+    /// `deckbench import touches`: raw touch streams to v1 recordings.
+    struct Touches: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "touches",
+            abstract: "Make v1 recordings from raw touch streams (one row per touch sample).",
+            discussion: """
+                One row per touch sample, sorted by session and time, for example (Android MotionEvent actions by \
+                name or number: down 0, up 1, move 2, cancel 3; other actions are skipped):
+
+                  session,t,action,x,y
+                  s1,1000,down,900,1200
+                  s1,1016,move,850,1204
+                  s1,1160,move,300,1230
+                  s1,1170,up,290,1231
+
+                deckbench import touches touches.csv --columns session,t,action,x,y --width 1080 --dpi 420 --out recordings
+
+                Each stroke (down to up) is a tap when it stays within the touch slop (8 dp; a tap on the left \
+                half steps back, on the right half forward), a scroll when it moves mostly vertically, else a \
+                swipe: committed when dragged past --commit-fraction of the page width or flung (over 25 dp at \
+                400 dp/s or more towards the new page), cancelled otherwise. Thresholds and their sources: \
+                docs/IMPORT.md.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Touch streams: .csv (a header row) or .jsonl / .ndjson.", valueName: "file"))
+        var files: [String]
+
+        @Option(help: ArgumentHelp("The columns of the session id, the time, the action, x and y, in that order.", valueName: "columns"))
+        var columns: String
+
+        @Option(help: ArgumentHelp("How times are written: ms, s or iso8601.", valueName: "unit"))
+        var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
+
+        @Option(parsing: .unconditional, help: "The page's width on screen, pixels.")
+        var width = TouchImport.defaultWidthPx
+
+        @Option(parsing: .unconditional, help: "The screen's density, dots per inch (160: a pixel is a dp).")
+        var dpi = TouchImport.defaultDpi
+
+        @Option(parsing: .unconditional, help: "Touch slop, dp: a stroke that stays within it is a tap.")
+        var touchSlopDp = TouchThresholds().touchSlopDp
+
+        @Option(parsing: .unconditional, help: "Share of the page width a swipe must be dragged past to commit (ViewPager2 0.5, ViewPager 0.6).")
+        var commitFraction = TouchThresholds().commitFraction
+
+        @Option(parsing: .unconditional, help: "Release velocity that commits a swipe as a fling, dp/s.")
+        var flingDpPerS = TouchThresholds().flingVelocityDpPerSecond
+
+        @Option(parsing: .unconditional, help: "Distance a fling must have moved, dp.")
+        var flingDistanceDp = TouchThresholds().flingDistanceDp
+
+        @Option(parsing: .unconditional, help: "Page shown at t = 0.")
+        var page = 0
+
+        @Option(parsing: .unconditional, help: "First page with data (default: page - 1000000).")
+        var first: Int?
+
+        @Option(parsing: .unconditional, help: "Last page with data (default: page + 1000000).")
+        var last: Int?
+
+        @Option(parsing: .unconditional, help: "Time on screen after the last touch before the session ends, ms.")
+        var dwellMs = PageViewConversion.defaultDwellMs
+
+        @Option(help: ArgumentHelp("Folder to write the recordings into.", valueName: "folder"))
+        var out: String
+
+        @Flag(help: "No summary on stdout.")
+        var quiet = false
+
+        private var columnNames: [String] { columns.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+
+        func validate() throws {
+            guard columnNames.count == 5, !columnNames.contains(where: \.isEmpty) else {
+                throw ValidationError("--columns must name 5 columns: session,time,action,x,y (got \"\(columns)\")")
+            }
+            guard PageViewFields.TimeUnit(rawValue: timeUnit) != nil else {
+                throw ValidationError("--time-unit must be one of \(PageViewFields.TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")) (got \(timeUnit))")
+            }
+            guard width > 0, width.isFinite else { throw ValidationError("--width must be more than 0 pixels (got \(width))") }
+            guard dpi > 0, dpi.isFinite else { throw ValidationError("--dpi must be more than 0 (got \(dpi))") }
+            guard touchSlopDp >= 0, flingDpPerS >= 0, flingDistanceDp >= 0 else { throw ValidationError("thresholds must not be negative") }
+            guard commitFraction > 0, commitFraction <= 1 else { throw ValidationError("--commit-fraction must be in (0, 1] (got \(commitFraction))") }
+            guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }
+            let (low, high) = (first ?? page - 1_000_000, last ?? page + 1_000_000)
+            guard low <= page, page <= high else { throw ValidationError("--page \(page) must lie within --first \(low) … --last \(high)") }
+        }
+
+        func run() throws {
+            var thresholds = TouchThresholds()
+            thresholds.touchSlopDp = touchSlopDp
+            thresholds.commitFraction = commitFraction
+            thresholds.flingVelocityDpPerSecond = flingDpPerS
+            thresholds.flingDistanceDp = flingDistanceDp
+            let names = columnNames
+            let importer = TouchImport(columns: (names[0], names[1], names[2], names[3], names[4]),
+                                       timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, widthPx: width, dpi: dpi,
+                                       thresholds: thresholds, page: page, first: first ?? page - 1_000_000,
+                                       last: last ?? page + 1_000_000, dwellMs: dwellMs)
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
+                throw ExitStatus.io
+            }
+            var rejected = false
+            for file in files {
+                let report: TouchImport.Report
+                do {
+                    report = try importer.run(file, into: out)
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
+                for reject in report.rejects { Console.error(reject) }
+                rejected = rejected || report.rejectedRows > 0
+                if !quiet {
+                    Console.out("\(file) -> \(report.output): \(report.rows) rows, \(report.sessions) sessions (\(report.swipes) swipes, "
+                        + "\(report.cancels) cancelled, \(report.taps) taps, \(report.scrolls) scrolls), \(report.rejectedSessions) sessions and "
+                        + "\(report.rejectedRows) rows rejected\n")
                 }
             }
             if rejected { throw ExitStatus.inputsRejected }

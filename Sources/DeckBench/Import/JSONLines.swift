@@ -17,7 +17,7 @@ enum JSONLines {
         }
         while true {
             let count = stream.read(&chunk, maxLength: chunk.count)
-            if count < 0 { throw PageViewImport.ImportError.cannotRead(path, stream.streamError.map { "\($0)" } ?? "read error") }
+            if count < 0 { throw LogRows.Failure.cannotRead(path, stream.streamError.map { "\($0)" } ?? "read error") }
             if count == 0 { break }
             pending.append(contentsOf: chunk[0 ..< count])
             var start = pending.startIndex

@@ -37,33 +37,16 @@ public struct PageViewImport: Sendable {
         public var rejects: [String] = []
     }
 
-    public enum ImportError: Error, CustomStringConvertible {
-        case cannotRead(String, String)
-        case missingColumn(file: String, column: String, header: [String])
-
-        public var description: String {
-            switch self {
-            case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
-            case let .missingColumn(file, column, header):
-                "\(file): no column \"\(column)\" in the header (\(header.map { "\"\($0)\"" }.joined(separator: ", ")))"
-            }
-        }
-    }
-
     /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
     public static func outputPath(of input: String, in folder: String) -> String {
-        var name = (input as NSString).lastPathComponent
-        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
-            name = String(name.dropLast(suffix.count))
-        }
-        return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
+        LogRows.outputPath(of: input, in: folder)
     }
 
     /// Imports `input` into `folder`.
     public func run(_ input: String, into folder: String) throws -> Report {
         let output = Self.outputPath(of: input, in: folder)
         var report = Report(input: input, output: output)
-        let writer = try ZstdWriter(path: output)
+        let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         var buffer: [UInt8] = []
         var views: [PageView] = []
         var broken: (line: Int, reason: PageViewError)?
@@ -111,7 +94,7 @@ public struct PageViewImport: Sendable {
             report.rejects.append("\(input):\(line): session \"\(session)\" rejected: \(reason)")
         }
 
-        try forEachRow(of: input) { line, value in
+        try LogRows.forEach(input, columns: [sessionColumn, timeColumn, pageColumn]) { line, value in
             report.rows += 1
             guard let session = value(sessionColumn), !session.isEmpty else {
                 report.rejectedRows += 1
@@ -144,47 +127,5 @@ public struct PageViewImport: Sendable {
         try writer.write(buffer)
         try writer.finish()
         return report
-    }
-
-    /// Calls `body` with each data row's line and a reader of its fields by column name.
-    private func forEachRow(of input: String, _ body: (Int, (String) -> String?) throws -> Void) throws {
-        guard let stream = InputStream(fileAtPath: input) else { throw ImportError.cannotRead(input, "no such file") }
-        if Self.isJSONLines(input) {
-            try JSONLines.forEach(stream, path: input) { line, object in
-                try body(line) { column in
-                    switch object?[column] {
-                    case let text as String: text
-                    case let number as NSNumber: number.stringValue
-                    default: nil
-                    }
-                }
-            }
-            return
-        }
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(stream: stream, hasHeaderRow: true)
-        } catch {
-            throw ImportError.cannotRead(input, String(describing: error))
-        }
-        let header = reader.headerRow ?? []
-        var index: [String: Int] = [:]
-        for (position, name) in header.enumerated() where index[name] == nil { index[name] = position }
-        for column in [sessionColumn, timeColumn, pageColumn] where index[column] == nil {
-            throw ImportError.missingColumn(file: input, column: column, header: header)
-        }
-        var line = 1
-        while let row = reader.next() {
-            line += 1
-            try body(line) { column in
-                guard let position = index[column], position < row.count else { return nil }
-                let field = row[position]
-                return field.isEmpty ? nil : field
-            }
-        }
-    }
-
-    private static func isJSONLines(_ path: String) -> Bool {
-        [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
     }
 }

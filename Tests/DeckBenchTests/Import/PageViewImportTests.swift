@@ -86,7 +86,7 @@ import Testing
             #"{"v":1,"session":"c","page":7,"first":7,"last":7}"#,
             #"{"t":10000,"e":"end"}"#,
         ])
-        #expect(throws: PageViewImport.ImportError.self) {
+        #expect(throws: LogRows.Failure.self) {
             let csv = dir + "/nocolumn.csv"
             try "session,time\nx,1\n".write(toFile: csv, atomically: true, encoding: .utf8)
             _ = try PageViewImport(sessionColumn: "session", timeColumn: "time", pageColumn: "page").run(csv, into: dir)

@@ -1,0 +1,73 @@
+import CSV
+import Foundation
+
+/// The rows of a log to import, a row at a time: CSV with a header row (read by CSV.swift), or JSON
+/// lines (`.jsonl`, `.ndjson`, `.json`: one object a line), each row's fields read by column name.
+enum LogRows {
+    enum Failure: Error, CustomStringConvertible {
+        case cannotRead(String, String)
+        case missingColumn(file: String, column: String, header: [String])
+
+        var description: String {
+            switch self {
+            case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
+            case let .missingColumn(file, column, header):
+                "\(file): no column \"\(column)\" in the header (\(header.map { "\"\($0)\"" }.joined(separator: ", ")))"
+            }
+        }
+    }
+
+    static func isJSONLines(_ path: String) -> Bool {
+        [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
+    }
+
+    /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by
+    /// column name (nil for a missing or empty field); a CSV header must name every one of `columns`.
+    static func forEach(_ input: String, columns: [String], _ body: (Int, (String) -> String?) throws -> Void) throws {
+        guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
+            throw Failure.cannotRead(input, "no such file")
+        }
+        if isJSONLines(input) {
+            try JSONLines.forEach(stream, path: input) { line, object in
+                try body(line) { column in
+                    switch object?[column] {
+                    case let text as String: text.isEmpty ? nil : text
+                    case let number as NSNumber: number.stringValue
+                    default: nil
+                    }
+                }
+            }
+            return
+        }
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(stream: stream, hasHeaderRow: true)
+        } catch {
+            throw Failure.cannotRead(input, String(describing: error))
+        }
+        let header = reader.headerRow ?? []
+        var index: [String: Int] = [:]
+        for (position, name) in header.enumerated() where index[name] == nil { index[name] = position }
+        for column in columns where index[column] == nil {
+            throw Failure.missingColumn(file: input, column: column, header: header)
+        }
+        var line = 1
+        while let row = reader.next() {
+            line += 1
+            try body(line) { column in
+                guard let position = index[column], position < row.count else { return nil }
+                let field = row[position]
+                return field.isEmpty ? nil : field
+            }
+        }
+    }
+
+    /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
+    static func outputPath(of input: String, in folder: String) -> String {
+        var name = (input as NSString).lastPathComponent
+        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
+    }
+}
