@@ -8,6 +8,17 @@ extension DeckBenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Make v1 recordings from page-view logs or raw touch streams.",
+            discussion: """
+                pageviews: one row per page shown (session, time, page), e.g.
+                  session,ts,page
+                  v1,1700000000000,4
+                  v1,1700000004100,5
+                touches: one row per touch sample (session, time, action, x, y), e.g.
+                  session,t,action,x,y
+                  s1,1000,down,900,1200
+                  s1,1170,up,290,1231
+                See `deckbench import pageviews --help`, `deckbench import touches --help` and docs/IMPORT.md.
+                """,
             subcommands: [PageViews.self, Touches.self]
         )
     }
