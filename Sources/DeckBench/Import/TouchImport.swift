@@ -194,10 +194,10 @@ public struct TouchImport: Sendable {
                 endStroke(cancelled: true)
                 stroke = Stroke(samples: [sample])
             case .move:
-                guard stroke != nil else { return fail("a move with no finger down") }
-                stroke!.samples.append(sample)
+                // A move, up or cancel with no finger down (a stray sample of a logger) is no stroke: skipped.
+                stroke?.samples.append(sample)
             case .up, .cancel:
-                guard stroke != nil else { return fail("an \(action == .up ? "up" : "cancel") with no finger down") }
+                guard stroke != nil else { return }
                 stroke!.samples.append(sample)
                 endStroke(cancelled: action == .cancel)
             case .other: break
