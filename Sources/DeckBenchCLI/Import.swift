@@ -21,6 +21,32 @@ extension DeckBenchCommand {
                 """,
             subcommands: [PageViews.self, Touches.self]
         )
+
+        /// Imports each of `files` into `out` with `run`: rejects on stderr, a line per file on
+        /// stdout (unless `quiet`); exit 1 when anything was rejected, 74 when a file cannot be read
+        /// or written.
+        static func importFiles(_ files: [String], out: String, quiet: Bool, _ run: (String, String) throws -> ImportReport) throws {
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
+                throw ExitStatus.io
+            }
+            var rejected = false
+            for file in files {
+                let report: ImportReport
+                do {
+                    report = try run(file, out)
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
+                for reject in report.rejects { Console.error(reject) }
+                rejected = rejected || report.rejectedRows > 0
+                if !quiet { Console.out(report.summary + "\n") }
+            }
+            if rejected { throw ExitStatus.inputsRejected }
+        }
     }
 }
 
@@ -102,29 +128,7 @@ extension DeckBenchCommand.Import {
                 sessionColumn: session, timeColumn: time, pageColumn: page,
                 fields: PageViewFields(timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, pageKind: PageViewFields.PageKind(rawValue: pageKind)!),
                 conversion: PageViewConversion(swipeMs: swipeMs, dwellMs: dwellMs, first: first, last: last))
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
-                throw ExitStatus.io
-            }
-            var rejected = false
-            for file in files {
-                let report: PageViewImport.Report
-                do {
-                    report = try importer.run(file, into: out)
-                } catch {
-                    Console.error("error: \(error)")
-                    throw ExitStatus.io
-                }
-                for reject in report.rejects { Console.error(reject) }
-                rejected = rejected || report.rejectedRows > 0
-                if !quiet {
-                    Console.out("\(file) -> \(report.output): \(report.rows) rows, \(report.sessions) sessions (\(report.swipes) swipes, "
-                        + "\(report.jumps) jumps), \(report.rejectedSessions) sessions and \(report.rejectedRows) rows rejected\n")
-                }
-            }
-            if rejected { throw ExitStatus.inputsRejected }
+            try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
         }
     }
 }
@@ -229,30 +233,7 @@ extension DeckBenchCommand.Import {
                                        timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, widthPx: width, dpi: dpi,
                                        thresholds: thresholds, page: page, first: first ?? page - 1_000_000,
                                        last: last ?? page + 1_000_000, dwellMs: dwellMs)
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
-                throw ExitStatus.io
-            }
-            var rejected = false
-            for file in files {
-                let report: TouchImport.Report
-                do {
-                    report = try importer.run(file, into: out)
-                } catch {
-                    Console.error("error: \(error)")
-                    throw ExitStatus.io
-                }
-                for reject in report.rejects { Console.error(reject) }
-                rejected = rejected || report.rejectedRows > 0
-                if !quiet {
-                    Console.out("\(file) -> \(report.output): \(report.rows) rows, \(report.sessions) sessions (\(report.swipes) swipes, "
-                        + "\(report.cancels) cancelled, \(report.taps) taps, \(report.scrolls) scrolls), \(report.rejectedSessions) sessions and "
-                        + "\(report.rejectedRows) rows rejected\n")
-                }
-            }
-            if rejected { throw ExitStatus.inputsRejected }
+            try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
         }
     }
 }

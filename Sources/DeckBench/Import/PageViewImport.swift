@@ -23,29 +23,15 @@ public struct PageViewImport: Sendable {
         self.conversion = conversion
     }
 
-    /// What one file gave.
-    public struct Report: Sendable {
-        public var input: String
-        public var output: String
-        public var rows = 0
-        public var sessions = 0
-        public var swipes = 0
-        public var jumps = 0
-        public var rejectedSessions = 0
-        public var rejectedRows = 0
-        /// Each rejected session: where and why (`file:line: session "id" rejected: reason`).
-        public var rejects: [String] = []
-    }
-
     /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
     public static func outputPath(of input: String, in folder: String) -> String {
         LogRows.outputPath(of: input, in: folder)
     }
 
     /// Imports `input` into `folder`.
-    public func run(_ input: String, into folder: String) throws -> Report {
+    public func run(_ input: String, into folder: String) throws -> ImportReport {
         let output = Self.outputPath(of: input, in: folder)
-        var report = Report(input: input, output: output)
+        var report = ImportReport(input: input, output: output)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         var buffer: [UInt8] = []
         var views: [PageView] = []
@@ -60,19 +46,12 @@ public struct PageViewImport: Sendable {
             }
             guard let firstView = views.first else { return }
             if let broken {
-                reject(firstView.session, line: broken.line, reason: broken.reason, rows: views.count)
+                report.rejected(firstView.session, line: broken.line, reason: broken.reason.description, rows: views.count)
                 return
             }
             switch conversion.session(views, file: fileName) {
             case let .success(session):
-                report.sessions += 1
-                for event in session.events {
-                    switch event.kind {
-                    case .swipe: report.swipes += 1
-                    case .jump: report.jumps += 1
-                    default: break
-                    }
-                }
+                report.written(session.events)
                 RecordingEncoder.append(session, to: &buffer)
                 if buffer.count >= 1 << 16 {
                     try writer.write(buffer)
@@ -84,21 +63,14 @@ public struct PageViewImport: Sendable {
                     if case let .pageOutsideBounds(page, _, _) = reason { return view.page == page }
                     return false
                 }?.line ?? firstView.line
-                reject(firstView.session, line: line, reason: reason, rows: views.count)
+                report.rejected(firstView.session, line: line, reason: reason.description, rows: views.count)
             }
-        }
-
-        func reject(_ session: String, line: Int, reason: PageViewError, rows: Int) {
-            report.rejectedSessions += 1
-            report.rejectedRows += rows
-            report.rejects.append("\(input):\(line): session \"\(session)\" rejected: \(reason)")
         }
 
         try LogRows.forEach(input, columns: [sessionColumn, timeColumn, pageColumn]) { line, value in
             report.rows += 1
             guard let session = value(sessionColumn), !session.isEmpty else {
-                report.rejectedRows += 1
-                report.rejects.append("\(input):\(line): row rejected: no session id in column \"\(sessionColumn)\"")
+                report.rejectedRow(line: line, column: sessionColumn)
                 return
             }
             if session != views.first?.session {

@@ -39,21 +39,6 @@ public struct TouchImport: Sendable {
         self.dwellMs = dwellMs
     }
 
-    /// What one file gave.
-    public struct Report: Sendable {
-        public var input: String
-        public var output: String
-        public var rows = 0
-        public var sessions = 0
-        public var swipes = 0
-        public var cancels = 0
-        public var taps = 0
-        public var scrolls = 0
-        public var rejectedSessions = 0
-        public var rejectedRows = 0
-        public var rejects: [String] = []
-    }
-
     enum Action {
         case down, move, up, cancel, other
 
@@ -75,9 +60,9 @@ public struct TouchImport: Sendable {
     private var scale: Double { 160 / dpi }
 
     /// Imports `input` into `folder`.
-    public func run(_ input: String, into folder: String) throws -> Report {
+    public func run(_ input: String, into folder: String) throws -> ImportReport {
         let output = LogRows.outputPath(of: input, in: folder)
-        var report = Report(input: input, output: output)
+        var report = ImportReport(input: input, output: output)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         let fileName = (output as NSString).lastPathComponent
         let fields = PageViewFields(timeUnit: timeUnit)
@@ -121,29 +106,17 @@ public struct TouchImport: Sendable {
             }
             guard let id = current else { return }
             if let broken {
-                report.rejectedSessions += 1
-                report.rejectedRows += rowsOfSession
-                report.rejects.append("\(input):\(broken.line): session \"\(id)\" rejected: \(broken.reason)")
+                report.rejected(id, line: broken.line, reason: broken.reason, rows: rowsOfSession)
                 return
             }
             endStroke(cancelled: true)
             let endMs = lastMs - originMs + dwellMs
             guard endMs <= RecordingLimits.maxTimeMs else {
-                report.rejectedSessions += 1
-                report.rejectedRows += rowsOfSession
-                report.rejects.append("\(input):\(firstLine): session \"\(id)\" rejected: it lasts \(endMs) ms, more than a recording may")
+                report.rejected(id, line: firstLine, reason: PageViewError.tooLong(endMs).description, rows: rowsOfSession)
                 return
             }
             events.append(Event(timeMs: endMs, kind: .end))
-            for event in events {
-                switch event.kind {
-                case let .swipe(_, _, cancelled): if cancelled { report.cancels += 1 } else { report.swipes += 1 }
-                case .tap: report.taps += 1
-                case .scroll: report.scrolls += 1
-                default: break
-                }
-            }
-            report.sessions += 1
+            report.written(events)
             RecordingEncoder.append(Session(id: id, file: fileName, line: firstLine, page: page, first: first, last: last, events: events),
                                     to: &buffer)
             if buffer.count >= 1 << 16 {
@@ -155,8 +128,7 @@ public struct TouchImport: Sendable {
         try LogRows.forEach(input, columns: [columns.session, columns.time, columns.action, columns.x, columns.y]) { line, value in
             report.rows += 1
             guard let id = value(columns.session) else {
-                report.rejectedRows += 1
-                report.rejects.append("\(input):\(line): row rejected: no session id in column \"\(columns.session)\"")
+                report.rejectedRow(line: line, column: columns.session)
                 return
             }
             if id != current {

@@ -114,10 +114,9 @@ public struct ReplayRun: Sendable {
                          summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
         // paired.csv is made as the intervals are computed, so that a sweep never holds every row's replicates.
-        let paired = PairedTable.Rows(table: PairedTable(schema: schema), summaries: summaries, wins: pairedWins)
-        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, visit: paired.add)
+        let (estimates, paired) = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: pairedWins)
         let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
-                                          shardState: state, estimates: estimates, pairedCSV: paired.csv())
+                                          shardState: state, estimates: estimates, pairedCSV: paired)
         return Outcome(summaries: summaries, estimates: estimates, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 

@@ -42,6 +42,15 @@ public struct PairedTable: Sendable {
         return rows.csv()
     }
 
+    /// Every row's interval estimates (replicate values kept only where pairs need them) and
+    /// paired.csv made in the same pass (nil without replicates): what a run and a merge write.
+    public func estimatesAndCSV(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+                                wins: PairedWins?) -> (estimates: [ReplicateEstimates?], csv: String?) {
+        let rows = Rows(table: self, summaries: summaries, wins: wins)
+        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, visit: rows.add)
+        return (estimates, summaries.contains { !$0.summary.replicates.isEmpty } ? rows.csv() : nil)
+    }
+
     /// paired.csv made as the rows' estimates are computed, one row after the other: a row's
     /// replicate values are held only while a pair still needs them (every row up to
     /// `PairedWins.allPairsUpTo` policies on a network; past that, each row is paired with the

@@ -62,7 +62,10 @@ struct ReportWriter {
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
                 shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil, pairedCSV: String? = nil) throws(OutputError) -> Manifest {
         let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
-        let estimates = intervals ? estimates ?? ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true) : nil
+        // Without estimates given (a merge), they and paired.csv are made in one pass.
+        let made = intervals && estimates == nil ? PairedTable(schema: schema).estimatesAndCSV(summaries, wins: wins) : nil
+        let estimates = intervals ? estimates ?? made?.estimates : nil
+        let pairedCSV = pairedCSV ?? made?.csv
         let summaryTable = SummaryTable(schema: schema, intervals: intervals)
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)

@@ -1,0 +1,54 @@
+/// What importing one file gave: rows read, sessions written and the gestures in them, and what
+/// was rejected, each reject as `file:line: session "id" rejected: reason`.
+public struct ImportReport: Sendable {
+    public var input: String
+    public var output: String
+    public var rows = 0
+    public var sessions = 0
+    public var swipes = 0
+    public var cancels = 0
+    public var taps = 0
+    public var jumps = 0
+    public var scrolls = 0
+    public var rejectedSessions = 0
+    public var rejectedRows = 0
+    public var rejects: [String] = []
+
+    public init(input: String, output: String) {
+        self.input = input
+        self.output = output
+    }
+
+    /// A session written with `events`.
+    mutating func written(_ events: [Event]) {
+        sessions += 1
+        for event in events {
+            switch event.kind {
+            case let .swipe(_, _, cancelled): if cancelled { cancels += 1 } else { swipes += 1 }
+            case .tap: taps += 1
+            case .jump: jumps += 1
+            case .scroll: scrolls += 1
+            case .end: break
+            }
+        }
+    }
+
+    /// Session `id` and its `rows` rows rejected for `reason`, found at `line`.
+    mutating func rejected(_ id: String, line: Int, reason: String, rows: Int) {
+        rejectedSessions += 1
+        rejectedRows += rows
+        rejects.append("\(input):\(line): session \"\(id)\" rejected: \(reason)")
+    }
+
+    /// A row with no session id, at `line`.
+    mutating func rejectedRow(line: Int, column: String) {
+        rejectedRows += 1
+        rejects.append("\(input):\(line): row rejected: no session id in column \"\(column)\"")
+    }
+
+    /// One line for the terminal.
+    public var summary: String {
+        "\(input) -> \(output): \(rows) rows, \(sessions) sessions (\(swipes) swipes, \(cancels) cancelled, \(taps) taps, "
+            + "\(jumps) jumps, \(scrolls) scrolls), \(rejectedSessions) sessions and \(rejectedRows) rows rejected"
+    }
+}
