@@ -24,9 +24,20 @@ struct Link: ~Copyable {
     private var busySlots = 0
     private var urgentQueue = Deque<Int>()
     private var prefetchQueue = Deque<Int>()
-    /// Requests transferring on the downlink, in the order they started.
-    private var transfers = FlatList<Int>(capacity: 8)
+    /// Responses transferring on the downlink, in the order they started.
+    private var transfers = FlatList<Transfer>(capacity: 8)
     private var transfersUpdatedUs = 0
+    /// On a fair-share downlink, what each transfer in progress was given since the downlink was
+    /// last idle, in millionths of a byte: every transfer gets the same share, so a transfer's
+    /// remaining work is its `work` less this, and a share is one addition however many share it.
+    private var served = 0
+
+    /// A response on the downlink: its request, and on a fair-share downlink the level of `served`
+    /// at which it is done, on a trace the bytes it still has to receive.
+    private struct Transfer: BitwiseCopyable {
+        var id: Int
+        var work: Int
+    }
     /// Requests that time out, in the order they started (so in the order of their deadlines);
     /// those before `firstWaiting` have arrived or were given up.
     private var started = FlatList<Int>(capacity: 32)
@@ -66,6 +77,7 @@ struct Link: ~Copyable {
         prefetchQueue.removeAll(keepingCapacity: true)
         transfers.removeAll()
         transfersUpdatedUs = 0
+        served = 0
         started.removeAll()
         firstWaiting = 0
     }
@@ -125,8 +137,7 @@ struct Link: ~Copyable {
     /// The response of `id` (its `bytes` set) leaves the server now.
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if trace != nil, requests[id].bytes > 0 {
-            requests[id].remainingWork = requests[id].bytes
-            transfers.append(id)
+            transfers.append(Transfer(id: id, work: requests[id].bytes))
             // A packet takes its millisecond: the first one can leave at the next opportunity.
             scheduleOpportunity(&queue, afterUs: queue.nowUs + 1)
             return
@@ -135,34 +146,32 @@ struct Link: ~Copyable {
             queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             return
         }
-        advanceTransfers(requests, now: queue.nowUs)
-        requests[id].remainingWork = requests[id].bytes * 1_000_000
-        transfers.append(id)
-        scheduleTransferCheck(requests, &queue)
+        advanceTransfers(now: queue.nowUs)
+        transfers.append(Transfer(id: id, work: served + requests[id].bytes * 1_000_000))
+        scheduleTransferCheck(&queue)
     }
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
     mutating func transferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
-        advanceTransfers(requests, now: queue.nowUs)
+        advanceTransfers(now: queue.nowUs)
         var index = 0
         while index < transfers.count {
-            let id = transfers[index]
-            if requests[id].remainingWork <= 0 {
-                _ = transfers.remove(at: index)
+            if transfers[index].work <= served {
+                let id = transfers.remove(at: index).id
                 queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 index += 1
             }
         }
-        scheduleTransferCheck(requests, &queue)
+        scheduleTransferCheck(&queue)
     }
 
     /// A response arrived, or the app gave up on it: its connection serves the next waiting request.
     mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
-        if let index = transfers.firstIndex(of: id) {
-            if trace == nil { advanceTransfers(requests, now: queue.nowUs) }
+        if let index = transfers.firstIndex(where: { $0.id == id }) {
+            if trace == nil { advanceTransfers(now: queue.nowUs) }
             _ = transfers.remove(at: index)
-            if trace == nil { scheduleTransferCheck(requests, &queue) }
+            if trace == nil { scheduleTransferCheck(&queue) }
         }
         busySlots -= 1
         if timeoutUs > 0 { moveDeadline(requests, &queue) }
@@ -178,11 +187,10 @@ struct Link: ~Copyable {
         var packets = trace.nextOpportunity(atOrAfterUs: queue.nowUs + traceOffsetUs).packets
         while packets > 0, !transfers.isEmpty {
             roundRobin %= transfers.count
-            let id = transfers[roundRobin]
-            requests[id].remainingWork -= LinkTrace.packetBytes
+            transfers[roundRobin].work -= LinkTrace.packetBytes
             packets -= 1
-            if requests[id].remainingWork <= 0 {
-                _ = transfers.remove(at: roundRobin)
+            if transfers[roundRobin].work <= 0 {
+                let id = transfers.remove(at: roundRobin).id
                 queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 roundRobin += 1
@@ -200,29 +208,39 @@ struct Link: ~Copyable {
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
-    private mutating func advanceTransfers(_ requests: RequestLog, now: Int) {
+    private mutating func advanceTransfers(now: Int) {
         let elapsed = now - transfersUpdatedUs
         transfersUpdatedUs = now
         guard elapsed > 0, !transfers.isEmpty else { return }
-        let share: Int
         let (product, overflow) = elapsed.multipliedReportingOverflow(by: bytesPerSecond)
         if !overflow {
-            share = transfers.count == 1 ? product : product / transfers.count
+            served += transfers.count == 1 ? product : product / transfers.count
         } else {
-            share = transfers.count.dividingFullWidth(elapsed.multipliedFullWidth(by: bytesPerSecond)).quotient
+            served += transfers.count.dividingFullWidth(elapsed.multipliedFullWidth(by: bytesPerSecond)).quotient
         }
-        for index in 0 ..< transfers.count { requests[transfers[index]].remainingWork -= share }
     }
 
-    private mutating func scheduleTransferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
-        guard !transfers.isEmpty else { return queue.cancelTimer() }
+    private mutating func scheduleTransferCheck(_ queue: inout EventQueue) {
+        guard !transfers.isEmpty else {
+            // Idle: the next transfer starts from nothing served.
+            served = 0
+            return queue.cancelTimer()
+        }
         var least = Int.max
-        for index in 0 ..< transfers.count { least = min(least, requests[transfers[index]].remainingWork) }
-        // The time until the least advanced transfer is done at its share, rounded up: in 128 bits,
-        // as a gigabyte page in millionths of a byte times many transfers passes 2⁶³.
-        let work = UInt(max(0, least)).multipliedFullWidth(by: UInt(transfers.count))
-        let (quotient, remainder) = UInt(bytesPerSecond).dividingFullWidth(work)
-        let delayUs = Int(quotient) + (remainder > 0 ? 1 : 0)
+        for index in 0 ..< transfers.count { least = min(least, transfers[index].work) }
+        least = max(0, least - served)
+        // The time until the least advanced transfer is done at its share, rounded up; in 128 bits
+        // when a gigabyte page in millionths of a byte times many transfers passes 2⁶³.
+        let delayUs: Int
+        let (work, overflow) = least.multipliedReportingOverflow(by: transfers.count)
+        if !overflow {
+            let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
+            delayUs = quotient + (remainder > 0 ? 1 : 0)
+        } else {
+            let wide = UInt(least).multipliedFullWidth(by: UInt(transfers.count))
+            let (quotient, remainder) = UInt(bytesPerSecond).dividingFullWidth(wide)
+            delayUs = Int(quotient) + (remainder > 0 ? 1 : 0)
+        }
         queue.setTimer(.transferCheck, atUs: queue.nowUs + delayUs)
     }
 }

@@ -20,9 +20,6 @@ struct Request {
     /// Set when the server answers.
     var version = 0
     var bytes = 0
-    /// Bytes still to transfer while on the downlink: millionths of a byte on a fair-share link,
-    /// bytes on a trace.
-    var remainingWork = 0
     /// The network will never answer this request (loss, outage).
     var lost = false
     /// 0 for a first try, n for the n-th retry.

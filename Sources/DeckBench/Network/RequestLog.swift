@@ -22,17 +22,21 @@ final class RequestLog {
     }
 
     /// Logs `request`; returns its id.
+    @inline(__always)
     func append(_ request: Request) -> Int {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Request>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: storage, count: count)
-            storage.deallocate()
-            storage = larger
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         (storage + count).initialize(to: request)
         count += 1
         return count - 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let larger = UnsafeMutablePointer<Request>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
     }
 
     subscript(id: Int) -> Request {

@@ -72,7 +72,10 @@ public struct ReplayRun: Sendable {
     public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
         let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
         let wins = PairedWins(policies: policies.count, networks: networks.count, columns: schema.intervalColumns)
-        let pipeline = SessionPipeline(jobs: jobs, table: writer.sessionsTable, wins: wins) {
+        var table = writer.sessionsTable
+        // A shard's blocks count the bytes of its rows even when sessions.csv is not written.
+        table.makesRows = sessionsFormat != .none || shard.count > 1
+        let pipeline = SessionPipeline(jobs: jobs, table: table, wins: wins) {
             let world = CommonDraws(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
         }

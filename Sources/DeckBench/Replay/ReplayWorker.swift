@@ -7,6 +7,8 @@ final class ReplayWorker: @unchecked Sendable {
     private(set) var wins: PairedWins
     /// One session's metrics under every replayer, reused from session to session.
     private var sessionMetrics: [SessionMetrics]
+    /// The session's steps, decoded once for every replayer.
+    private var steps = SessionSteps()
 
     init(replayers: [any SessionReplaying], wins: PairedWins) {
         self.replayers = replayers
@@ -14,17 +16,23 @@ final class ReplayWorker: @unchecked Sendable {
         sessionMetrics = Array(repeating: SessionMetrics(), count: replayers.count)
     }
 
-    /// One session replayed by every replayer, as its `sessions.csv` rows.
+    /// One session replayed by every replayer, as its `sessions.csv` rows (none when the table
+    /// is not written).
     func rows(_ session: Session, table: SessionsTable) -> [UInt8] {
+        steps.decode(session)
         var rows: [UInt8] = []
-        rows.reserveCapacity(200 * replayers.count)
-        let file = CSVWriter.field(session.file)
-        let id = CSVWriter.field(session.id)
-        for (index, replayer) in replayers.enumerated() {
-            let metrics = replayer.replay(session)
+        let writes = table.makesRows
+        if writes { rows.reserveCapacity(200 * replayers.count) }
+        let file = writes ? CSVWriter.field(session.file) : []
+        let id = writes ? CSVWriter.field(session.id) : []
+        for index in replayers.indices {
+            let replayer = replayers[index]
+            let metrics = replayer.replay(session, steps: steps)
             sessionMetrics[index] = metrics
-            table.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
-                            metrics: metrics, to: &rows)
+            if writes {
+                table.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
+                                metrics: metrics, to: &rows)
+            }
         }
         sessionMetrics.withUnsafeBufferPointer { wins.add($0) }
         return rows

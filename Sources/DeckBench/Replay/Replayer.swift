@@ -81,6 +81,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The session's pages, `first ... last`.
     var limits = 0 ... 0
     var shown = 0
+    /// Commits and supersessions (the steps themselves come decoded, `SessionSteps`).
     var pager = Pager(page: 0)
     var direction: Direction?
     /// Committed steps that went the same way as the one before them, and that turned back.
@@ -127,10 +128,21 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// Replays `session` and returns its metrics (also added to `summary`).
     public func replay(_ session: Session) -> SessionMetrics {
+        replay(session, steps: SessionSteps(of: session))
+    }
+
+    /// Replays `session`, whose `steps` are decoded already (a worker decodes them once for all of
+    /// its replayers).
+    func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics {
+        precondition(steps.steps.count == session.events.count, "the steps of another session")
         begin(session)
-        for event in session.events {
-            reach(recordedUs: event.timeMs * 1_000)
-            handle(event)
+        steps.steps.withUnsafeBufferPointer { steps in
+            session.events.withUnsafeBufferPointer { events in
+                for index in 0 ..< events.count {
+                    reach(recordedUs: events[index].timeMs * 1_000)
+                    handle(events[index], steps[index])
+                }
+            }
         }
         reach(recordedUs: session.endMs * 1_000)
         return finish()
@@ -248,8 +260,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
         }
     }
 
-    func handle(_ event: Event) {
-        let (step, number) = pager.step(event, within: limits)
+    func handle(_ event: Event, _ numbered: SessionSteps.Numbered) {
+        let (step, number) = (numbered.step, numbered.number)
         if observed, let gesture = TimelineGesture(step, event) { meter.gesture(gesture, atUs: nowUs) }
         switch step {
         case let .navigation(target, needMs, commitMs, stepDirection):

@@ -8,6 +8,8 @@ protocol SessionReplaying: AnyObject {
     var networkField: [UInt8] { get }
     var summary: MetricsSummary { get }
     func replay(_ session: Session) -> SessionMetrics
+    /// Replays `session`, whose steps are decoded already.
+    func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics
     /// The summary so far, handed over; the replayer's starts again empty.
     func takeSummary() -> MetricsSummary
 }
@@ -22,7 +24,7 @@ final class SpecialisedReplayer: SessionReplaying {
     let networkSpec: String
     let policyField: [UInt8]
     let networkField: [UInt8]
-    private let replaySession: (Session) -> SessionMetrics
+    private let replaySession: (Session, SessionSteps) -> SessionMetrics
     private let currentSummary: () -> MetricsSummary
     private let handOver: () -> MetricsSummary
 
@@ -31,14 +33,16 @@ final class SpecialisedReplayer: SessionReplaying {
         networkSpec = replayer.networkSpec
         policyField = replayer.policyField
         networkField = replayer.networkField
-        replaySession = { replayer.replay($0) }
+        replaySession = { replayer.replay($0, steps: $1) }
         currentSummary = { replayer.summary }
         handOver = { replayer.takeSummary() }
     }
 
     var summary: MetricsSummary { currentSummary() }
 
-    func replay(_ session: Session) -> SessionMetrics { replaySession(session) }
+    func replay(_ session: Session) -> SessionMetrics { replaySession(session, SessionSteps(of: session)) }
+
+    func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics { replaySession(session, steps) }
 
     func takeSummary() -> MetricsSummary { handOver() }
 }

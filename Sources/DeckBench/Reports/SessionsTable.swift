@@ -12,6 +12,8 @@ public struct SessionsTable: Sendable {
     private let computedOptional: [KeyPath<SessionMetrics, Int?> & Sendable]
     /// Bytes the integer cells of a row can take with their commas: the scratch buffer's size.
     private let integerBytes: Int
+    /// Whether a run makes the rows (not when nothing reads them: no sessions.csv, no shard).
+    public var makesRows = true
 
     public init(schema: MetricSchema = .standard) {
         self.schema = schema
