@@ -34,7 +34,7 @@ struct Link: ~Copyable {
 
     /// A response on the downlink: its request, and on a fair-share downlink the level of `served`
     /// at which it is done, on a trace the bytes it still has to receive.
-    private struct Transfer: BitwiseCopyable {
+    struct Transfer: BitwiseCopyable {
         var id: Int
         var work: Int
     }

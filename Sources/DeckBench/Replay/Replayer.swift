@@ -136,13 +136,11 @@ public final class Replayer<Policy: PrefetchPolicy> {
     func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics {
         precondition(steps.steps.count == session.events.count, "the steps of another session")
         begin(session)
-        steps.steps.withUnsafeBufferPointer { steps in
-            session.events.withUnsafeBufferPointer { events in
-                for index in 0 ..< events.count {
-                    reach(recordedUs: events[index].timeMs * 1_000)
-                    handle(events[index], steps[index])
-                }
-            }
+        let events = session.events
+        let steps = steps.steps
+        for index in events.indices {
+            reach(recordedUs: events[index].timeMs * 1_000)
+            handle(events[index], steps[index])
         }
         reach(recordedUs: session.endMs * 1_000)
         return finish()
