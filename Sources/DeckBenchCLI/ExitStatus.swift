@@ -6,6 +6,8 @@ enum ExitStatus {
     static let inputsRejected = ExitCode(1)
     /// `compare` found a metric worse than its threshold allows.
     static let regression = ExitCode(2)
+    /// `tune` has no answer: no candidate within the budget, or no session to search.
+    static let noAnswer = ExitCode(3)
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
     /// A file could not be read or written.

@@ -23,6 +23,24 @@ public struct ReplayRun: Sendable {
     public var schema: MetricSchema
     /// How `sessions.csv` is written.
     public var sessionsFormat: SessionsFormat
+    /// With `tune`, the side of its split the run replays (nil: every session of the shard).
+    public var part: HoldoutSplit.Part?
+    /// A file the run adds to its folder, made from its summaries (`tune.csv`).
+    public var appendix: Appendix?
+
+    /// A file a command adds to a run's folder, listed in its manifest like the others: made from
+    /// the run's summaries and their estimates once the replay is done.
+    public struct Appendix: Sendable {
+        public var name: String
+        public var make: @Sendable (_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+                                    _ estimates: [ReplicateEstimates?]) -> [UInt8]
+
+        public init(name: String,
+                    make: @escaping @Sendable ([(policy: String, network: String, summary: MetricsSummary)], [ReplicateEstimates?]) -> [UInt8]) {
+            self.name = name
+            self.make = make
+        }
+    }
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
                 outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all, schema: MetricSchema = .standard,
@@ -60,7 +78,11 @@ public struct ReplayRun: Sendable {
     }
 
     /// The files the run writes, as its manifest lists them.
-    public var outputNames: [String] { ReportWriter.fileNames(sessionsFormat, intervals: settings.bootstrap > 0) }
+    public var outputNames: [String] {
+        let names = ReportWriter.fileNames(sessionsFormat, intervals: settings.bootstrap > 0)
+        guard let appendix else { return names }
+        return names.dropLast() + [appendix.name, "manifest.json"]
+    }
 
     /// Sessions per worker in one batch: enough to keep the workers busy, few enough to keep
     /// memory small: 256, fewer when there are many replay points (a batch's rows are held until
@@ -118,14 +140,20 @@ public struct ReplayRun: Sendable {
             : nil
         // paired.csv is made as the intervals are computed, so that a sweep never holds every row's replicates.
         let (estimates, paired) = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: pairedWins)
+        let extra = appendix.map { [(name: $0.name, bytes: $0.make(summaries, estimates))] } ?? []
         let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
-                                          shardState: state, estimates: estimates, pairedCSV: paired)
+                                          shardState: state, estimates: estimates, pairedCSV: paired, extra: extra)
         return Outcome(summaries: summaries, estimates: estimates, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 
-    /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions of this shard,
+    /// Whether the run replays session `id` of `file`: its shard's, on its side of a split.
+    func selects(file: String, session id: String) -> Bool {
+        shard.contains(file: file, session: id) && (part?.contains(file: file, session: id) ?? true)
+    }
+
+    /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions the run selects,
     /// the last with the rest and the file's counts; stops early when `deliver` returns false.
-    private func read(file fileIndex: Int, batchSize: Int, deliver: (SessionBatch) -> Bool) {
+    func read(file fileIndex: Int, batchSize: Int, deliver: (SessionBatch) -> Bool) {
         let file = files[fileIndex]
         let reader = RecordingReader(path: file)
         var batch = SessionBatch()
@@ -135,7 +163,7 @@ public struct ReplayRun: Sendable {
             switch item {
             case let .session(session):
                 defer { ordinal += 1 }
-                guard shard.contains(file: file, session: session.id) else { continue }
+                guard selects(file: file, session: session.id) else { continue }
                 input.sessions += 1
                 batch.sessions.append((fileIndex, ordinal, session))
                 if batch.sessions.count >= batchSize {

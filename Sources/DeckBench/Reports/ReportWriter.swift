@@ -57,10 +57,12 @@ struct ReportWriter {
     /// (`StagedFolder.writesInPlace`), the manifest is written last: until it is in place, the
     /// folder's manifest does not match the new files, so no reader takes a mixed set for a run. Returns
     /// the manifest as written. `estimates` (`ReplicateEstimates.of` the summaries over the
-    /// schema's interval columns) are made here when not given.
+    /// schema's interval columns) are made here when not given; `extra` files (a command's own,
+    /// `tune.csv`) are written and listed like the others.
     @discardableResult
     func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
-                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil, pairedCSV: String? = nil) throws(OutputError) -> Manifest {
+                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil, pairedCSV: String? = nil,
+                extra: [(name: String, bytes: [UInt8])] = []) throws(OutputError) -> Manifest {
         let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
         // Without estimates given (a merge), they and paired.csv are made in one pass.
         let made = intervals && estimates == nil ? PairedTable(schema: schema).estimatesAndCSV(summaries, wins: wins) : nil
@@ -95,6 +97,9 @@ struct ReportWriter {
             unlink(ReportFolder.path(folder, BootstrapFile.fileName))
         }
         written.append(try AtomicFileWriter.write(rejects, to: ReportFolder.path(folder, "rejects.csv")))
+        for file in extra {
+            written.append(try AtomicFileWriter.write(file.bytes, to: ReportFolder.path(folder, file.name)))
+        }
         if let shardState {
             written.append(try AtomicFileWriter.write([UInt8](shardState.encoded()),
                                                       to: ReportFolder.path(folder, ShardState.fileName)))

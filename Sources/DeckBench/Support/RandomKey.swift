@@ -17,4 +17,6 @@ enum RandomKey {
     /// A session's bootstrap weights: `(fixed seed, bootstrap, file name, session id)`, the same
     /// whatever `--seed` (see `BootstrapWeights`).
     static let bootstrap: UInt64 = 0xB007
+    /// `tune`'s split of the sessions: `(seed, holdout, file name, session id)`.
+    static let holdout: UInt64 = 0x401D_0C7
 }

@@ -1,0 +1,51 @@
+/// One candidate of a race: a policy on one network, what it has replayed so far, how it stood at
+/// its last judgement and, once it is out, why.
+public struct TuneCandidate: Sendable {
+    /// The policy's spec, and its place among the candidates given.
+    public let policy: String
+    let policyIndex: Int
+    /// The network's spec, and its place among the networks given.
+    public let network: String
+    let networkIndex: Int
+    /// Every searched session it replayed, summed.
+    var summary = MetricsSummary()
+    /// How it stood when last judged; nil before its first judgement.
+    public internal(set) var standing: Standing?
+    /// Why it left the race; nil while it is in.
+    public internal(set) var exit: Exit?
+
+    init(policy: String, policyIndex: Int, network: String, networkIndex: Int, replicates: Int) {
+        self.policy = policy
+        self.policyIndex = policyIndex
+        self.network = network
+        self.networkIndex = networkIndex
+        summary = MetricsSummary(replicates: replicates)
+    }
+
+    /// A candidate's figures at a judgement: its objective and bytes per navigation with their
+    /// intervals, and its paired difference from the leader (none for the leader itself).
+    public struct Standing: Sendable {
+        /// The round (1-based) of the judgement, and the searched sessions replayed by then.
+        public var round: Int
+        public var sessions: Int
+        public var objective: Double?
+        public var bytesPerNavigation: Double?
+        public var bytesInterval: ClosedRange<Double>?
+        /// The leader it was compared with (its policy spec), and the paired difference
+        /// (this − leader) with its interval.
+        public var leader: String?
+        public var difference: Double?
+        public var differenceInterval: ClosedRange<Double>?
+    }
+
+    /// Why a candidate left the race.
+    public enum Exit: String, Sendable {
+        /// Its paired interval against the leader lay wholly on the worse side.
+        case worseThanLeader = "worse than the leader"
+        /// Its interval of bytes per navigation lay wholly above the budget.
+        case overBudget = "over the budget"
+    }
+
+    /// Whether it is still racing.
+    public var isIn: Bool { exit == nil }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+extension DeckBenchCommand {
+    /// `deckbench tune`: which policy to ship, found by racing the candidates on paired sessions
+    /// and confirmed on sessions the race never saw.
+    struct Tune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the policy to ship: race candidate policies on paired sessions, confirm the winner on held-out ones.",
+            discussion: """
+                Every point of every --policy (sweeps allowed) is a candidate on each --network separately. A seeded \
+                share of the sessions (--holdout, by file name and session id) is set aside; on the rest, all \
+                candidates still in replay blocks of sessions that double in size (1/64 of them, then 1/32, ... up to \
+                all), and after each block a candidate is out when its paired interval on --objective against the \
+                leader lies wholly on the worse side, or its bytes per navigation lies wholly above --budget \
+                (normal intervals on the bootstrap's standard error, Bonferroni over every comparison of the race: \
+                docs/TUNE.md). The winner and the ties still in replay the held-out sessions: --out gets that \
+                replay's reports (summary.csv and the rest, so `report` and `compare` work on it) and tune.csv, \
+                every candidate with the round it left, why, and its figures. Same inputs, seed and flags give the \
+                same bytes for any --jobs. Exit status 3 when there is no answer (no candidate within the budget, \
+                or no session to search); nothing is written then.
+                """
+        )
+
+        @Argument(help: "Recording files or folders (a folder means every .jsonl.zst, .zst and .jsonl below it).")
+        var paths: [String] = ["data"]
+
+        @OptionGroup(title: "What is replayed")
+        var model: ReplayModelOptions
+
+        @Option(help: ArgumentHelp("A ceiling on the winner's bytes per navigation: bytes_per_navigation=N.", valueName: "bytes_per_navigation=N"))
+        var budget: String?
+
+        @Option(help: ArgumentHelp("What the race minimises: stall_rate or stall_ms_per_navigation.", valueName: "metric"))
+        var objective: TuneObjective = .stallRate
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The share of the sessions held out of the race to confirm the finalists on, from 0 to 0.9 (0: none, and the figure is the race's own, optimistic one).",
+            valueName: "fraction"))
+        var holdout = 0.3
+
+        @Option(help: ArgumentHelp("Folder for tune.csv and the finalists' held-out reports.", valueName: "folder"))
+        var out = "tune"
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (100 to 100000).", valueName: "n"))
+        var bootstrap = 1_000
+
+        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
+        var maxRejects = 0
+
+        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
+        var jobsGiven: Int?
+
+        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
+
+        @Option(help: ArgumentHelp("How to write the finalists' sessions.csv: csv, csv.zst or none.", valueName: "csv|csv.zst|none"))
+        var sessionsFormat: SessionsFormat = .csv
+
+        @Flag(help: "Also write report.html into --out (see `deckbench report`).")
+        var html = false
+
+        @Flag(help: "Print nothing but errors and the answer.")
+        var quiet = false
+
+        func validate() throws {
+            guard !model.policySpecs.isEmpty else { throw ValidationError(TuneError.noCandidates.description) }
+            guard holdout >= 0, holdout <= 0.9 else { throw ValidationError("--holdout must be from 0 to 0.9, got \(holdout)") }
+            guard (100 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 100 to 100000, got \(bootstrap)") }
+            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
+            _ = try parsedBudget()
+        }
+
+        private func parsedBudget() throws -> TuneBudget? {
+            guard let budget else { return nil }
+            switch TuneBudget.parse(budget) {
+            case let .success(parsed): return parsed
+            case let .failure(error): throw ValidationError(error.description)
+            }
+        }
+
+        func run() throws {
+            let files = try recordingFiles(paths)
+            Console.removeLeftovers(in: out)
+            Console.noteInPlace(out, quiet: quiet)
+            let tune = TuneRun(
+                files: files, policies: try model.policies(), networks: try model.networks(), settings: model.settings(bootstrap: bootstrap),
+                objective: objective, budget: try parsedBudget(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
+                outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())), jobs: jobs,
+                sessionsFormat: sessionsFormat)
+            let outcome: TuneRun.Outcome
+            do {
+                outcome = try tune.run { progress in
+                    guard !quiet else { return }
+                    Console.error("round \(progress.round) of \(progress.rounds): \(progress.sessions) searched sessions, \(progress.live) candidates in")
+                }
+            } catch let error as TuneError {
+                Console.error("error: \(error)")
+                throw ExitStatus.noAnswer
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            let rejects = outcome.confirmation.rejects
+            for reject in rejects { Console.error("rejected: \(reject)") }
+            if html { try writeReport(folder: out) }
+            for answer in outcome.answers { Console.out(answer.sentence + "\n") }
+            if !quiet {
+                Console.out("\(outcome.searchedSessions) searched sessions, \(outcome.confirmation.sessions) held out, "
+                    + "\(rejects.count) rejected; reports in \(out)/ (\(outcome.confirmation.manifest.outputs.joined(separator: ", ")))\n")
+            }
+            if rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
+            if rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+        }
+    }
+}
+
+extension TuneObjective: ExpressibleByArgument {}

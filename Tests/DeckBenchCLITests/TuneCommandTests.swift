@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `tune` as a user runs it: the answer in a sentence per network, tune.csv and a report folder
+/// that `report` and `compare` take; bad input is a clear message and an exit status, with
+/// nothing half-written.
+@Suite struct TuneCommandTests {
+    private func corpus() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "400", "--seed", "4", "--level", "3"], in: folder)
+        #expect(generated.status == 0)
+        return folder
+    }
+
+    @Test func answersPerNetworkAndWritesAReportFolder() throws {
+        let folder = try corpus()
+        let run = try DeckBenchTool.run(["tune", "rec", "--policy", "directional:behind=0..2,ahead=1..3", "--policy", "ondemand",
+                                         "--network", "lte", "--network", "3g", "--budget", "bytes_per_navigation=70000",
+                                         "--out", "t", "--jobs", "2", "--html"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("lte: ship directional:behind="))
+        #expect(lines[1].hasPrefix("3g: ship "))
+        #expect(lines[0].contains("held-out stall_rate") && lines[0].contains("of an exhaustive sweep's replays"))
+        #expect(run.stderr.contains("round 1 of 7: "))
+        let tune = try DeckBenchTool.csvRows(folder + "/t/tune.csv")
+        #expect(tune.count == 20)
+        #expect(tune.filter { $0["status"] == "winner" }.count == 2)
+        #expect(tune.first { $0["policy"] == "ondemand" }?["why"] == "worse than the leader")
+        // report and compare work on the folder, and verify accepts it.
+        #expect(FileManager.default.fileExists(atPath: folder + "/t/report.html"))
+        #expect(try DeckBenchTool.run(["verify", "t"], in: folder).status == 0)
+        let compare = try DeckBenchTool.run(["compare", "t", "t", "--out", "c.csv"], in: folder)
+        #expect(compare.status == 0)
+        // The help lists it.
+        #expect(try DeckBenchTool.run(["--help"]).stdout.contains("tune"))
+        #expect(try DeckBenchTool.run(["tune", "--help"]).stdout.contains("--holdout"))
+    }
+
+    @Test func badInputIsAClearMessageAndNothingIsWritten() throws {
+        let folder = try corpus()
+        let none = try DeckBenchTool.run(["tune", "rec", "--out", "t"], in: folder)
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("tune needs at least one candidate: give --policy SPEC"))
+        let budget = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1..2", "--budget", "bytes=5", "--out", "t"], in: folder)
+        #expect(budget.status == 64)
+        #expect(budget.stderr.contains("--budget must be bytes_per_navigation=N"))
+        let holdout = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--holdout", "1", "--out", "t"], in: folder)
+        #expect(holdout.status == 64)
+        let unmet = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1..2", "--budget", "bytes_per_navigation=100",
+                                           "--out", "t", "--quiet"], in: folder)
+        #expect(unmet.status == 3)
+        #expect(unmet.stderr.contains("error: no candidate meets the budget bytes_per_navigation=100 on lte:"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/t"))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// `tune` on generated corpora: answers known by construction, ties, the budget, the same bytes
+/// for any number of jobs, and the race against the exhaustive sweep it replaces.
+@Suite struct TuneRunTests {
+    private static let lte = try! NetworkModel.parse("lte")
+    private static let settings = ReplaySettings(seed: 5, bootstrap: 1_000)
+
+    private func corpus(sessions: Int, seed: UInt64 = 3) throws -> (fixtures: Fixtures, files: [String]) {
+        let fixtures = Fixtures()
+        let written = try WorkloadWriter(generator: SessionGenerator(seed: seed), sessions: sessions, files: 2).write(to: fixtures.folder)
+        return (fixtures, written.map(\.path))
+    }
+
+    private func tune(_ files: [String], _ policies: [any PrefetchPolicy], out: String, budget: TuneBudget? = nil,
+                      holdout: Double = 0.3, jobs: Int = 1) throws -> TuneRun.Outcome {
+        try TuneRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings, budget: budget,
+                    split: HoldoutSplit(fraction: holdout, seed: 5), outputFolder: out, command: ["test"], jobs: jobs,
+                    sessionsFormat: .none).run()
+    }
+
+    private func rows(_ path: String) throws -> [[String: String]] {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(lines.first).split(separator: ",").map(String.init)
+        return lines.dropFirst().map { line in
+            // Policy specs are quoted when they hold commas: split on commas outside quotes.
+            var fields: [String] = []
+            var field = ""
+            var quoted = false
+            for character in line {
+                if character == "\"" { quoted.toggle() } else if character == ",", !quoted { fields.append(field); field = "" } else { field.append(character) }
+            }
+            fields.append(field)
+            return Dictionary(uniqueKeysWithValues: zip(header, fields))
+        }
+    }
+
+    /// Prefetching three pages each way stalls far less than fetching on demand or one page ahead:
+    /// the race keeps it alone, and the held-out replay confirms it.
+    @Test func aClearlyBestPolicyWinsAlone() throws {
+        let (fixtures, files) = try corpus(sessions: 600)
+        let out = fixtures.path("tune")
+        let outcome = try tune(files, [OnDemandPolicy(), DirectionalPolicy(behind: 0, ahead: 1), FixedPolicy(radius: 3)], out: out)
+        let answer = try #require(outcome.answers.first)
+        #expect(answer.winner == "fixed:radius=3")
+        #expect(answer.ties.isEmpty)
+        #expect(outcome.candidates.filter { $0.policy != "fixed:radius=3" }.allSatisfy { $0.exit == .worseThanLeader })
+        #expect(answer.heldOutSessions > 100 && answer.heldOutSessions == outcome.confirmation.sessions)
+        let stallRate = try #require(answer.heldOutStallRate)
+        let interval = try #require(answer.heldOutStallRateInterval)
+        #expect(interval.low <= stallRate && stallRate <= interval.high)
+        // The losers left before the last block: the race replayed less than the sweep would have.
+        #expect(answer.raceReplays < answer.exhaustiveReplays)
+        #expect(answer.exhaustiveReplays == 3 * outcome.searchedSessions)
+        #expect(outcome.searchedSessions + outcome.confirmation.sessions == 600)
+        let table = try rows(out + "/tune.csv")
+        #expect(table.map { $0["status"] } == ["winner", "out", "out"])
+        #expect(table[0]["heldout_sessions"] == String(answer.heldOutSessions))
+        #expect(table[1]["why"] == "worse than the leader" && table[1]["leader"] == "fixed:radius=3")
+        // The folder is a run's: summary.csv holds the finalist on the held-out sessions.
+        let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
+        #expect(summary.split(separator: "\n").count == 2 && summary.contains("\nfixed:radius=3,"))
+        let verified = try ReportVerification.verify(out)
+        #expect(verified.manifest.outputs.contains("tune.csv") && verified.manifest.files?.contains { $0.name == "tune.csv" } == true)
+        #expect(answer.sentence.hasPrefix("lte: ship fixed:radius=3 — held-out stall_rate "))
+    }
+
+    /// Two candidates that are the same policy replay alike on every session: no interval can
+    /// separate them, so both reach the end, the first given as the winner and the other as a tie.
+    @Test func equalCandidatesBothSurviveAsTies() throws {
+        let (fixtures, files) = try corpus(sessions: 400)
+        let outcome = try tune(files, [FixedPolicy(radius: 2), OnDemandPolicy(), FixedPolicy(radius: 2)], out: fixtures.path("tune"))
+        let answer = try #require(outcome.answers.first)
+        #expect(answer.winner == "fixed:radius=2")
+        #expect(answer.ties == ["fixed:radius=2"])
+        #expect(outcome.candidates[1].exit == .worseThanLeader)
+        let tie = try #require(outcome.candidates[2].standing)
+        #expect(tie.difference == 0 && tie.round == TuneRun.blockEnds.count)
+        #expect(outcome.candidates[0].isIn && outcome.candidates[2].isIn)
+    }
+
+    /// A budget no candidate meets is no answer: an error naming the least bytes, nothing written.
+    @Test func aBudgetNoCandidateMeetsWritesNothing() throws {
+        let (fixtures, files) = try corpus(sessions: 300)
+        let out = fixtures.path("tune")
+        #expect {
+            try tune(files, [FixedPolicy(radius: 1), FixedPolicy(radius: 2)], out: out, budget: TuneBudget(bytesPerNavigation: 10))
+        } throws: { error in
+            guard case let .overBudget(network, _, least)? = error as? TuneError else { return false }
+            return network == Self.lte.spec && (least ?? 0) > 10
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// The same bytes whatever the number of jobs.
+    @Test func theSameBytesForAnyJobs() throws {
+        let (fixtures, files) = try corpus(sessions: 300)
+        let policies: [any PrefetchPolicy] = (0 ... 2).flatMap { behind in (1 ... 2).map { DirectionalPolicy(behind: behind, ahead: $0) } }
+        _ = try tune(files, policies, out: fixtures.path("one"), jobs: 1)
+        _ = try tune(files, policies, out: fixtures.path("three"), jobs: 3)
+        for name in ["tune.csv", "summary.csv", "paired.csv", "distributions.csv"] {
+            let one = try Data(contentsOf: URL(fileURLWithPath: fixtures.path("one/" + name)))
+            let three = try Data(contentsOf: URL(fileURLWithPath: fixtures.path("three/" + name)))
+            #expect(one == three, "\(name)")
+        }
+    }
+
+    /// Against the exhaustive sweep on the same sessions (no hold-out): the race's winner is the
+    /// sweep's best under the budget, or tied with it by the sweep's own paired interval, and the
+    /// race replays less.
+    @Test func theWinnerIsTheSweepsBestOrTiedWithIt() throws {
+        let (fixtures, files) = try corpus(sessions: 800, seed: 11)
+        let policies: [any PrefetchPolicy] = (0 ... 3).flatMap { behind in (1 ... 4).map { DirectionalPolicy(behind: behind, ahead: $0) } }
+        let budget = TuneBudget(bytesPerNavigation: 55_000)
+        let outcome = try tune(files, policies, out: fixtures.path("tune"), budget: budget, holdout: 0)
+        let answer = try #require(outcome.answers.first)
+        let sweep = try ReplayRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings,
+                                  outputFolder: fixtures.path("sweep"), command: ["test"], sessionsFormat: .none).run()
+        #expect(sweep.sessions == outcome.searchedSessions)
+        let stallRate = TuneObjective.stallRate.column
+        let bytes = TuneBudget.column
+        let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= budget.bytesPerNavigation }
+            .min { stallRate.point($0.summary)! < stallRate.point($1.summary)! })
+        if best.policy != answer.winner {
+            let pair = try ReplayRun(files: files, policies: try [best.policy, answer.winner].map { try PolicyRegistry.parse($0) },
+                                     networks: [Self.lte], settings: Self.settings, outputFolder: fixtures.path("pair"),
+                                     command: ["test"], sessionsFormat: .none).run()
+            let paired = try rows(fixtures.path("pair/paired.csv")).first { $0["metric"] == "stall_rate" }
+            let low = try #require(Double(paired?["difference_ci_low"] ?? ""))
+            let high = try #require(Double(paired?["difference_ci_high"] ?? ""))
+            #expect(low <= 0 && high >= 0, "the winner \(answer.winner) is neither the sweep's best \(best.policy) nor tied with it")
+        }
+        #expect(answer.raceReplays < answer.exhaustiveReplays)
+    }
+}
