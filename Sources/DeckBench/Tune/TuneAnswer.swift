@@ -69,7 +69,7 @@ public struct TuneAnswer: Sendable {
         objective == .stallRate ? Self.percent(value) : String(format: "%.1f ms", value)
     }
 
-    static func percent(_ value: Double) -> String { String(format: "%.1f %%", 100 * value) }
+    static func percent(_ value: Double) -> String { String(format: "%.2f %%", 100 * value) }
 
     /// Up to three, then how many more.
     static func list(_ names: [String]) -> String {
