@@ -124,12 +124,12 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// The central `level` interval of `values` (percentile method, nearest rank); nil for none.
     static func percentiles(_ values: [Double], level: Double = 0.95) -> (low: Double, high: Double)? {
         guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
         let tail = (1 - level) / 2
-        func rank(_ share: Double) -> Double {
-            sorted[min(sorted.count - 1, max(0, Int((share * Double(sorted.count)).rounded(.up)) - 1))]
+        func rank(_ share: Double) -> Int {
+            min(values.count - 1, max(0, Int((share * Double(values.count)).rounded(.up)) - 1))
         }
-        return (rank(tail), rank(1 - tail))
+        let bounds = RankSelection.values(values, at: [rank(tail), rank(1 - tail)])
+        return (bounds[0], bounds[1])
     }
 
     /// The central `level` interval of numerator / denominator over the replicates (percentile

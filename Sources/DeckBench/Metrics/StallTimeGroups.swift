@@ -98,13 +98,23 @@ public struct StallTimeGroups: Sendable, Equatable {
         guard !isEmpty else { return [] }
         let groups = Self.groups
         let replicates = weights.count / groups
-        let counts = counts.dense
-        let used = (0 ..< Self.bins).filter { bin in (0 ..< groups).contains { counts[bin * groups + $0] != 0 } }
+        // The bins that hold a stall, in order, and each one's row of counts per group (cells come
+        // in increasing order: bin-major).
+        var used: [Int] = []
+        var rows: [Double] = []
+        counts.forEachNonzero { cell, count in
+            let bin = cell / groups
+            if used.last != bin {
+                used.append(bin)
+                rows.append(contentsOf: repeatElement(0, count: groups))
+            }
+            rows[(used.count - 1) * groups + cell % groups] = Double(count)
+        }
         // atOrAbove[i × groups + g]: group g's stalls in bins used[i...]; one row of zeros past the end.
         var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
         for index in used.indices.reversed() {
             for group in 0 ..< groups {
-                atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + Double(counts[used[index] * groups + group])
+                atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + rows[index * groups + group]
             }
         }
         let navigations = navigations.map(Double.init)
