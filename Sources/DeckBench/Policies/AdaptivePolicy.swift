@@ -21,6 +21,8 @@ public struct AdaptivePolicy: PrefetchPolicy {
     public var priorSame = 2
     public var priorReversed = 1
 
+    public static let decidesAtCommitsOnly = true
+
     public init() {}
 
     public init(budget: Int, priorSame: Int = 2, priorReversed: Int = 1) {

@@ -12,6 +12,8 @@ public struct DirectionalPolicy: PrefetchPolicy {
     public var behind = 2
     public var ahead = 4
 
+    public static let decidesAtCommitsOnly = true
+
     public init() {}
 
     public init(behind: Int, ahead: Int) {

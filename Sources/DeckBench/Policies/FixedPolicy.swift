@@ -8,6 +8,8 @@ public struct FixedPolicy: PrefetchPolicy {
 
     public var radius = 1
 
+    public static let decidesAtCommitsOnly = true
+
     public init() {}
 
     public init(radius: Int) {

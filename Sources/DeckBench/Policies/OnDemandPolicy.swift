@@ -5,6 +5,8 @@ public struct OnDemandPolicy: PrefetchPolicy {
     public static let summary = "no prefetch: fetch a page when it is needed; keep only the shown page"
     public static let parameters: [PolicyParameter<Self>] = []
 
+    public static let decidesAtCommitsOnly = true
+
     public init() {}
 
     public func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {

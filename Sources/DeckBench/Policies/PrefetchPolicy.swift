@@ -22,9 +22,19 @@ public protocol PrefetchPolicy: Sendable {
     /// those neither cached nor in flight, and never the shown page nor a page being dragged in:
     /// those are the app's).
     func decide(_ context: PolicyContext, into decision: inout PolicyDecision)
+
+    /// Whether the decision changes only at a commit: on any other trigger the policy keeps the
+    /// pages it kept at the last commit and requests none, whatever the cache holds. The app then
+    /// does not ask it when a response arrives or a request fails — what it would answer is the
+    /// decision in force, and with the same pages kept nothing new needs dropping — which spares
+    /// a decision per request. False unless a policy says so (`PolicyInvariantTests` checks those
+    /// that do).
+    static var decidesAtCommitsOnly: Bool { get }
 }
 
 extension PrefetchPolicy {
+    public static var decidesAtCommitsOnly: Bool { false }
+
     /// The full spec, every parameter written out: the `policy` column of reports.
     public var spec: String {
         let parameters = Self.parameters

@@ -91,8 +91,16 @@ extension Replayer {
         }
     }
 
-    /// Asks the policy, then drops what it no longer keeps and requests what it asks for.
+    /// Asks the policy, then drops what it no longer keeps and requests what it asks for. A policy
+    /// that decides at commits only is not asked after a response or a failure: its decision in
+    /// force is what it would answer.
     func decide(_ trigger: PolicyContext.Trigger) {
+        if Policy.decidesAtCommitsOnly {
+            switch trigger {
+            case .responseArrived, .requestFailed: return
+            case .commit, .gestureStarted, .gestureEnded: break
+            }
+        }
         decision.removeAll()
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
