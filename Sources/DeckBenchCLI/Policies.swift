@@ -10,8 +10,14 @@ extension DeckBenchCommand {
         func run() {
             var text = ""
             for policy in PolicyRegistry.all {
-                text += "\(policy.name)  —  \(policy.summary)\n    default spec: \(policy.defaultPolicy.spec)"
+                let example = policy.textParameters.isEmpty ? "default spec: \(policy.defaultPolicy.spec)"
+                    : "spec: \(policy.name):" + (policy.textParameters.map { "\($0.name)=FILE" } + policy.parameters.map { "\($0.name)=\($0.defaultValue)" })
+                        .joined(separator: ",")
+                text += "\(policy.name)  —  \(policy.summary)\n    \(example)"
                     + (policy.inDefaultJob ? "\n" : "  (not in the default job: ask for it with --policy)\n")
+                for parameter in policy.textParameters {
+                    text += "    \(parameter.name)=FILE  (required): \(parameter.meaning)\n"
+                }
                 for parameter in policy.parameters {
                     text += "    \(parameter.name)=N  (default \(parameter.defaultValue), \(parameter.range.lowerBound)…"
                         + "\(parameter.range.upperBound)): \(parameter.meaning)\n"

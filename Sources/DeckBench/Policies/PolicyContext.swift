@@ -29,13 +29,20 @@ public struct PolicyContext {
     /// compared with nothing.
     public var stepsSameWay: Int
     public var stepsReversed: Int
+    /// The direction of the step before the last one (nil before two steps, and when it was a jump).
+    public var previousDirection: Direction?
+    /// Milliseconds between the last two commits (nil before two): short while the user swipes in
+    /// a burst.
+    public var stepGapMs: Int?
     /// The replayer's table, not retained, so that asking a policy costs no reference counting:
     /// whoever makes a context keeps its table alive while the context is used (the replayer's
     /// table outlives the one decision a context lives for).
     private let pages: Unmanaged<PageTable>
 
     init(trigger: Trigger, current: Int, direction: Direction?, first: Int, last: Int, pages: PageTable,
-         stepsSameWay: Int = 0, stepsReversed: Int = 0) {
+         stepsSameWay: Int = 0, stepsReversed: Int = 0, previousDirection: Direction? = nil, stepGapMs: Int? = nil) {
+        self.previousDirection = previousDirection
+        self.stepGapMs = stepGapMs
         self.trigger = trigger
         self.current = current
         self.direction = direction
@@ -51,7 +58,8 @@ public struct PolicyContext {
     /// context is valid inside `body` only.
     public static func withCache<Result>(
         trigger: Trigger, current: Int, direction: Direction? = nil, first: Int, last: Int, cached: Set<Int> = [],
-        inFlight: Set<Int> = [], stepsSameWay: Int = 0, stepsReversed: Int = 0, _ body: (PolicyContext) throws -> Result
+        inFlight: Set<Int> = [], stepsSameWay: Int = 0, stepsReversed: Int = 0, previousDirection: Direction? = nil, stepGapMs: Int? = nil,
+        _ body: (PolicyContext) throws -> Result
     ) rethrows -> Result {
         let table = PageTable()
         table.reset(around: current)
@@ -59,7 +67,8 @@ public struct PolicyContext {
         for (index, page) in inFlight.sorted().enumerated() { table[page].inFlight = index }
         return try withExtendedLifetime(table) {
             try body(PolicyContext(trigger: trigger, current: current, direction: direction, first: first, last: last, pages: table,
-                                   stepsSameWay: stepsSameWay, stepsReversed: stepsReversed))
+                                   stepsSameWay: stepsSameWay, stepsReversed: stepsReversed, previousDirection: previousDirection,
+                                   stepGapMs: stepGapMs))
         }
     }
 

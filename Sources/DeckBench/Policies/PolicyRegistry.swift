@@ -7,6 +7,7 @@ public enum PolicyRegistry {
         PolicyEntry(DirectionalPolicy.self),
         PolicyEntry(StagedPolicy.self),
         PolicyEntry(AdaptivePolicy.self, inDefaultJob: false),
+        PolicyEntry(LearnedPolicy.self, inDefaultJob: false),
     ]
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.
@@ -41,6 +42,8 @@ public struct PolicyEntry: Sendable {
     public let name: String
     public let summary: String
     public let parameters: [PolicyParameterDescription]
+    /// Text parameters (a file path), by name and meaning: never swept.
+    public let textParameters: [(name: String, meaning: String)]
     /// Whether `replay` runs it when no `--policy` is given.
     public let inDefaultJob: Bool
     let type: ObjectIdentifier
@@ -58,6 +61,7 @@ public struct PolicyEntry: Sendable {
         self.inDefaultJob = inDefaultJob
         summary = Policy.summary
         parameters = Policy.parameterDescriptions
+        textParameters = Policy.textParameters.map { ($0.name, $0.meaning) }
         type = ObjectIdentifier(policy)
         makeDefault = { Policy() }
         parse = { (spec) throws(SpecError) in try Self.policy(Policy.self, from: spec) }
@@ -66,12 +70,17 @@ public struct PolicyEntry: Sendable {
         }
     }
 
-    /// The policy of `spec`'s parameters; the others keep their defaults.
+    /// The policy of `spec`'s parameters, the others at their defaults, prepared (`prepare`).
     private static func policy<Policy: PrefetchPolicy>(_: Policy.Type, from spec: SpecString) throws(SpecError) -> Policy {
         var policy = Policy()
         for (key, value) in spec.parameters {
+            if let text = Policy.textParameters.first(where: { $0.name == key }) {
+                policy[keyPath: text.keyPath] = value
+                continue
+            }
             guard let parameter = Policy.parameters.first(where: { $0.name == key }) else {
-                throw .unknownKey(what: "policy", name: spec.name, key: key, valid: Policy.parameters.map(\.name))
+                throw .unknownKey(what: "policy", name: spec.name, key: key,
+                                  valid: Policy.textParameters.map(\.name) + Policy.parameters.map(\.name))
             }
             guard let number = Int(value), parameter.range.contains(number) else {
                 throw .badValue(what: "policy", name: spec.name, key: key, value: value,
@@ -79,6 +88,7 @@ public struct PolicyEntry: Sendable {
             }
             policy[keyPath: parameter.keyPath] = number
         }
+        try policy.prepare()
         return policy
     }
 }

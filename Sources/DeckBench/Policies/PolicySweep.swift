@@ -10,9 +10,11 @@ public enum PolicySweep {
     /// The policies `text` stands for: one for a plain spec, every point of a sweep.
     public static func expand(_ text: String) throws(SpecError) -> [any PrefetchPolicy] {
         let spec = try SpecString(text, what: "policy")
+        let textKeys = PolicyRegistry.all.first { $0.name == spec.name }?.textParameters.map(\.name) ?? []
         var points: [[(key: String, value: String)]] = [[]]
         for (key, value) in spec.parameters {
-            let values = try Self.values(value, of: spec.name, key: key, in: text)
+            // A text value (a path) is one value, `/` and `..` included.
+            let values = textKeys.contains(key) ? [value] : try Self.values(value, of: spec.name, key: key, in: text)
             guard points.count * values.count <= limit else { throw .tooManyPoints(text: text, limit: limit) }
             points = points.flatMap { point in values.map { point + [(key, String($0))] } }
         }

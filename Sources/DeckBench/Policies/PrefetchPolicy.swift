@@ -30,16 +30,29 @@ public protocol PrefetchPolicy: Sendable {
     /// a decision per request. False unless a policy says so (`PolicyInvariantTests` checks those
     /// that do).
     static var decidesAtCommitsOnly: Bool { get }
+
+    /// Parameters whose value is text (a file path), written before the numeric ones and never
+    /// swept (`a/b` in them is a path, not a list). None unless a policy has some.
+    static var textParameters: [TextPolicyParameter<Self>] { get }
+
+    /// Called once the spec's parameters are set: loads what the text parameters name, and
+    /// throws when the policy cannot work with them. Nothing to do unless a policy says so.
+    mutating func prepare() throws(SpecError)
 }
 
 extension PrefetchPolicy {
     public static var decidesAtCommitsOnly: Bool { false }
 
+    public static var textParameters: [TextPolicyParameter<Self>] { [] }
+
+    public mutating func prepare() throws(SpecError) {}
+
     /// The full spec, every parameter written out: the `policy` column of reports.
     public var spec: String {
-        let parameters = Self.parameters
-        guard !parameters.isEmpty else { return Self.name }
-        return Self.name + ":" + parameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }.joined(separator: ",")
+        let pairs = Self.textParameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
+            + Self.parameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
+        guard !pairs.isEmpty else { return Self.name }
+        return Self.name + ":" + pairs.joined(separator: ",")
     }
 
     /// The parameters as `deckbench policies` lists them, without the policy's type.
@@ -67,6 +80,19 @@ public struct PolicyParameter<Policy: PrefetchPolicy>: Sendable {
 }
 
 /// A policy parameter as `deckbench policies` lists it.
+/// A text parameter of a policy (a file path): its name in the spec, where it is stored, and what it means.
+public struct TextPolicyParameter<Policy: PrefetchPolicy>: Sendable {
+    public let name: String
+    public let keyPath: WritableKeyPath<Policy, String> & Sendable
+    public let meaning: String
+
+    public init(_ name: String, _ keyPath: WritableKeyPath<Policy, String> & Sendable, meaning: String) {
+        self.name = name
+        self.keyPath = keyPath
+        self.meaning = meaning
+    }
+}
+
 public struct PolicyParameterDescription: Sendable, Hashable {
     public var name: String
     public var defaultValue: Int

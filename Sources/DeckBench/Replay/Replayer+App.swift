@@ -46,7 +46,10 @@ extension Replayer {
         if let previous = direction, let next = navigation.direction {
             if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
         }
+        previousDirection = direction
         direction = navigation.direction
+        previousCommitUs = lastCommitUs
+        lastCommitUs = nowUs
         revalidateShownPage()
         decide(.commit)
         return true
@@ -104,7 +107,8 @@ extension Replayer {
         decision.removeAll()
         let context = PolicyContext(
             trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
-            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed)
+            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed, previousDirection: previousDirection,
+            stepGapMs: previousCommitUs.flatMap { previous in lastCommitUs.map { ($0 - previous) / 1_000 } })
         policy.decide(context, into: &decision)
         // From the last index down: a drop moves the last cached page into the dropped one's place.
         var index = pages.cachedCount

@@ -87,6 +87,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Committed steps that went the same way as the one before them, and that turned back.
     var stepsSameWay = 0
     var stepsReversed = 0
+    /// The direction of the step before the last, and when the last two navigations committed.
+    var previousDirection: Direction?
+    var lastCommitUs: Int?
+    var previousCommitUs: Int?
     var scrolled = false
     var wait: OpenWait?
     /// Since when the screen has shown what it shows now (the shown page, and its version if it
@@ -196,6 +200,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         direction = nil
         stepsSameWay = 0
         stepsReversed = 0
+        previousDirection = nil
+        lastCommitUs = nil
+        previousCommitUs = nil
         scrolled = false
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
         shown = session.page

@@ -32,6 +32,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownKey(what: String, name: String, key: String, valid: [String])
     case badValue(what: String, name: String, key: String, value: String, expected: String)
     case tooManyPoints(text: String, limit: Int)
+    /// A parameter the policy cannot do without was not given.
+    case missingKey(what: String, name: String, key: String, meaning: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(what) \(name): \(key) must be \(expected), got \"\(value)\""
         case let .tooManyPoints(text, limit):
             "\"\(text)\" sweeps more than \(limit) policies; narrow its ranges or give a step"
+        case let .missingKey(what, name, key, meaning):
+            "\(what) \(name) needs \(key)=…: \(meaning)"
         }
     }
 }

@@ -87,7 +87,7 @@ import Testing
         #expect(LeapPolicy().spec == "leap:gap=2")
         let parsed = try #require(try PolicyRegistry.parse("directional:ahead=6") as? DirectionalPolicy)
         #expect(parsed.behind == 2 && parsed.ahead == 6)
-        #expect(PolicyRegistry.all.map(\.name) == ["ondemand", "fixed", "directional", "staged", "adaptive"])
+        #expect(PolicyRegistry.all.map(\.name) == ["ondemand", "fixed", "directional", "staged", "adaptive", "learned"])
         #expect(PolicyRegistry.all.filter(\.inDefaultJob).map(\.name) == ["ondemand", "fixed", "directional", "staged"])
         #expect(PolicyRegistry.all.first { $0.name == "staged" }?.parameters
             == [PolicyParameterDescription(name: "radius", defaultValue: 2, range: 0 ... 50, meaning: "farthest stage, in pages from the shown one")])

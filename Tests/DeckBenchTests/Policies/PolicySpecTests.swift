@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func unknownNameListsTheValidOnes() {
-        #expect(throws: SpecError.unknownName(what: "policy", name: "lru", valid: ["ondemand", "fixed", "directional", "staged", "adaptive"])) {
+        #expect(throws: SpecError.unknownName(what: "policy", name: "lru", valid: ["ondemand", "fixed", "directional", "staged", "adaptive", "learned"])) {
             try PolicyRegistry.parse("lru")
         }
         #expect(SpecError.unknownName(what: "policy", name: "lru", valid: ["ondemand", "fixed"]).description

@@ -63,7 +63,7 @@ import Testing
                 }
             }
         }
-        #expect(compared == Self.sessionCount * 5 * Self.connectionSlots.count)
+        #expect(compared == Self.sessionCount * 6 * Self.connectionSlots.count)
         // The random sessions must hold the cases they are made for.
         #expect(overlapping * 20 > Self.sessionCount, "overlapping swipes in \(overlapping) sessions")
         // And the paths the failure and content rules take.
@@ -120,7 +120,7 @@ import Testing
     static func randomPolicies(_ random: inout SeededGenerator) -> [ReferenceReplay.Policy] {
         func upTo(_ limit: Int) -> Int { Int(random.next() % UInt64(limit + 1)) }
         return [.onDemand, .fixed(radius: upTo(3)), .directional(behind: upTo(3), ahead: upTo(5)), .staged(radius: upTo(3)),
-                .adaptive(budget: upTo(7), priorSame: 1 + upTo(3), priorReversed: 1 + upTo(3))]
+                .adaptive(budget: upTo(7), priorSame: 1 + upTo(3), priorReversed: 1 + upTo(3)), .learned(budget: upTo(6))]
     }
 
     /// A short session on a few pages; times on a 10 ms grid with the 100 ms round trip, so user

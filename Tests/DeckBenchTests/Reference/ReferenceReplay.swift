@@ -1,3 +1,4 @@
+import Foundation
 @testable import DeckBench
 
 /// A second, deliberately simple implementation of the replay model (docs/MODEL.md): every round
@@ -18,6 +19,8 @@ struct ReferenceReplay {
         case directional(behind: Int, ahead: Int)
         case staged(radius: Int)
         case adaptive(budget: Int, priorSame: Int, priorReversed: Int)
+        /// `learned` with the reference's step model (`ReferenceReplay.stepModel`).
+        case learned(budget: Int)
 
         var description: String {
             switch self {
@@ -27,9 +30,25 @@ struct ReferenceReplay {
             case let .staged(radius): "staged:radius=\(radius)"
             case let .adaptive(budget, priorSame, priorReversed):
                 "adaptive:budget=\(budget),prior_same=\(priorSame),prior_reversed=\(priorReversed)"
+            case let .learned(budget): "learned:model=\(ReferenceReplay.stepModelPath),budget=\(budget)"
             }
         }
     }
+
+    /// The step model `learned` runs with in the reference checks: learnt from generated users,
+    /// written once to a file for the replayer's spec.
+    static let stepModel: StepModel = {
+        var learner = StepModelLearner(burstMs: 700)
+        let generator = SessionGenerator(seed: 29)
+        for index in 0 ..< 400 { learner.add(generator.session(index)) }
+        return learner.model
+    }()
+
+    static let stepModelPath: String = {
+        let path = NSTemporaryDirectory() + "deckbench-reference-step-model-\(ProcessInfo.processInfo.processIdentifier).json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(StepModelFile.encoded(stepModel)))
+        return path
+    }()
 
     var policy: Policy
     var rttMs: Int
@@ -134,6 +153,12 @@ private final class ReferenceRun {
     var swipes: [Swipe] = []
     var dragged: [Int] = []
     var window: ClosedRange<Int>
+    /// Pages the policy keeps besides `window` (`learned`'s picks beyond its band).
+    var alsoKept: Set<Int> = []
+    /// The direction of the step before the last, and when the last two navigations committed.
+    var previousDirection: Direction?
+    var lastCommitUs: Int?
+    var previousCommitUs: Int?
     /// The shown page waits for data since `needUs` (a stall, or the first load).
     var waitSinceUs: Int?
     var waitIsFirstLoad = false
@@ -373,7 +398,9 @@ private final class ReferenceRun {
         if let before = direction, let now = swipe.direction {
             if before == now { sameWay += 1 } else { reversed += 1 }
         }
+        previousDirection = direction
         direction = swipe.direction
+        (previousCommitUs, lastCommitUs) = (lastCommitUs, nowUs)
         revalidateShownPage()
         decide(.commit)
         return true
@@ -427,7 +454,7 @@ private final class ReferenceRun {
     func decide(_ trigger: Trigger) {
         let (keep, wanted) = policyDecision(trigger)
         window = keep
-        for (page, state) in pages where state.hasData && !window.contains(page) && !isAppsPage(page) {
+        for (page, state) in pages where state.hasData && !isKeptByPolicy(page) && !isAppsPage(page) {
             if state.mark == .pending { metrics.wastedPrefetches += 1 }
             pages[page]!.hasData = false
             pages[page]!.fromPrefetch = false
@@ -537,7 +564,7 @@ private final class ReferenceRun {
         let version = model.histories[page]?.version(atUs: requestStartUs[request] + model.rttMs * 1_000 / 2) ?? 0
         pages[page]!.inFlight = nil
         metrics.bytes += items(page, version).count * model.itemBytes
-        let kept = window.contains(page) || isAppsPage(page)
+        let kept = isKeptByPolicy(page) || isAppsPage(page)
         if kept, kind == .prefetch, pages[page]!.mark == .neededInFlight {
             pages[page]!.mark = .useful
             metrics.usefulPrefetches += 1
@@ -594,8 +621,12 @@ private final class ReferenceRun {
 
     // MARK: The policies
 
-    /// The pages to keep and the pages to request, most urgent first.
+    func isKeptByPolicy(_ page: Int) -> Bool { window.contains(page) || alsoKept.contains(page) }
+
+    /// The pages to keep (a window, and for `learned` `alsoKept`) and the pages to request, most
+    /// urgent first.
     func policyDecision(_ trigger: Trigger) -> (ClosedRange<Int>, [Int]) {
+        alsoKept = []
         switch model.policy {
         case .onDemand:
             return (shown ... shown, [])
@@ -618,8 +649,20 @@ private final class ReferenceRun {
             }
             let keep = span(behind: behind, ahead: ahead)
             return (keep, trigger == .commit ? missingByDistance(in: keep) : [])
+        case let .learned(budget):
+            // The band ±budget, and the budget likeliest pages by the model, in its order.
+            let band = span(behind: budget, ahead: budget)
+            let gapMs = previousCommitUs.flatMap { previous in lastCommitUs.map { ($0 - previous) / 1_000 } }
+            let history = StepHistory(last: direction, before: previousDirection,
+                                      burst: gapMs.map { $0 < Self.stepModelBurstMs } ?? false)
+            let picks = ReferenceReplay.stepModel.rankedOffsets(after: history).map { shown + $0 }
+                .filter { (session.first ... session.last).contains($0) }.prefix(budget)
+            alsoKept = Set(picks.filter { !band.contains($0) })
+            return (band, trigger == .commit ? picks.filter { isMissing($0) } : [])
         }
     }
+
+    static var stepModelBurstMs: Int { ReferenceReplay.stepModel.burstMs }
 
     /// `behind` pages against and `ahead` pages along the direction of travel (`next` when none),
     /// within the data.

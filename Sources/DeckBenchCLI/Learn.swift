@@ -1,0 +1,62 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+extension DeckBenchCommand {
+    /// `deckbench learn`: a model of where users go next, for the `learned` policy.
+    struct Learn: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Learn from recordings where users go next: a step model for the learned policy.",
+            discussion: """
+                Counts, for each history of the last two steps' directions (none, next, prev; none after a jump) and \
+                whether the user is mid-burst (the last step committed within --burst-ms of the one before), how often \
+                the next step moved by each offset from -8 to +8 pages, or farther. Writes them as versioned JSON \
+                (a few kilobytes; the same sessions give the same bytes) for --policy learned:model=FILE,budget=N. \
+                Probabilities are smoothed towards the population's (docs/LEARNED.md). Rejected sessions are \
+                skipped and reported.
+                """
+        )
+
+        @Argument(help: "Recording files or folders (a folder means every .jsonl.zst, .zst and .jsonl below it).")
+        var paths: [String] = ["data"]
+
+        @Option(help: ArgumentHelp("The model file to write.", valueName: "file"))
+        var out = "model.json"
+
+        @Option(parsing: .unconditional, help: "A step that commits within this many ms of the one before it is mid-burst.")
+        var burstMs = 1_000
+
+        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
+        var maxRejects = 0
+
+        func validate() throws {
+            guard (1 ... 600_000).contains(burstMs) else { throw ValidationError("--burst-ms must be from 1 to 600000, got \(burstMs)") }
+            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
+        }
+
+        func run() throws {
+            let files = try recordingFiles(paths)
+            var learner = StepModelLearner(burstMs: burstMs)
+            var rejects = 0
+            for file in files {
+                for item in RecordingReader(path: file) {
+                    switch item {
+                    case let .session(session): learner.add(session)
+                    case let .reject(reject):
+                        rejects += 1
+                        Console.error("rejected: \(reject)")
+                    }
+                }
+            }
+            let model = learner.model
+            do {
+                _ = try AtomicFileWriter.write(StepModelFile.encoded(model), to: out)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            Console.out("learned from \(model.sessions) sessions (\(model.steps) steps, \(rejects) rejected): \(out)\n")
+            if rejects > maxRejects { throw ExitStatus.inputsRejected }
+        }
+    }
+}
