@@ -17,6 +17,11 @@ public final class StepModel: Sendable {
     public static let outcomes = 2 * maxOffset + 1
     /// Steps ahead over which a page's chance of being needed is counted (`rankedOffsets`).
     public static let horizon = 3
+
+    /// How much a visit one step later counts against one a step sooner: a page needed after the
+    /// next step can still be fetched at the next commit, unless the user swipes too fast for it to
+    /// arrive in between (mid-burst). Chosen on development populations (docs/LEARNED.md).
+    public static func laterStepWeight(burst: Bool) -> Double { burst ? 0.6 : 0.25 }
     /// Pages on each side that a ranking considers.
     static let reach = horizon * maxOffset
 
@@ -74,10 +79,11 @@ public final class StepModel: Sendable {
         ranked[history.index]
     }
 
-    /// Ranks offsets by the expected visits within `horizon` steps: the chain of steps from
-    /// `start`, each step's history made of the steps before it (the burst state held), a far
-    /// step's mass let go. Ties: the nearer page, then the one ahead. Sums run in a fixed order
-    /// over flat arrays, so the ranking is the same in every process.
+    /// Ranks offsets by their expected visits within `horizon` steps, a visit at a later step
+    /// weighing less (`laterStepWeight`): the chain of steps from `start`, each step's history made
+    /// of the steps before it (the burst state held), a far step's mass let go. Ties: the nearer
+    /// page, then the one ahead. Sums run in a fixed order over flat arrays, so the ranking is the
+    /// same in every process.
     private static func rank(from start: StepHistory, probabilities: [[Double]]) -> [Int] {
         let directions: [Direction?] = [nil, .next, .prev]
         let width = 2 * reach + 1
@@ -87,6 +93,7 @@ public final class StepModel: Sendable {
         var mass = [Double](repeating: 0, count: width * 9)
         mass[slot(0, index(start.last), index(start.before))] = 1
         var score = [Double](repeating: 0, count: width)
+        var weight = 1.0
         for _ in 0 ..< horizon {
             var next = [Double](repeating: 0, count: width * 9)
             for position in -reach ... reach {
@@ -105,9 +112,10 @@ public final class StepModel: Sendable {
                 }
             }
             for position in -reach ... reach {
-                for history in 0 ..< 9 { score[position + reach] += next[(position + reach) * 9 + history] }
+                for history in 0 ..< 9 { score[position + reach] += weight * next[(position + reach) * 9 + history] }
             }
             mass = next
+            weight *= laterStepWeight(burst: start.burst)
         }
         return (-reach ... reach).filter { $0 != 0 }.sorted { a, b in
             let (x, y) = (score[a + reach], score[b + reach])
