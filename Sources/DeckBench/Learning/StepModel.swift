@@ -15,8 +15,10 @@ public final class StepModel: Sendable {
     public static let maxOffset = 8
     /// Outcomes: −maxOffset … −1, +1 … +maxOffset, then farther.
     public static let outcomes = 2 * maxOffset + 1
-    /// Steps ahead over which a page's chance of being needed is counted (`rankedOffsets`).
-    public static let horizon = 3
+    /// Steps ahead over which a page's chance of being needed is counted (`rankedOffsets`): with
+    /// later steps weighing less, the first steps order the near pages and the later ones the far
+    /// pages that a short chain would leave in no order.
+    public static let horizon = 8
 
     /// How much a visit one step later counts against one a step sooner: a page needed after the
     /// next step can still be fetched at the next commit, unless the user swipes too fast for it to
@@ -36,7 +38,7 @@ public final class StepModel: Sendable {
     public let counts: [[Int]]
     /// Per history, the smoothed probability of each outcome.
     private let probabilities: [[Double]]
-    /// Per history, the page offsets (not 0) by their chance of being needed within `horizon` steps.
+    /// Per history, the page offsets (not 0) by their chance of being needed soon (`rank`).
     private let ranked: [[Int]]
 
     public init(counts: [[Int]], sessions: Int, burstMs: Int = 1_000, smoothing: Double = 20) {
@@ -74,7 +76,7 @@ public final class StepModel: Sendable {
         probabilities[history.index]
     }
 
-    /// The page offsets from the shown page, most likely to be needed within `horizon` steps first.
+    /// The page offsets from the shown page, the likeliest to be needed soon first.
     public func rankedOffsets(after history: StepHistory) -> [Int] {
         ranked[history.index]
     }

@@ -1,17 +1,17 @@
-/// Fetches the pages a step model (`deckbench learn`) says are likeliest to be needed within the
-/// next three steps, most likely first, and keeps what it passed.
+/// Fetches the pages a step model (`deckbench learn`) says are likeliest to be needed soon, most
+/// likely first, and keeps what it passed.
 ///
-/// At each commit the model ranks the pages around the shown one by their expected visits within
-/// three steps, from the history the app knows then (the last two steps' directions, and whether
-/// the user is mid-burst): the `budget` likeliest are kept and those missing requested, in that
-/// order. Pages within `budget` on either side are kept too, whatever the model says: they were
+/// At each commit the model ranks the pages around the shown one by their expected visits over the
+/// next steps, a later step weighing less (`StepModel.rankedOffsets`), from the history the app
+/// knows then (the last two steps' directions, and whether the user is mid-burst): the `budget`
+/// likeliest are kept and those missing requested, in that order. Pages within `budget` on either side are kept too, whatever the model says: they were
 /// fetched on the way and cost nothing to keep, and after a turn they are the first needed. That
 /// band is also the hysteresis rule: a page is dropped only when it leaves the band (or falls out
 /// of the model's top pages beyond it), never because the model's ranking moved inside it, so a
 /// change of belief never drops a page that is fetched again two steps later.
 public struct LearnedPolicy: PrefetchPolicy {
     public static let name = "learned"
-    public static let summary = "fetch the `budget` pages a step model (deckbench learn) ranks likeliest within 3 steps; keep pages within `budget` either side"
+    public static let summary = "fetch the `budget` pages a step model (deckbench learn) ranks likeliest soon; keep pages within `budget` either side"
     public static let parameters = [
         PolicyParameter<Self>("budget", \.budget, range: 0 ... 50, meaning: "pages fetched ahead of need, likeliest first; pages kept on each side"),
     ]

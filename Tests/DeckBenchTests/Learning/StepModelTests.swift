@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func pagesAreRankedByTheirChanceWithinThreeSteps() {
-        // Users who always go one page ahead: +1, +2, +3 are the pages needed within three steps.
+        // Users who always go one page ahead: +1, +2, +3 are the pages needed next, then after that.
         var counts = Array(repeating: Array(repeating: 0, count: StepModel.outcomes), count: StepHistory.all.count)
         for history in StepHistory.all { counts[history.index][StepModel.outcome(ofOffset: 1)] = 1_000 }
         let model = StepModel(counts: counts, sessions: 1)
@@ -74,7 +74,7 @@ import Testing
         }
         let both = StepModel(counts: counts, sessions: 1).rankedOffsets(after: StepHistory(last: nil, before: nil, burst: false))
         #expect(Set(both.prefix(2)) == [1, -1])
-        #expect(both.count == 2 * 3 * StepModel.maxOffset)
+        #expect(both.count == 2 * StepModel.horizon * StepModel.maxOffset)
     }
 
     @Test func theFileIsTheSameBytesAndReadsBack() throws {
