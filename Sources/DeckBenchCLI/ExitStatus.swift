@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeckBench
 
 /// The exit statuses of `deckbench`, documented in the README.
 enum ExitStatus {
@@ -12,4 +13,13 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     /// A file could not be read or written.
     static let io = ExitCode(74)
+}
+
+extension ExitStatus {
+    /// The status the rejects of a run give: 74 when a file could not be read at all (a reject at
+    /// line 0), 1 when there are more than `maxRejects`; none otherwise.
+    static func check(_ rejects: [Reject], maxRejects: Int) throws {
+        if rejects.contains(where: { $0.line == 0 }) { throw io }
+        if rejects.count > maxRejects { throw inputsRejected }
+    }
 }

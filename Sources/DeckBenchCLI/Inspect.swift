@@ -54,8 +54,7 @@ extension DeckBenchCommand {
                     throw ExitStatus.io
                 }
             }
-            if inspection.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
-            if inspection.rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+            try ExitStatus.check(inspection.rejects, maxRejects: maxRejects)
         }
     }
 }

@@ -37,13 +37,13 @@ extension DeckBenchCommand {
         func run() throws {
             let files = try recordingFiles(paths)
             var learner = StepModelLearner(burstMs: burstMs)
-            var rejects = 0
+            var rejects: [Reject] = []
             for file in files {
                 for item in RecordingReader(path: file) {
                     switch item {
                     case let .session(session): learner.add(session)
                     case let .reject(reject):
-                        rejects += 1
+                        rejects.append(reject)
                         Console.error("rejected: \(reject)")
                     }
                 }
@@ -55,8 +55,8 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
-            Console.out("learned from \(model.sessions) sessions (\(model.steps) steps, \(rejects) rejected): \(out)\n")
-            if rejects > maxRejects { throw ExitStatus.inputsRejected }
+            Console.out("learned from \(model.sessions) sessions (\(model.steps) steps, \(rejects.count) rejected): \(out)\n")
+            try ExitStatus.check(rejects, maxRejects: maxRejects)
         }
     }
 }

@@ -91,8 +91,7 @@ extension DeckBenchCommand {
             for reject in outcome.rejects { Console.error("rejected: \(reject)") }
             if html { try writeReport(folder: out) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
-            if outcome.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
-            if outcome.rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+            try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
         }
 
         /// The short human summary: policy, network, stall rate (with its 95 % interval when the

@@ -110,8 +110,7 @@ extension DeckBenchCommand {
                 Console.out("\(outcome.searchedSessions) searched sessions, \(outcome.confirmation.sessions) held out, "
                     + "\(rejects.count) rejected; reports in \(out)/ (\(outcome.confirmation.manifest.outputs.joined(separator: ", ")))\n")
             }
-            if rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.io }
-            if rejects.count > maxRejects { throw ExitStatus.inputsRejected }
+            try ExitStatus.check(rejects, maxRejects: maxRejects)
         }
     }
 }

@@ -96,4 +96,28 @@ import Testing
         #expect(m.stalls == 0)
         #expect(m.prefetches == 5)
     }
+
+    /// Hand-worked mid-burst, budget 1, on the exact network. At t = 0 (no direction) the policy
+    /// asks for 1 (a tie with −1, ahead first); it arrives at 100. Taps ahead at 1,000 (to 1:
+    /// cached), 1,400 (to 2) and 1,600 (to 3). After the first tap the history is "after next, no
+    /// burst" (one commit only): the likeliest page is +1, so 2 is asked for (arrives 1,100: the
+    /// tap at 1,400 finds it). That tap comes 400 ms after the one before: mid-burst, where the
+    /// model has one page or two at a time, half and half, so +2 outranks +1 (0.65 against 0.5):
+    /// the policy asks for 4, not 3. The tap to 3 at 1,600 finds nothing: a miss, 3 asked for on
+    /// demand, arriving at 1,700 — a 100 ms stall; the commit asks for 5. Three navigations, one
+    /// stall of 100 ms, four prefetches (1, 2, 4, 5), of which 1 and 2 were useful.
+    @Test func aHandWorkedBurst() {
+        let session = scenario(
+            #"{"v":1,"session":"burst","page":0,"first":-10,"last":10}"#,
+            #"{"t":1000,"e":"tap","dir":"next"}"#,
+            #"{"t":1400,"e":"tap","dir":"next"}"#,
+            #"{"t":1600,"e":"tap","dir":"next"}"#,
+            #"{"t":3000,"e":"end"}"#)
+        let (m, _) = replay(session, LearnedPolicy(model: Self.model, path: "m.json", budget: 1))
+        #expect(m.navigations == 3)
+        #expect(m.stalls == 1 && m.missStalls == 1)
+        #expect(m.stallMsTotal == 100)
+        #expect(m.prefetches == 4)
+        #expect(m.usefulPrefetches == 2)
+    }
 }
