@@ -29,7 +29,9 @@ import Testing
         #expect(tune.filter { $0["status"] == "winner" }.count == 2)
         #expect(tune.first { $0["policy"] == "ondemand" }?["why"] == "worse than the leader")
         // report and compare work on the folder, and verify accepts it.
-        #expect(FileManager.default.fileExists(atPath: folder + "/t/report.html"))
+        let page = try String(contentsOfFile: folder + "/t/report.html", encoding: .utf8)
+        #expect(page.contains("<h2 id=\"race\">The race</h2>"))
+        #expect(page.contains("held out (95 % CI)") && page.contains("worse than the leader"))
         #expect(try DeckBenchTool.run(["verify", "t"], in: folder).status == 0)
         let compare = try DeckBenchTool.run(["compare", "t", "t", "--out", "c.csv"], in: folder)
         #expect(compare.status == 0)

@@ -52,6 +52,7 @@ public struct HTMLReport: Sendable {
             page.write(").")
             page.close("p")
         }
+        if !reports.tune.isEmpty { page.append(RaceView.render(data)) }
         for (index, network) in data.networks.enumerated() {
             page.element("h2", [("id", "network-\(index + 1)")], "Network \(index + 1): \(data.networkNames[network] ?? network)")
             page.open("p", [("class", "spec")])

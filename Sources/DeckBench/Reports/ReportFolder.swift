@@ -11,6 +11,8 @@ public struct ReportFolder: Sendable {
     public var rejects: [[String: String]]
     /// `paired.csv`, empty when the run has none (`--bootstrap 0`, or a run before it existed).
     public var paired: [[String: String]]
+    /// `tune.csv` of a tune folder (the race that chose the finalists); empty for a replay.
+    public var tune: [[String: String]]
     public var manifest: Manifest
 
     /// Why a folder's reports cannot be read.
@@ -39,6 +41,8 @@ public struct ReportFolder: Sendable {
         rejects = try Self.rows(folder + "/rejects.csv")
         let pairedPath = folder + "/" + PairedTable.fileName
         paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.rows(pairedPath) : []
+        let tunePath = folder + "/" + TuneRun.fileName
+        tune = manifest.outputs.contains(TuneRun.fileName) ? try Self.rows(tunePath) : []
     }
 
     /// `ReportVerification.verify`, as this type's failure.

@@ -39,7 +39,7 @@ public struct TuneCandidate: Sendable {
     }
 
     /// Why a candidate left the race.
-    public enum Exit: String, Sendable {
+    public enum Exit: String, Sendable, CaseIterable {
         /// Its paired interval against the leader lay wholly on the worse side.
         case worseThanLeader = "worse than the leader"
         /// Its interval of bytes per navigation lay wholly above the budget.

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A tune folder's race (`tune.csv`), above the finalists' held-out reports: per network the
+/// winner and its ties with their held-out figures beside the searched ones, and how many
+/// candidates left in each round and why.
+enum RaceView {
+    static func render(_ data: ReportData) -> Markup {
+        let rows = data.reports.tune
+        var html = Markup()
+        html.element("h2", [("id", "race")], "The race")
+        html.element("p", [], "deckbench tune raced \(Set(rows.compactMap { $0["policy"] }).count) candidate policies on the searched "
+            + "sessions, then replayed the winner and its ties on held-out sessions the race never saw: the reports below are "
+            + "that held-out replay. The held-out figure is the one to expect; the searched one chose the winner and flatters it.")
+        let networks = rows.compactMap { $0["network"] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for network in networks {
+            let members = rows.filter { $0["network"] == network }
+            html.element("h3", [], data.networkNames[network] ?? network)
+            html.append(finalists(members))
+            html.element("p", [], outByRound(members))
+        }
+        return html
+    }
+
+    /// The winner and the ties: searched and held-out objective, with the held-out interval.
+    private static func finalists(_ members: [[String: String]]) -> Markup {
+        var html = Markup()
+        html.open("table", [("class", "numbers")])
+        html.open("thead")
+        html.open("tr")
+        let objective = members.first?["objective"] ?? "stall_rate"
+        for header in ["policy", "status", "\(objective), searched", "held out (95 % CI)", "held-out sessions", "held-out bytes / navigation"] {
+            html.element("th", [], header)
+        }
+        html.close("tr")
+        html.close("thead")
+        html.open("tbody")
+        for row in members where ["winner", "tie"].contains(row["status"] ?? "") {
+            html.open("tr")
+            html.open("td")
+            html.element("code", [], row["policy"] ?? "")
+            html.close("td")
+            html.element("td", [], row["status"] == "winner" ? "winner" : "tie")
+            let shown = { (key: String) in value(row[key], objective: objective) }
+            html.element("td", [], shown("value"))
+            html.element("td", [], "\(shown("heldout_value")) (\(shown("heldout_ci_low"))–\(shown("heldout_ci_high")))")
+            html.element("td", [], row["heldout_sessions"] ?? "")
+            html.element("td", [], row["heldout_bytes_per_navigation"].flatMap(Double.init).map { String(Int($0.rounded())) } ?? "")
+            html.close("tr")
+        }
+        html.close("tbody")
+        html.close("table")
+        return html
+    }
+
+    /// A ratio as the page's tables show it: a stall rate in %, a time per navigation in ms.
+    private static func value(_ text: String?, objective: String) -> String {
+        guard let number = text.flatMap(Double.init) else { return "" }
+        return objective == TuneObjective.stallRate.rawValue ? String(format: "%.2f %%", 100 * number) : String(format: "%.1f ms", number)
+    }
+
+    /// "Out: round 1: 90 (60 over the budget, 30 worse than the leader); …".
+    private static func outByRound(_ members: [[String: String]]) -> String {
+        let out = members.filter { $0["status"] == "out" }
+        let overBudget = members.count { $0["status"] == "over_budget" }
+        guard !out.isEmpty || overBudget > 0 else { return "No candidate left the race: every one is a finalist." }
+        var parts: [String] = []
+        for round in Set(out.compactMap { $0["round"].flatMap(Int.init) }).sorted() {
+            let here = out.filter { $0["round"] == String(round) }
+            let reasons = TuneCandidate.Exit.allCases.compactMap { exit -> String? in
+                let count = here.count { $0["why"] == exit.rawValue }
+                return count == 0 ? nil : "\(count) \(exit.rawValue)"
+            }
+            parts.append("round \(round): \(here.count) (\(reasons.joined(separator: ", ")))")
+        }
+        var text = "Out: " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + "."
+        if overBudget > 0 { text += " Still in at the end but over the budget at their estimate: \(overBudget)." }
+        return text + " Every candidate, its round and its figures: tune.csv."
+    }
+}
