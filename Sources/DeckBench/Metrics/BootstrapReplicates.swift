@@ -201,6 +201,18 @@ extension BootstrapReplicates: Codable {
         try container.encode(IntegerListText.text(totals.dense), forKey: .totals)
         try container.encode(stallMs, forKey: .stallMs)
     }
+
+    /// The bytes `JSONEncoder` with sorted keys makes of `encode(to:)`, written directly (a sweep's
+    /// bootstrap.json holds a row per point; `BootstrapFileTests` holds the two to the same bytes).
+    func appendJSON(to bytes: inout [UInt8]) {
+        bytes += Array(#"{"replicates":"#.utf8)
+        DecimalDigits.append(replicates, to: &bytes)
+        bytes += Array(#","stall_ms":"#.utf8)
+        stallMs.appendJSON(to: &bytes)
+        bytes += Array(#","totals":""#.utf8)
+        IntegerListText.append(totals.dense, to: &bytes)
+        bytes += Array(#""}"#.utf8)
+    }
 }
 
 /// Every count's total in every bootstrap replicate of one policy × network

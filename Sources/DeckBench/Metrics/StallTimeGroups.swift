@@ -187,3 +187,16 @@ extension StallTimeGroups: Codable {
         }
     }
 }
+
+extension StallTimeGroups {
+    /// The bytes `JSONEncoder` with sorted keys makes of `encode(to:)`, written directly.
+    func appendJSON(to bytes: inout [UInt8]) {
+        var sparse: [Int] = []
+        counts.forEachNonzero { cell, count in sparse += [cell, Int(count)] }
+        bytes += Array(#"{"counts":""#.utf8)
+        IntegerListText.append(sparse, to: &bytes)
+        bytes += Array(#"","navigations":["#.utf8)
+        IntegerListText.append(navigations, to: &bytes)
+        bytes += Array("]}".utf8)
+    }
+}

@@ -5,11 +5,18 @@
 enum IntegerListText {
     static func text(_ values: some Sequence<Int>) -> String {
         var bytes: [UInt8] = []
+        append(values, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text(values)`'s bytes, appended to `bytes`.
+    static func append(_ values: some Sequence<Int>, to bytes: inout [UInt8]) {
+        var first = true
         for value in values {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
             DecimalDigits.append(value, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The integers of `text`; nil when it is not a comma-separated list of decimals.

@@ -33,4 +33,27 @@ enum JSONText {
         }
         return out + "\""
     }
+
+    /// `text` as a JSON string literal the way Foundation's `JSONEncoder` writes it (slashes
+    /// escaped, `\b` and `\f`, other control characters as lowercase `\u00xx`), appended to `bytes`:
+    /// for files that must stay the bytes `JSONEncoder` made of them.
+    static func appendEncoderString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                bytes += [UInt8(ascii: "\\"), byte]
+            case 0x08: bytes += Array("\\b".utf8)
+            case 0x0C: bytes += Array("\\f".utf8)
+            case UInt8(ascii: "\n"): bytes += Array("\\n".utf8)
+            case UInt8(ascii: "\r"): bytes += Array("\\r".utf8)
+            case UInt8(ascii: "\t"): bytes += Array("\\t".utf8)
+            case 0 ..< 0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
 }

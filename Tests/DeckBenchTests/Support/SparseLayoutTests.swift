@@ -80,11 +80,13 @@ import Testing
     }
 }
 
-/// bootstrap.json written row by row is the bytes `JSONEncoder` makes of the whole file.
+/// bootstrap.json written directly, row by row, is the bytes `JSONEncoder` makes of the whole file,
+/// names that need escaping included.
 @Suite struct BootstrapFileTests {
     @Test func rowByRowIsTheWholeFilesBytes() throws {
         var summaries: [(policy: String, network: String, summary: MetricsSummary)] = []
-        for (index, policy) in ["fixed:radius=1", "a/\"b\"", "ondemand"].enumerated() {
+        let names = ["fixed:radius=1", "a/\"b\"", "ondemand", "tab\there\\, new\nline\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}", "é😀\u{2028}"]
+        for (index, policy) in names.enumerated() {
             var summary = MetricsSummary()
             summary.replicates = BootstrapReplicates(replicates: 20)
             var metrics = SessionMetrics()
@@ -93,7 +95,7 @@ import Testing
             summary.add(metrics)
             summary.replicates.add(metrics, bucket: 17 * index)
             summary.replicates.recordStall(120 * index, bucket: 17 * index)
-            summaries.append((policy, "lte", summary))
+            summaries.append((policy, index == 3 ? "trace:path=/tmp/x.trace" : "lte", summary))
         }
         for file in [BootstrapFile(summaries), BootstrapFile([])] {
             let encoder = JSONEncoder()
