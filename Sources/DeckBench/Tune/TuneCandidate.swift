@@ -7,7 +7,7 @@ public struct TuneCandidate: Sendable {
     /// The network's spec, and its place among the networks given.
     public let network: String
     let networkIndex: Int
-    /// Every searched session it replayed, summed.
+    /// Every searched session it replayed, summed; emptied once it is out (its standing stays).
     var summary = MetricsSummary()
     /// How it stood when last judged; nil before its first judgement.
     public internal(set) var standing: Standing?

@@ -94,6 +94,8 @@ public struct TuneRun: Sendable {
                 replays[network] += summaries.sessions * members.count
                 leaders[network] = rule.judge(&candidates, live: members, round: round + 1, weights: weights)
             }
+            // A candidate that left keeps its standing, not its sums: memory follows the live ones.
+            for index in live where !candidates[index].isIn { candidates[index].summary = MetricsSummary() }
             progress?(Progress(round: round + 1, rounds: Self.blockEnds.count, live: candidates.count(where: \.isIn), sessions: searched))
         }
         if lastRound < Self.blockEnds.count {
