@@ -49,7 +49,7 @@ public struct TuneAnswer: Sendable {
 
     /// The answer in one sentence.
     public var sentence: String {
-        var text = "\(Self.shortName(network)): ship \(winner) — "
+        var text = "\(NetworkModel.shortSpec(network)): ship \(winner) — "
         if let value = heldOutValue {
             text += "held-out \(objective.rawValue) \(format(value))"
             if let interval = heldOutInterval { text += " (95 % CI \(format(interval.low))–\(format(interval.high)))" }
@@ -74,10 +74,5 @@ public struct TuneAnswer: Sendable {
     /// Up to three, then how many more.
     static func list(_ names: [String]) -> String {
         names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more, in tune.csv"
-    }
-
-    /// A preset's name when the network is the preset unchanged, else the full spec.
-    static func shortName(_ spec: String) -> String {
-        NetworkPresets.all.first { $0.model.spec == spec }?.model.name ?? spec
     }
 }

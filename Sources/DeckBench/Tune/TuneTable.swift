@@ -22,8 +22,9 @@ struct TuneTable: Sendable {
             for index in order(network: network, finalists: members) {
                 let candidate = candidates[index]
                 let standing = candidate.standing
-                var row = [candidate.network, candidate.policy, status(index, finalists: members), standing.map { String($0.round) } ?? "",
-                           candidate.exit?.rawValue ?? (status(index, finalists: members) == "over_budget" ? "over the budget at its estimate" : ""),
+                let status = status(index, finalists: members)
+                var row = [candidate.network, candidate.policy, status, standing.map { String($0.round) } ?? "",
+                           candidate.exit?.rawValue ?? (status == "over_budget" ? "over the budget at its estimate" : ""),
                            standing.map { String($0.sessions) } ?? "", objective.rawValue, column.format(standing?.objective),
                            standing?.leader ?? "", column.format(standing?.difference, signed: true),
                            column.format(standing?.differenceInterval?.lowerBound, signed: true),
