@@ -4,11 +4,15 @@
 /// At each commit the model ranks the pages around the shown one by their expected visits over the
 /// next steps, a later step weighing less (`StepModel.rankedOffsets`), from the history the app
 /// knows then (the last two steps' directions, and whether the user is mid-burst): the `budget`
-/// likeliest are kept and those missing requested, in that order. Pages within `budget` on either side are kept too, whatever the model says: they were
-/// fetched on the way and cost nothing to keep, and after a turn they are the first needed. That
-/// band is also the hysteresis rule: a page is dropped only when it leaves the band (or falls out
-/// of the model's top pages beyond it), never because the model's ranking moved inside it, so a
-/// change of belief never drops a page that is fetched again two steps later.
+/// likeliest are kept and those missing requested, in that order. With no direction yet (a
+/// session's start, after a jump) at most half the budget, rounded up, goes to either side: the
+/// population's usual first step says little about this user's, and a user who starts the other way
+/// in a burst would outrun pages fetched only after their first step. Pages within `budget` on
+/// either side are kept too, whatever the model says: they were fetched on the way and cost nothing
+/// to keep, and after a turn they are the first needed. That band is also the hysteresis rule: a
+/// page is dropped only when it leaves the band (or falls out of the model's top pages beyond it),
+/// never because the model's ranking moved inside it, so a change of belief never drops a page
+/// that is fetched again two steps later.
 public struct LearnedPolicy: PrefetchPolicy {
     public static let name = "learned"
     public static let summary = "fetch the `budget` pages a step model (deckbench learn) ranks likeliest soon; keep pages within `budget` either side"
@@ -51,10 +55,12 @@ public struct LearnedPolicy: PrefetchPolicy {
         let history = StepHistory(last: context.direction, before: context.previousDirection,
                                   burst: context.stepGapMs.map { $0 < model.burstMs } ?? false)
         let requests = if case .commit = context.trigger { true } else { false }
-        var chosen = 0
+        let perSide = history.last == nil ? (budget + 1) / 2 : budget
+        var chosen = 0, ahead = 0, behind = 0
         for offset in model.rankedOffsets(after: history) where chosen < budget {
             let page = context.current + offset
-            guard context.exists(page) else { continue }
+            guard context.exists(page), (offset > 0 ? ahead : behind) < perSide else { continue }
+            if offset > 0 { ahead += 1 } else { behind += 1 }
             chosen += 1
             if !band.contains(page) { decision.keep(page) }
             if requests, context.isMissing(page) { decision.request(page) }

@@ -50,6 +50,37 @@ import Testing
         #expect(later.requests.isEmpty && later.keep.ranges == ahead.keep.ranges)
     }
 
+    /// With no direction yet, at most half the budget (rounded up) goes to either side, however
+    /// lopsided the model's first step: here 85 % of first steps go back, so the ranking is −1,
+    /// −2, +1, −3, +2 (−2 scores 0.85 × 0.25 ≈ 0.21 plus a little, +1 0.15, −3 0.05, +2 0.04).
+    @Test func withNoDirectionNeitherSideTakesMoreThanHalf() {
+        var counts = Array(repeating: Array(repeating: 0, count: StepModel.outcomes), count: StepHistory.all.count)
+        for history in StepHistory.all {
+            switch history.last {
+            case nil:
+                counts[history.index][StepModel.outcome(ofOffset: -1)] = 8_500
+                counts[history.index][StepModel.outcome(ofOffset: 1)] = 1_500
+            case .some(let direction):
+                counts[history.index][StepModel.outcome(ofOffset: direction.offset)] = 10_000
+            }
+        }
+        let lopsided = StepModel(counts: counts, sessions: 1_000)
+        let start = StepHistory(last: nil, before: nil, burst: false)
+        #expect(Array(lopsided.rankedOffsets(after: start).prefix(5)) == [-1, -2, 1, -3, 2])
+        func requests(budget: Int, direction: Direction?) -> [Int] {
+            PolicyContext.withCache(trigger: .commit, current: 0, direction: direction, first: -30, last: 30, cached: []) { context in
+                var decision = PolicyDecision()
+                LearnedPolicy(model: lopsided, path: "m.json", budget: budget).decide(context, into: &decision)
+                return decision.requests
+            }
+        }
+        #expect(requests(budget: 4, direction: nil) == [-1, -2, 1, 2])
+        #expect(requests(budget: 3, direction: nil) == [-1, -2, 1])
+        #expect(requests(budget: 5, direction: nil) == [-1, -2, 1, -3, 2])
+        // Once the user has a direction, the budget goes where the model says.
+        #expect(requests(budget: 4, direction: .prev) == [-1, -2, -3, -4])
+    }
+
     @Test func aPagePickedBeyondTheBandIsKeptWithIt() {
         // Budget 1 mid-burst: the likeliest page may be +2, outside the band ±1: kept as well.
         let decision = decide(budget: 1, direction: .next, previous: .next, gapMs: 400)

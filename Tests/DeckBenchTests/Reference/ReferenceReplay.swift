@@ -650,13 +650,16 @@ private final class ReferenceRun {
             let keep = span(behind: behind, ahead: ahead)
             return (keep, trigger == .commit ? missingByDistance(in: keep) : [])
         case let .learned(budget):
-            // The band ±budget, and the budget likeliest pages by the model, in its order.
+            // The band ±budget, and the budget likeliest pages by the model, in its order; with no
+            // direction yet, at most half the budget (rounded up) on either side.
             let band = span(behind: budget, ahead: budget)
             let gapMs = previousCommitUs.flatMap { previous in lastCommitUs.map { ($0 - previous) / 1_000 } }
             let history = StepHistory(last: direction, before: previousDirection,
                                       burst: gapMs.map { $0 < Self.stepModelBurstMs } ?? false)
-            let picks = ReferenceReplay.stepModel.rankedOffsets(after: history).map { shown + $0 }
-                .filter { (session.first ... session.last).contains($0) }.prefix(budget)
+            let inData = ReferenceReplay.stepModel.rankedOffsets(after: history).filter { (session.first ... session.last).contains(shown + $0) }
+            let perSide = direction == nil ? (budget + 1) / 2 : budget
+            let picks = (inData.filter { $0 > 0 }.prefix(perSide) + inData.filter { $0 < 0 }.prefix(perSide))
+                .sorted { inData.firstIndex(of: $0)! < inData.firstIndex(of: $1)! }.prefix(budget).map { shown + $0 }
             alsoKept = Set(picks.filter { !band.contains($0) })
             return (band, trigger == .commit ? picks.filter { isMissing($0) } : [])
         }
