@@ -9,9 +9,9 @@
 /// 2²⁰ ms (17 minutes; longer stalls fall in the last bin); a replicate's percentile is
 /// interpolated within its bin. Zeros (navigations without a stall) are not binned: they are a
 /// group's navigations less its binned stalls. Only the cells that hold a stall are kept
-/// (`SparseCounts`), up to the dense 128 × 512 counts of 4 bytes (256 KiB) per policy × network
-/// and worker on a large corpus; counts are whole numbers, so they add up across workers and
-/// shards to exactly what one run holds.
+/// (`SparseCounts`), up to a byte for each of the 128 × 512 cells (64 KiB) and a map of the few
+/// that count 255 or more, per policy × network, on a large corpus; counts are whole numbers, so
+/// they add up across workers and shards to exactly what one run holds.
 public struct StallTimeGroups: Sendable, Equatable {
     public static let groups = BootstrapReplicates.buckets / bucketsPerGroup
     static let bucketsPerGroup = 8

@@ -42,6 +42,19 @@ struct CountMap<Key: FixedWidthInteger & UnsignedInteger & Sendable, Count: Fixe
         }
     }
 
+    /// The count of `key`; 0 when it has none.
+    func count(of key: Key) -> Count {
+        guard !keys.isEmpty else { return 0 }
+        let mask = keys.count - 1
+        var index = slot(of: key)
+        while true {
+            let held = keys[index]
+            if held == key { return counts[index] }
+            if held == Key.max { return 0 }
+            index = (index + 1) & mask
+        }
+    }
+
     private mutating func grow() {
         let size = Swift.max(8, keys.count * 2)
         var larger = CountMap()

@@ -37,16 +37,23 @@ import Testing
 
     @Test func sparseCountsMatchADenseArrayBeforeAndAfterTheSwitch() {
         var random = SeededGenerator(seed: 4, keys: 3)
-        for adds in [10, 300, 5_000] {
+        // Past 256 cells (a sixteenth) the layout is a byte a cell; counts from 255 on live in a
+        // map beside it: cells below 64 get large counts, some in one add, some a little at a time.
+        for adds in [10, 200, 5_000] {
             var sparse = SparseCounts(size: 4_096)
             var dense = [UInt32](repeating: 0, count: 4_096)
-            for _ in 0 ..< adds {
-                let cell = Int(random.next() % 4_096)
-                let count = UInt32(1 + random.next() % 3)
+            func add(_ count: UInt32, at cell: Int) {
                 sparse.add(count, at: cell)
                 dense[cell] += count
             }
+            add(70_000, at: 7)
+            for _ in 0 ..< 300 { add(1, at: 9) }
+            for _ in 0 ..< adds {
+                let cell = Int(random.next() % 4_096)
+                add(cell < 256 ? UInt32(1 + random.next() % 400) : UInt32(1 + random.next() % 3), at: cell)
+            }
             #expect(sparse.isDense == (adds == 5_000))
+            #expect(dense.filter { $0 >= 255 }.count >= 2)
             #expect(sparse.dense == dense)
             var seen: [Int] = []
             sparse.forEachNonzero { cell, count in
