@@ -43,7 +43,7 @@ public struct Metric: Sendable {
         case quotientOfSums(Count, over: Count)
         /// p50, p90, p99 and max (four columns `NAME_p50` … `NAME_max`) of a distribution that the
         /// replay records value by value; it is also a block of `distributions.csv`.
-        case percentiles(WritableKeyPath<MetricsSummary, Distribution> & Sendable)
+        case percentiles(KeyPath<MetricsSummary, Distribution> & Sendable)
     }
 
     /// What a value counts, for the docs.

@@ -1,13 +1,13 @@
 /// The metrics of many replays of one policy on one network: sums, and distributions that merge
 /// exactly across threads and shards. One row of `summary.csv`.
-public struct MetricsSummary: Sendable, Equatable, Codable {
+public struct MetricsSummary: Sendable, Equatable {
     public var sessions = 0
     /// The sums of every session's counts (its `peakCachedPages` is the largest seen).
     public var totals = SessionMetrics()
-    /// `stall_ms` of every navigation (0 when it did not stall).
-    public var stallMsPerNavigation = Distribution()
     /// `stall_ms` of every stalled navigation.
     public var stallMsPerStall = Distribution()
+    /// Navigations that did not stall.
+    public var navigationsWithoutStall = 0
     /// `diff_ops` of every stale update.
     public var diffOps = Distribution()
     /// `first_load_ms` of every session.
@@ -17,10 +17,19 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// `stall_ms` of every navigation (0 when it did not stall): the stalls and the navigations
+    /// without one, put together when read. A run keeps only the stalls' histogram, not the same
+    /// values twice (a histogram of durations is tens of kilobytes on a large corpus).
+    public var stallMsPerNavigation: Distribution {
+        var all = stallMsPerStall
+        all.record(0, count: navigationsWithoutStall)
+        return all
+    }
+
     /// Bytes held for the run: the struct, its distributions and its bootstrap state (what a
     /// replay point costs; `deckbench bench` reports it).
     public var footprint: Int {
-        MemoryLayout<MetricsSummary>.size + stallMsPerNavigation.footprint + stallMsPerStall.footprint + diffOps.footprint
+        MemoryLayout<MetricsSummary>.size + stallMsPerStall.footprint + diffOps.footprint
             + firstLoadMs.footprint + replicates.footprint
     }
 
@@ -38,11 +47,47 @@ public struct MetricsSummary: Sendable, Equatable, Codable {
     public mutating func merge(_ other: MetricsSummary) {
         sessions += other.sessions
         totals.add(other.totals)
-        stallMsPerNavigation.merge(other.stallMsPerNavigation)
         stallMsPerStall.merge(other.stallMsPerStall)
+        navigationsWithoutStall += other.navigationsWithoutStall
         diffOps.merge(other.diffOps)
         firstLoadMs.merge(other.firstLoadMs)
         replicates.merge(other.replicates)
+    }
+}
+
+extension MetricsSummary: Codable {
+    /// The keys of the files before the run kept one histogram of stalls (`shard.json`): every
+    /// navigation's `stall_ms` is written out, and the navigations without a stall read back as
+    /// the count it holds beyond the stalls'.
+    private enum CodingKeys: String, CodingKey {
+        case sessions, totals, stallMsPerNavigation, stallMsPerStall, diffOps, firstLoadMs, replicates
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sessions = try container.decode(Int.self, forKey: .sessions)
+        totals = try container.decode(SessionMetrics.self, forKey: .totals)
+        stallMsPerStall = try container.decode(Distribution.self, forKey: .stallMsPerStall)
+        let all = try container.decode(Distribution.self, forKey: .stallMsPerNavigation)
+        guard all.count >= stallMsPerStall.count else {
+            throw DecodingError.dataCorruptedError(forKey: .stallMsPerNavigation, in: container,
+                                                   debugDescription: "fewer navigations than stalls")
+        }
+        navigationsWithoutStall = all.count - stallMsPerStall.count
+        diffOps = try container.decode(Distribution.self, forKey: .diffOps)
+        firstLoadMs = try container.decode(Distribution.self, forKey: .firstLoadMs)
+        replicates = try container.decode(BootstrapReplicates.self, forKey: .replicates)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(totals, forKey: .totals)
+        try container.encode(stallMsPerNavigation, forKey: .stallMsPerNavigation)
+        try container.encode(stallMsPerStall, forKey: .stallMsPerStall)
+        try container.encode(diffOps, forKey: .diffOps)
+        try container.encode(firstLoadMs, forKey: .firstLoadMs)
+        try container.encode(replicates, forKey: .replicates)
     }
 }
 

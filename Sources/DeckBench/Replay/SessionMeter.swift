@@ -80,7 +80,6 @@ struct SessionMeter {
         if abandoned { metrics.abandonedStalls += 1 }
         stallUs += toUs - fromUs
         metrics.stallMsMax = max(metrics.stallMsMax, milliseconds)
-        summary.stallMsPerNavigation.record(milliseconds)
         summary.stallMsPerStall.record(milliseconds)
         if let bucket { summary.replicates.recordStall(milliseconds, bucket: bucket) }
     }
@@ -153,7 +152,7 @@ struct SessionMeter {
         metrics.addedWaitMs = Self.milliseconds(addedWaitUs)
         metrics.stallMsTotal = Self.milliseconds(stallUs)
         metrics.wastedPrefetches += unjudgedPrefetches
-        summary.stallMsPerNavigation.record(0, count: instantNavigations)
+        summary.navigationsWithoutStall += instantNavigations
         if let bucket, instantNavigations > 0 { summary.replicates.recordStall(0, count: instantNavigations, bucket: bucket) }
         if let firstLoadMs = metrics.firstLoadMs { summary.firstLoadMs.record(firstLoadMs) }
         observer?.sessionEnded(atUs: endUs, requests: requests)

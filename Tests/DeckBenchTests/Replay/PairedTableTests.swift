@@ -65,7 +65,7 @@ extension PairedTableTests {
             var copy = summary
             for session in 0 ..< 300 {
                 let bucket = BootstrapReplicates.bucket(file: "f", session: "s\(session)")
-                copy.stallMsPerNavigation.record(session % 5 == 0 ? 200 + 100 * index + session : 0)
+                if session % 5 == 0 { copy.stallMsPerStall.record(200 + 100 * index + session) } else { copy.navigationsWithoutStall += 1 }
                 copy.replicates.recordStall(session % 5 == 0 ? 200 + 100 * index + session : 0, bucket: bucket)
             }
             if index == 0 { a = copy } else { b = copy }
