@@ -128,7 +128,7 @@ extension DeckBenchCommand {
                              String(Int(rate)), times.map { String(format: "%.2f", $0) } ?? "", result.peakRSSKB.map(String.init) ?? ""])
             }
             Console.out("\(lines) lines in \(file); sweeps on \(sweepLines) lines in \(sweepFile)\n" + table.rendered
-                + replayPointBytes(sweepFile) + (sweepsOnly ? "" : outputSizes(scratch: scratch)) + scaling(seconds, lines: lines, cores: cores))
+                + replayPointBytes(sweepFile) + (sweepsOnly ? "" : replayPointBytes(defaultJobOn: file) + outputSizes(scratch: scratch)) + scaling(seconds, lines: lines, cores: cores))
             if !rows.isEmpty { try appendResults(rows) }
             try appendSweeps(sweepRows)
             if !sweepsOnly { try microBenchmarks(stamp: stamp) }
@@ -138,15 +138,26 @@ extension DeckBenchCommand {
         /// distributions, bootstrap buckets and stall bins: `MetricsSummary.footprint`), on average
         /// and at most, over the 64-point sweep of the sweep corpus, replayed in this process.
         private func replayPointBytes(_ sweepFile: String) -> String {
+            guard let policies = try? PolicySweep.expand(BenchStage.sweepSpec(points: 64)) else { return "" }
+            return replayPointBytes(file: sweepFile, policies: policies, label: "64-point sweep, \(Self.sweepSessions) sessions")
+        }
+
+        /// The same for the default job's four policies over the whole bench corpus: what a point
+        /// keeps once a large corpus has filled its buckets and bins.
+        private func replayPointBytes(defaultJobOn file: String) -> String {
+            replayPointBytes(file: file, policies: PolicyRegistry.defaults, label: "default job, the bench corpus")
+        }
+
+        private func replayPointBytes(file: String, policies: [any PrefetchPolicy], label: String) -> String {
             let folder = out + "/scratch-footprint"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            guard let policies = try? PolicySweep.expand(BenchStage.sweepSpec(points: 64)), let lte = try? NetworkModel.parse("lte"),
-                  let outcome = try? ReplayRun(files: [sweepFile], policies: policies, networks: [lte],
+            guard let lte = try? NetworkModel.parse("lte"),
+                  let outcome = try? ReplayRun(files: [file], policies: policies, networks: [lte],
                                                settings: ReplaySettings(seed: 1, bootstrap: 1_000), outputFolder: folder,
-                                               command: ["bench"], jobs: 1).run()
+                                               command: ["bench"], jobs: 1, sessionsFormat: .none).run()
             else { return "" }
             let bytes = outcome.summaries.map(\.summary.footprint)
-            return "bytes a replay point keeps (64-point sweep, \(Self.sweepSessions) sessions, 1,000 replicates): "
+            return "bytes a replay point keeps (\(label), 1,000 replicates): "
                 + "\(bytes.reduce(0, +) / max(1, bytes.count) / 1024) KiB on average, \((bytes.max() ?? 0) / 1024) KiB at most\n"
         }
 
