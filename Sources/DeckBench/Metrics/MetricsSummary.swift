@@ -56,9 +56,9 @@ public struct MetricsSummary: Sendable, Equatable {
 }
 
 extension MetricsSummary: Codable {
-    /// The keys of the files before the run kept one histogram of stalls (`shard.json`): every
-    /// navigation's `stall_ms` is written out, and the navigations without a stall read back as
-    /// the count it holds beyond the stalls'.
+    /// `shard.json` keeps the keys it had when a summary held two histograms of stalls: every
+    /// navigation's `stall_ms` is written out, and read back as the navigations without a stall
+    /// (the count it holds beyond the stalls').
     private enum CodingKeys: String, CodingKey {
         case sessions, totals, stallMsPerNavigation, stallMsPerStall, diffOps, firstLoadMs, replicates
     }
