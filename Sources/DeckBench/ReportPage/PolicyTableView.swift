@@ -37,7 +37,7 @@ enum PolicyTableView {
                 html.close("td")
                 for (column, _) in columns {
                     let raw = row[column] ?? ""
-                    let (value, interval) = cell(raw, column: column, row: row, schema: data.schema)
+                    let (value, interval) = cell(raw, exact: data.value(policy, network, column), column: column, row: row, schema: data.schema)
                     html.open("td", [("data-column", column), ("data-value", raw)])
                     html.write(value)
                     if let interval { html.element("span", [("class", "ci")], interval) }
@@ -54,9 +54,10 @@ enum PolicyTableView {
         return html
     }
 
-    /// A value as the table shows it (shares in %, others as written) and its interval, if any.
-    static func cell(_ raw: String, column: String, row: [String: String], schema: MetricSchema) -> (value: String, interval: String?) {
-        guard let value = Double(raw) else { return (raw, nil) }
+    /// A value as the table shows it (shares in %, from `exact` when the page knows it better than
+    /// the file's four decimals; others as written) and its interval, if any.
+    static func cell(_ raw: String, exact: Double?, column: String, row: [String: String], schema: MetricSchema) -> (value: String, interval: String?) {
+        guard let value = exact ?? Double(raw) else { return (raw, nil) }
         let isShare = schema.metrics.first { $0.summaryColumns.contains(column) }?.unit == .ratio
         func shown(_ value: Double) -> String {
             isShare ? percent(value) : abs(value) >= 100 ? String(Int(value.rounded())) : ReportFormat.number(value)

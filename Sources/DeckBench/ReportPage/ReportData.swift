@@ -10,6 +10,11 @@ struct ReportData {
     let networkNames: [String: String]
     let defaultJob: Set<String>
     private let rowIndex: [String: [String: String]]
+    /// Ratio columns whose two counts are columns of the file too: read as the quotient of those
+    /// counts, since the file's ratio has four decimals and a view that rounds it again (a percent
+    /// with one decimal) could show a digit the exact ratio does not have (0.99746 → 0.9975 →
+    /// 99.8 %, where the terminal says 99.7 %).
+    private let exactRatios: [String: (numerator: String, denominator: String)]
 
     init(reports: ReportFolder, schema: MetricSchema) {
         self.reports = reports
@@ -27,6 +32,23 @@ struct ReportData {
         var index: [String: [String: String]] = [:]
         for row in reports.summary { index[(row["policy"] ?? "") + "\u{1}" + (row["network"] ?? "")] = row }
         rowIndex = index
+        exactRatios = Self.exactRatios(schema)
+    }
+
+    private static func exactRatios(_ schema: MetricSchema) -> [String: (numerator: String, denominator: String)] {
+        func column(summing count: Metric.Count) -> String? {
+            schema.metrics.first { metric in
+                if case let .sum(summed) = metric.summary { return summed == count }
+                return false
+            }?.name
+        }
+        var ratios: [String: (numerator: String, denominator: String)] = [:]
+        for metric in schema.metrics {
+            guard case let .ratioOfSums(numerator, denominator) = metric.summary,
+                  let top = column(summing: numerator), let bottom = column(summing: denominator) else { continue }
+            ratios[metric.name] = (top, bottom)
+        }
+        return ratios
     }
 
     func row(_ policy: String, _ network: String) -> [String: String]? {
@@ -34,7 +56,12 @@ struct ReportData {
     }
 
     func value(_ policy: String, _ network: String, _ column: String) -> Double? {
-        row(policy, network)?[column].flatMap(Double.init)
+        guard let row = row(policy, network) else { return nil }
+        if let ratio = exactRatios[column], let top = row[ratio.numerator].flatMap(Double.init),
+           let bottom = row[ratio.denominator].flatMap(Double.init), bottom > 0, row[column]?.isEmpty == false {
+            return top / bottom
+        }
+        return row[column].flatMap(Double.init)
     }
 
     /// The policies on `network`'s Pareto front (`pareto` = 1), in report order.
