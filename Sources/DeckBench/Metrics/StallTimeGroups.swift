@@ -122,11 +122,7 @@ public struct StallTimeGroups: Sendable, Equatable {
             weights.withUnsafeBufferPointer { weights in
                 (0 ..< replicates).map { replicate -> Double? in
                     let w = weights.baseAddress! + replicate * groups
-                    func weighted(_ row: UnsafePointer<Double>) -> Double {
-                        var sum = 0.0
-                        for group in 0 ..< groups { sum += w[group] * row[group] }
-                        return sum
-                    }
+                    func weighted(_ row: UnsafePointer<Double>) -> Double { Self.weightedSum(w, row) }
                     func above(_ index: Int) -> Double { weighted(atOrAbove.baseAddress! + index * groups) }
                     let total = navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
                     guard total > 0 else { return nil }
@@ -150,6 +146,30 @@ public struct StallTimeGroups: Sendable, Equatable {
                 }
             }
         }
+    }
+}
+
+extension StallTimeGroups {
+    /// Σ weights[g] × counts[g] over the `groups` groups. Every weight and count is a whole number,
+    /// so every partial sum is exact (below 2⁵³) and the order of the additions does not change the
+    /// result: eight independent sums run side by side on the vector units instead of one chain of
+    /// dependent additions.
+    @inline(__always)
+    static func weightedSum(_ weights: UnsafePointer<Double>, _ counts: UnsafePointer<Double>) -> Double {
+        var lanes = SIMD8<Double>()
+        var group = 0
+        while group + 8 <= groups {
+            let w = UnsafeRawPointer(weights + group).loadUnaligned(as: SIMD8<Double>.self)
+            let c = UnsafeRawPointer(counts + group).loadUnaligned(as: SIMD8<Double>.self)
+            lanes += w * c
+            group += 8
+        }
+        var sum = lanes.sum()
+        while group < groups {
+            sum += weights[group] * counts[group]
+            group += 1
+        }
+        return sum
     }
 }
 

@@ -19,6 +19,22 @@ import Testing
         #expect(StallTimeGroups.bin(of: 50_000_000) == StallTimeGroups.bins - 1)
     }
 
+    /// The weighted sums run in eight lanes; on whole numbers that is the sum of one chain, to the bit.
+    @Test func theWeightedSumInLanesIsTheSumInOrder() {
+        var random = SeededGenerator(seed: 11, keys: 3)
+        for round in 0 ..< 200 {
+            let weights = (0 ..< StallTimeGroups.groups).map { _ in Double(random.next() % 9) }
+            let limit: UInt64 = round % 2 == 0 ? 1_000 : 1 << 40
+            let counts = (0 ..< StallTimeGroups.groups).map { _ in Double(random.next() % limit) }
+            var inOrder = 0.0
+            for group in 0 ..< StallTimeGroups.groups { inOrder += weights[group] * counts[group] }
+            let inLanes = weights.withUnsafeBufferPointer { w in
+                counts.withUnsafeBufferPointer { c in StallTimeGroups.weightedSum(w.baseAddress!, c.baseAddress!) }
+            }
+            #expect(inLanes.bitPattern == inOrder.bitPattern, "round \(round)")
+        }
+    }
+
     /// One bucket holds every navigation: each replicate weighs all of them alike (or leaves them
     /// out), so every replicate's p99 is the data's, within its bin, like HdrHistogram's.
     @Test func aReplicateOfOneGroupGivesTheDataItsPercentile() {
