@@ -10,8 +10,8 @@
 /// are hundreds of buckets, and exactly as resampling sessions while there are fewer sessions than
 /// buckets (one session a bucket). Keeping buckets instead of a running total per replicate costs
 /// the replay 7 additions a session instead of 7 × `replicates`, and per policy × network 4 KiB
-/// plus 56 bytes for each bucket that holds a session (`BucketTotals`; at most 61 KiB whatever the
-/// corpus); totals are whole numbers, so they add up across workers and shards to exactly what one
+/// plus 28 bytes for each bucket that holds a session (`BucketTotals`; at most 32 KiB while every
+/// total fits in 32 bits, 61 KiB past that); totals are whole numbers, so they add up across workers and shards to exactly what one
 /// run holds.
 ///
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
@@ -70,7 +70,9 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// Adds one session's counts to its bucket.
     mutating func add(_ session: SessionMetrics, bucket: Int) {
         let offsets = Self.countOffsets
-        totals.withBlock(bucket) { SessionMetricsLayout.add(session, at: offsets, to: $0) }
+        withUnsafeBytes(of: session) { source in
+            totals.add(bucket) { source.load(fromByteOffset: offsets[$0], as: Int.self) }
+        }
     }
 
     /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
@@ -100,8 +102,7 @@ public struct BootstrapReplicates: Sendable, Equatable {
         var sums = [Double](repeating: 0, count: width * count)
         var weight = [Double](repeating: 0, count: count)
         for bucket in 0 ..< Self.buckets {
-            guard let block = totals.block(bucket), block.contains(where: { $0 != 0 }) else { continue }
-            let base = block.startIndex
+            guard totals.holds(bucket), (0 ..< width).contains(where: { totals.total(bucket, $0) != 0 }) else { continue }
             let bytes = table?[bucket] ?? Self.weights(bucket: bucket, replicates: count)
             bytes.withUnsafeBufferPointer { bytes in
                 weight.withUnsafeMutableBufferPointer { weight in
@@ -110,8 +111,8 @@ public struct BootstrapReplicates: Sendable, Equatable {
             }
             sums.withUnsafeMutableBufferPointer { sums in
                 weight.withUnsafeBufferPointer { weight in
-                    for c in 0 ..< width where block[base + c] != 0 {
-                        let value = Double(block[base + c])
+                    for c in 0 ..< width where totals.total(bucket, c) != 0 {
+                        let value = Double(totals.total(bucket, c))
                         let row = sums.baseAddress! + c * count
                         for b in 0 ..< count { row[b] += weight[b] * value }
                     }

@@ -1,15 +1,19 @@
 /// The bootstrap buckets' totals of one policy × network, kept only for the buckets that hold a
 /// session: a slot per bucket (4 KiB) says where its block of counts is, and blocks are appended as
-/// buckets are first used. A run over a few hundred sessions keeps a few hundred blocks, not 1,024;
-/// a large corpus reaches the dense size (57 KiB) and no more. Reads see the dense layout
-/// (`dense`), bucket by bucket, so sums and files are the same as with a dense array.
+/// buckets are first used. A run over a few hundred sessions keeps a few hundred blocks, not 1,024.
+/// Totals are kept in 32 bits while every one fits (a large corpus then holds 28 KiB of blocks),
+/// and in 64 from the first that does not. Reads see whole numbers bucket by bucket (`dense`,
+/// `total`), so sums and files are the same whatever the layout.
 struct BucketTotals: Sendable {
     /// Counts a bucket keeps (`BootstrapReplicates.counts.count`).
     let width: Int
-    /// Per bucket, 1 + the index of its block in `blocks`; 0 when it holds nothing yet.
+    /// Per bucket, 1 + the index of its block; 0 when it holds nothing yet.
     private var slots: [Int32]
-    /// Blocks of `width` counts, in the order their buckets were first used.
-    private var blocks: [Int] = []
+    /// Blocks of `width` counts, in the order their buckets were first used, while every total
+    /// fits in 32 bits.
+    private var narrow: [UInt32] = []
+    /// The same blocks once one total does not fit (`narrow` is then empty).
+    private var wide: [Int]?
 
     init(buckets: Int, width: Int) {
         self.width = width
@@ -22,56 +26,90 @@ struct BucketTotals: Sendable {
         for bucket in 0 ..< buckets {
             let block = dense[bucket * width ..< (bucket + 1) * width]
             guard block.contains(where: { $0 != 0 }) else { continue }
-            blocks += block
-            slots[bucket] = Int32(blocks.count / width)
+            add(bucket) { block[block.startIndex + $0] }
         }
     }
 
     var buckets: Int { slots.count }
 
-    /// The counts of `bucket`, to add to: its block, made on first use.
+    private var blockCount: Int { (wide?.count ?? narrow.count) / width }
+
+    /// Adds `amount(c)` to count `c` of `bucket`, for every count; the bucket's block is made on
+    /// first use.
     @inline(__always)
-    mutating func withBlock(_ bucket: Int, _ body: (UnsafeMutablePointer<Int>) -> Void) {
+    mutating func add(_ bucket: Int, _ amount: (Int) -> Int) {
         var slot = Int(slots[bucket])
         if slot == 0 {
-            blocks.append(contentsOf: repeatElement(0, count: width))
-            slot = blocks.count / width
+            if wide != nil {
+                wide!.append(contentsOf: repeatElement(0, count: width))
+            } else {
+                narrow.append(contentsOf: repeatElement(0, count: width))
+            }
+            slot = blockCount
             slots[bucket] = Int32(slot)
         }
-        blocks.withUnsafeMutableBufferPointer { body($0.baseAddress! + (slot - 1) * width) }
+        let base = (slot - 1) * width
+        if wide == nil {
+            let fits: Bool = narrow.withUnsafeMutableBufferPointer { blocks in
+                for count in 0 ..< width {
+                    let sum = Int(blocks[base + count]) + amount(count)
+                    guard sum >= 0, sum <= Int(UInt32.max) else {
+                        // Undo this block's earlier counts, then add it again in 64 bits.
+                        for done in 0 ..< count { blocks[base + done] = UInt32(Int(blocks[base + done]) - amount(done)) }
+                        return false
+                    }
+                    blocks[base + count] = UInt32(sum)
+                }
+                return true
+            }
+            if fits { return }
+            wide = narrow.map(Int.init)
+            narrow = []
+        }
+        wide!.withUnsafeMutableBufferPointer { blocks in
+            for count in 0 ..< width { blocks[base + count] += amount(count) }
+        }
     }
 
-    /// The counts of `bucket`; nil when it holds nothing.
-    func block(_ bucket: Int) -> ArraySlice<Int>? {
+    /// Whether `bucket` holds anything.
+    func holds(_ bucket: Int) -> Bool { slots[bucket] != 0 }
+
+    /// Count `count` of `bucket` (0 when it holds nothing).
+    @inline(__always)
+    func total(_ bucket: Int, _ count: Int) -> Int {
         let slot = Int(slots[bucket])
-        return slot == 0 ? nil : blocks[(slot - 1) * width ..< slot * width]
+        guard slot != 0 else { return 0 }
+        let index = (slot - 1) * width + count
+        return wide.map { $0[index] } ?? Int(narrow[index])
     }
 
     mutating func merge(_ other: BucketTotals) {
-        for bucket in 0 ..< other.buckets {
-            guard let theirs = other.block(bucket) else { continue }
-            withBlock(bucket) { mine in
-                for (index, count) in theirs.enumerated() { mine[index] += count }
-            }
+        for bucket in 0 ..< other.buckets where other.holds(bucket) {
+            add(bucket) { other.total(bucket, $0) }
         }
     }
 
     /// Bucket-major, `width` counts a bucket, zeros where a bucket holds nothing.
     var dense: [Int] {
         var dense = [Int](repeating: 0, count: buckets * width)
-        for bucket in 0 ..< buckets {
-            guard let block = block(bucket) else { continue }
-            dense.replaceSubrange(bucket * width ..< (bucket + 1) * width, with: block)
+        for bucket in 0 ..< buckets where holds(bucket) {
+            for count in 0 ..< width { dense[bucket * width + count] = total(bucket, count) }
         }
         return dense
     }
 
+    /// Whether totals are kept in 64 bits.
+    var isWide: Bool { wide != nil }
+
     /// Bytes held: the slots and the blocks.
-    var footprint: Int { slots.capacity * MemoryLayout<Int32>.stride + blocks.capacity * MemoryLayout<Int>.stride }
+    var footprint: Int {
+        slots.capacity * MemoryLayout<Int32>.stride + narrow.capacity * MemoryLayout<UInt32>.stride
+            + (wide?.capacity ?? 0) * MemoryLayout<Int>.stride
+    }
 }
 
 extension BucketTotals: Equatable {
-    /// The same totals, whatever order the buckets were first used in.
+    /// The same totals, whatever order the buckets were first used in and whatever their width.
     static func == (lhs: BucketTotals, rhs: BucketTotals) -> Bool {
         lhs.width == rhs.width && lhs.dense == rhs.dense
     }

@@ -53,14 +53,4 @@ enum SessionMetricsLayout {
             }
         }
     }
-
-    /// Adds the counts of `session` at `offsets`, in that order, to the `offsets.count` integers at `totals`.
-    @inline(__always)
-    static func add(_ session: SessionMetrics, at offsets: [Int], to totals: UnsafeMutablePointer<Int>) {
-        withUnsafeBytes(of: session) { source in
-            for (index, offset) in offsets.enumerated() {
-                totals[index] += source.load(fromByteOffset: offset, as: Int.self)
-            }
-        }
-    }
 }

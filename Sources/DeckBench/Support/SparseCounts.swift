@@ -1,55 +1,106 @@
 /// Counts over a fixed range of cells, most of them zero: kept as a map of the cells that hold
-/// something until that map would be as large as the dense layout (a sixteenth of the cells used),
-/// then dense: a byte per cell, and the few cells that reach 255 in a map of their own (a cell's
-/// byte 255 says its count is there). Readers see cells in increasing order, whatever the layout.
+/// something while they are few (up to `size / 64`), then ranked: a bit per cell says whether it
+/// holds something, and the counts of the cells that do sit in cell order, a byte each (the few
+/// that reach 255 in a map of their own: a cell's byte 255 says its count is there). Readers see
+/// cells in increasing order, whatever the layout.
+///
+/// The ranked layout costs a bit per cell, 4 bytes per 512 cells and a byte per used cell: for the
+/// 65,536 stall bins of a policy × network on a large corpus, about 9 KiB plus a byte for each of
+/// the few thousand bins that hold a stall, where a byte per cell would be 64 KiB.
 struct SparseCounts: Sendable {
     /// Cells 0 ..< size.
     let size: Int
     private var map = CountMap<UInt32, UInt32>()
-    /// Every cell's count below 255, once the map has grown past `size / 16` cells; empty before.
+    /// Ranked: bit `cell % 64` of word `cell / 64` is set when the cell holds something; empty
+    /// while the map is in use.
+    private var present: [UInt64] = []
+    /// Ranked: how many cells hold something before each block of `wordsPerBlock` words.
+    private var blockRanks: [UInt32] = []
+    /// Ranked: the counts below 255 of the cells that hold something, in cell order.
     private var bytes: [UInt8] = []
-    /// Once dense, the counts of the cells whose byte is 255.
+    /// Ranked: the counts of the cells whose byte is 255.
     private var large = CountMap<UInt32, UInt32>()
 
     private static var inLarge: UInt8 { 255 }
+    private static var wordsPerBlock: Int { 8 }
 
     init(size: Int) {
         self.size = size
     }
 
-    var isDense: Bool { !bytes.isEmpty }
+    var isRanked: Bool { !present.isEmpty }
 
-    /// Bytes held: the map's, or the dense layout's.
-    var footprint: Int { isDense ? bytes.capacity + large.footprint : map.footprint }
+    /// Bytes held: the map's, or the ranked layout's.
+    var footprint: Int {
+        isRanked
+            ? present.capacity * 8 + blockRanks.capacity * 4 + bytes.capacity + large.footprint
+            : map.footprint
+    }
 
     @inline(__always)
     mutating func add(_ count: UInt32, at cell: Int) {
-        if isDense {
-            let byte = bytes[cell]
-            if byte != Self.inLarge, count < UInt32(Self.inLarge - byte) {
-                bytes[cell] = byte + UInt8(count)
-            } else {
-                addLarge(count, at: cell)
-            }
-            return
-        }
+        guard count > 0 else { return }
+        if isRanked { return addRanked(count, at: cell) }
         map.add(count, to: UInt32(cell))
-        if map.count > size / 16 { densify() }
+        if map.count > size / 64 { rank() }
     }
 
-    private mutating func addLarge(_ count: UInt32, at cell: Int) {
-        if bytes[cell] != Self.inLarge {
-            large.add(UInt32(bytes[cell]), to: UInt32(cell))
-            bytes[cell] = Self.inLarge
+    /// The index in `bytes` of `cell`, which holds something or is about to: the cells before it
+    /// that hold something.
+    @inline(__always)
+    private func index(of cell: Int) -> Int {
+        let word = cell >> 6
+        let block = word / Self.wordsPerBlock
+        var index = Int(blockRanks[block])
+        for before in block * Self.wordsPerBlock ..< word { index += present[before].nonzeroBitCount }
+        let below = (UInt64(1) << UInt64(cell & 63)) &- 1
+        return index + (present[word] & below).nonzeroBitCount
+    }
+
+    @inline(__always)
+    private mutating func addRanked(_ count: UInt32, at cell: Int) {
+        let word = cell >> 6
+        let bit = UInt64(1) << UInt64(cell & 63)
+        let index = index(of: cell)
+        if present[word] & bit == 0 {
+            present[word] |= bit
+            bytes.insert(0, at: index)
+            for block in word / Self.wordsPerBlock + 1 ..< blockRanks.count { blockRanks[block] += 1 }
         }
-        large.add(count, to: UInt32(cell))
+        let byte = bytes[index]
+        if byte != Self.inLarge, count < UInt32(Self.inLarge - byte) {
+            bytes[index] = byte + UInt8(count)
+        } else {
+            if byte != Self.inLarge {
+                large.add(UInt32(byte), to: UInt32(cell))
+                bytes[index] = Self.inLarge
+            }
+            large.add(count, to: UInt32(cell))
+        }
     }
 
-    private mutating func densify() {
-        bytes = Array(repeating: 0, count: size)
-        let sparse = map
+    /// From the map to the ranked layout, made in one pass over the map's cells in order.
+    private mutating func rank() {
+        let words = (size + 63) / 64
+        present = Array(repeating: 0, count: words)
+        blockRanks = Array(repeating: 0, count: (words + Self.wordsPerBlock - 1) / Self.wordsPerBlock)
+        let sorted = map.sorted.filter { $0.1 != 0 }
         map = CountMap()
-        sparse.forEach { cell, count in add(count, at: Int(cell)) }
+        bytes.reserveCapacity(sorted.count)
+        for (cell, count) in sorted {
+            present[Int(cell) >> 6] |= UInt64(1) << UInt64(cell & 63)
+            if count < UInt32(Self.inLarge) {
+                bytes.append(UInt8(count))
+            } else {
+                bytes.append(Self.inLarge)
+                large.add(count, to: cell)
+            }
+        }
+        var before: UInt32 = 0
+        for word in 0 ..< words {
+            if word % Self.wordsPerBlock == 0 { blockRanks[word / Self.wordsPerBlock] = before }
+            before += UInt32(present[word].nonzeroBitCount)
+        }
     }
 
     mutating func merge(_ other: SparseCounts) {
@@ -58,9 +109,17 @@ struct SparseCounts: Sendable {
 
     /// Calls `body` with every cell that holds something and its count, in increasing cell order.
     func forEachNonzero(_ body: (Int, UInt32) -> Void) {
-        if isDense {
-            for (cell, byte) in bytes.enumerated() where byte != 0 {
-                body(cell, byte == Self.inLarge ? large.count(of: UInt32(cell)) : UInt32(byte))
+        if isRanked {
+            var index = 0
+            for (word, bits) in present.enumerated() {
+                var rest = bits
+                while rest != 0 {
+                    let cell = word << 6 | rest.trailingZeroBitCount
+                    rest &= rest &- 1
+                    let byte = bytes[index]
+                    index += 1
+                    body(cell, byte == Self.inLarge ? large.count(of: UInt32(cell)) : UInt32(byte))
+                }
             }
         } else {
             for (cell, count) in map.sorted where count != 0 { body(Int(cell), count) }

@@ -37,8 +37,9 @@ import Testing
 
     @Test func sparseCountsMatchADenseArrayBeforeAndAfterTheSwitch() {
         var random = SeededGenerator(seed: 4, keys: 3)
-        // Past 256 cells (a sixteenth) the layout is a byte a cell; counts from 255 on live in a
-        // map beside it: cells below 64 get large counts, some in one add, some a little at a time.
+        // Past 64 cells (a sixty-fourth) the layout is ranked, a byte a used cell; counts from 255
+        // on live in a map beside it: cells below 256 get large counts, some in one add, some a
+        // little at a time; cells come in any order, so most are inserted between others.
         for adds in [10, 200, 5_000] {
             var sparse = SparseCounts(size: 4_096)
             var dense = [UInt32](repeating: 0, count: 4_096)
@@ -52,7 +53,7 @@ import Testing
                 let cell = Int(random.next() % 4_096)
                 add(cell < 256 ? UInt32(1 + random.next() % 400) : UInt32(1 + random.next() % 3), at: cell)
             }
-            #expect(sparse.isDense == (adds == 5_000))
+            #expect(sparse.isRanked == (adds >= 200))
             #expect(dense.filter { $0 >= 255 }.count >= 2)
             #expect(sparse.dense == dense)
             var seen: [Int] = []
@@ -64,14 +65,35 @@ import Testing
             var doubled = sparse
             doubled.merge(sparse)
             #expect(doubled.dense == dense.map { $0 * 2 })
+            // A few cells merged into many, and many into a few, whichever layout each has.
+            var few = SparseCounts(size: 4_096)
+            few.add(3, at: 4_095)
+            few.add(300, at: 0)
+            var manyAndFew = sparse
+            manyAndFew.merge(few)
+            var fewAndMany = few
+            fewAndMany.merge(sparse)
+            var expected = dense
+            expected[4_095] += 3
+            expected[0] += 300
+            #expect(manyAndFew.dense == expected && fewAndMany.dense == expected)
         }
+        // Zero adds nothing, in either layout.
+        var zeros = SparseCounts(size: 4_096)
+        zeros.add(0, at: 5)
+        #expect(zeros.dense.allSatisfy { $0 == 0 })
+        for cell in 0 ..< 100 { zeros.add(1, at: cell * 3) }
+        zeros.add(0, at: 1)
+        var cells: [Int] = []
+        zeros.forEachNonzero { cell, _ in cells.append(cell) }
+        #expect(zeros.isRanked && cells == (0 ..< 100).map { $0 * 3 })
     }
 
     @Test func bucketTotalsKeepOnlyBucketsUsedAndReadDense() {
         var totals = BucketTotals(buckets: 1_024, width: 3)
-        totals.withBlock(700) { $0[0] += 5; $0[2] += 1 }
-        totals.withBlock(3) { $0[1] += 2 }
-        totals.withBlock(700) { $0[0] += 1 }
+        totals.add(700) { [5, 0, 1][$0] }
+        totals.add(3) { [0, 2, 0][$0] }
+        totals.add(700) { [1, 0, 0][$0] }
         var dense = [Int](repeating: 0, count: 3_072)
         dense[2_100] = 6
         dense[2_102] = 1
@@ -80,10 +102,19 @@ import Testing
         #expect(totals.footprint < 1_024 * 4 + 64 * 8)
         #expect(BucketTotals(dense: dense, buckets: 1_024, width: 3) == totals)
         var other = BucketTotals(buckets: 1_024, width: 3)
-        other.withBlock(3) { $0[1] += 1 }
+        other.add(3) { [0, 1, 0][$0] }
         other.merge(totals)
         dense[10] = 3
         #expect(other.dense == dense)
+        // Past 32 bits the totals widen, and keep every count.
+        #expect(!other.isWide)
+        other.add(3) { [1, Int(UInt32.max), 0][$0] }
+        dense[9] += 1
+        dense[10] += Int(UInt32.max)
+        #expect(other.isWide && other.dense == dense)
+        other.add(5) { [7, 0, 0][$0] }
+        dense[15] = 7
+        #expect(other.dense == dense && other == BucketTotals(dense: dense, buckets: 1_024, width: 3))
     }
 }
 
