@@ -9,6 +9,8 @@ final class ReplayWorker: @unchecked Sendable {
     private var sessionMetrics: [SessionMetrics]
     /// The session's steps, decoded once for every replayer.
     private var steps = SessionSteps()
+    /// The bytes of the last session's rows: the next session's are about as many.
+    private var lastRowBytes = 0
 
     init(replayers: [any SessionReplaying], wins: PairedWins) {
         self.replayers = replayers
@@ -22,7 +24,7 @@ final class ReplayWorker: @unchecked Sendable {
         steps.decode(session)
         var rows: [UInt8] = []
         let writes = table.makesRows
-        if writes { rows.reserveCapacity(200 * replayers.count) }
+        if writes { rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count)) }
         let file = writes ? CSVWriter.field(session.file) : []
         let id = writes ? CSVWriter.field(session.id) : []
         for index in replayers.indices {
@@ -35,6 +37,7 @@ final class ReplayWorker: @unchecked Sendable {
             }
         }
         sessionMetrics.withUnsafeBufferPointer { wins.add($0) }
+        lastRowBytes = rows.count
         return rows
     }
 }
