@@ -73,28 +73,32 @@ struct EventQueue {
 
     /// Removes and returns the next event due no later than `limitUs`, moving the clock to it.
     mutating func popEvent(notAfterUs limitUs: Int) -> ScheduledEvent? {
-        var earliest = heap.min
-        var source = Source.heap
-        if let deadline, earliest.map({ deadline < $0 }) ?? true {
+        var source = Source.none
+        var earliest = ScheduledEvent(timeUs: 0, sequence: 0, action: .transferCheck)
+        if let top = heap.min, top.timeUs <= limitUs {
+            earliest = top
+            source = .heap
+        }
+        if let deadline, deadline.timeUs <= limitUs, source == .none || deadline < earliest {
             earliest = deadline
             source = .deadline
         }
-        if let timer, earliest.map({ timer < $0 }) ?? true {
+        if let timer, timer.timeUs <= limitUs, source == .none || timer < earliest {
             earliest = timer
             source = .timer
         }
-        guard let event = earliest, event.timeUs <= limitUs else { return nil }
-        assert(event.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(event.timeUs) µs")
-        nowUs = event.timeUs
         switch source {
+        case .none: return nil
         case .heap: _ = heap.removeMin()
         case .deadline: deadline = nil
         case .timer: timer = nil
         }
-        return event
+        assert(earliest.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(earliest.timeUs) µs")
+        nowUs = earliest.timeUs
+        return earliest
     }
 
-    private enum Source { case heap, deadline, timer }
+    private enum Source { case none, heap, deadline, timer }
 
     /// When the next event falls due; `nil` when nothing is scheduled.
     var nextTimeUs: Int? {
