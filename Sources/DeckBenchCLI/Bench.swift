@@ -21,7 +21,9 @@ extension DeckBenchCommand {
                 speed-up Amdahl's law predicts for 4, 16 and 64 cores, and appends one row per stage to FOLDER/results.csv \
                 (and one per sweep to FOLDER/sweeps.csv); \
                 then times the building blocks in-process (list difference, event queue, line parsers) into \
-                FOLDER/micro.csv. \
+                FOLDER/micro.csv. With --baseline OLD, every stage of this binary also runs with the binary OLD (an \
+                earlier build), the two alternating run for run, and the table shows OLD's seconds beside this one's and \
+                the change: a before/after from one sitting (results.csv keeps this binary's rows only). \
                 Build in release mode first: `swift build -c release`, or `make bench`.
                 """)
 
@@ -37,6 +39,11 @@ extension DeckBenchCommand {
         @Flag(help: "Only the sweeps (64, 256 and 1,024 points on the sweep corpus) and the bytes a replay point keeps.")
         var sweepsOnly = false
 
+        @Option(help: ArgumentHelp(
+            "An earlier deckbench binary to time beside this one in the same sitting: every stage of this binary runs with it too, the two alternating run for run, and the table shows its seconds and the change.",
+            valueName: "binary"))
+        var baseline: String?
+
         /// Sessions of the sweep corpus: the size of the bundled sample.
         static let sweepSessions = 400
         static let sweepPoints = [64, 256, 1_024]
@@ -44,6 +51,9 @@ extension DeckBenchCommand {
         func validate() throws {
             guard sessions >= 1 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
             guard runs >= 1 else { throw ValidationError("--runs must be at least 1 (got \(runs))") }
+            if let baseline, !FileManager.default.isExecutableFile(atPath: baseline) {
+                throw ValidationError("--baseline \(baseline): not an executable file")
+            }
         }
 
         /// The corpus of `count` sessions in `corpus` (seed 2026), generated when missing or of another size.
@@ -95,7 +105,9 @@ extension DeckBenchCommand {
                 }
             }
 
-            var table = TextTable(header: ["stage", "seconds", "lines/s", "candidate-lines/s", "× floor", "peak RSS"])
+            var table = TextTable(header: baseline == nil
+                ? ["stage", "seconds", "lines/s", "candidate-lines/s", "× floor", "peak RSS"]
+                : ["stage", "baseline s", "seconds", "change", "lines/s", "candidate-lines/s", "× floor", "peak RSS (baseline → this)"])
             var sweepRows: [[String]] = []
             var floor: Double?
             var rows: [[String]] = []
@@ -104,8 +116,10 @@ extension DeckBenchCommand {
             for (stage, arguments) in stages {
                 let name = stage.name
                 let tenfold = stage.isTenfold
-                guard let result = fastest(of: tenfold ? 1 : runs, arguments) else {
-                    table.append([name, "failed", "", "", "", ""])
+                let baselineArguments = baseline.flatMap { arguments.first == tool ? [$0] + arguments.dropFirst() : nil }
+                let (result, earlier) = fastest(of: tenfold ? 1 : runs, arguments, beside: baselineArguments)
+                guard let result else {
+                    table.append([name, "failed"] + Array(repeating: "", count: table.header.count - 2))
                     continue
                 }
                 if stage == .zstdFloor { floor = result.seconds }
@@ -115,9 +129,19 @@ extension DeckBenchCommand {
                 let rate = Double(stageLines) / result.seconds
                 let candidateRate = stage.candidates.map { Double($0) * rate }
                 let times = floor.map { result.seconds * Double(lines) / Double(stageLines) / $0 }
-                table.append([name, String(format: "%.2f", result.seconds), rate < 1e5 ? String(format: "%.1fk", rate / 1e3) : String(format: "%.2fM", rate / 1e6),
-                              candidateRate.map { String(format: "%.2fM", $0 / 1e6) } ?? "",
-                              times.map { String(format: "%.1f×", $0) } ?? "", result.peakRSSKB.map { "\($0 / 1024) MB" } ?? "n/a"])
+                let rateText = rate < 1e5 ? String(format: "%.1fk", rate / 1e3) : String(format: "%.2fM", rate / 1e6)
+                let candidateText = candidateRate.map { String(format: "%.2fM", $0 / 1e6) } ?? ""
+                let timesText = times.map { String(format: "%.1f×", $0) } ?? ""
+                let rss = result.peakRSSKB.map { "\($0 / 1024) MB" } ?? "n/a"
+                if baseline == nil {
+                    table.append([name, String(format: "%.2f", result.seconds), rateText, candidateText, timesText, rss])
+                } else {
+                    table.append([name, earlier.map { String(format: "%.2f", $0.seconds) } ?? (baselineArguments == nil ? "" : "failed"),
+                                  String(format: "%.2f", result.seconds),
+                                  earlier.map { String(format: "%+.0f %%", 100 * (result.seconds / $0.seconds - 1)) } ?? "",
+                                  rateText, candidateText, timesText,
+                                  earlier.map { "\($0.peakRSSKB.map { "\($0 / 1024)" } ?? "n/a") → \(rss)" } ?? rss])
+                }
                 if case let .sweep(points, jobs) = stage {
                     sweepRows.append([stamp, DeckBenchVersion.current, Self.commit(), String(stageLines), String(points), String(jobs),
                                       String(format: "%.3f", result.seconds), candidateRate.map { String(Int($0)) } ?? "",
@@ -223,19 +247,32 @@ extension DeckBenchCommand {
         }
 
         /// The fastest of `runs` runs of `arguments`, with the largest peak RSS; nil when one fails.
-        private func fastest(of runs: Int, _ arguments: [String]) -> Subprocess.Measurement? {
+        /// With `baseline` (the same stage of an earlier binary), each run of it goes just before a
+        /// run of `arguments`, so that a slow minute of the machine slows both alike.
+        private func fastest(of runs: Int, _ arguments: [String], beside baseline: [String]? = nil)
+            -> (Subprocess.Measurement?, baseline: Subprocess.Measurement?) {
             var best: Subprocess.Measurement?
-            for _ in 0 ..< runs {
-                guard let result = Subprocess.measure(arguments), result.status == 0 else { return nil }
-                guard var kept = best else {
-                    best = result
-                    continue
-                }
-                kept.seconds = min(kept.seconds, result.seconds)
-                if let rss = result.peakRSSKB { kept.peakRSSKB = max(kept.peakRSSKB ?? 0, rss) }
-                best = kept
+            var bestBaseline: Subprocess.Measurement?
+            var baselineFailed = baseline == nil
+            func keep(_ result: Subprocess.Measurement, in kept: inout Subprocess.Measurement?) {
+                guard var previous = kept else { return kept = result }
+                previous.seconds = min(previous.seconds, result.seconds)
+                if let rss = result.peakRSSKB { previous.peakRSSKB = max(previous.peakRSSKB ?? 0, rss) }
+                kept = previous
             }
-            return best
+            for _ in 0 ..< runs {
+                if !baselineFailed, let baseline {
+                    if let result = Subprocess.measure(baseline), result.status == 0 {
+                        keep(result, in: &bestBaseline)
+                    } else {
+                        baselineFailed = true
+                        bestBaseline = nil
+                    }
+                }
+                guard let result = Subprocess.measure(arguments), result.status == 0 else { return (nil, bestBaseline) }
+                keep(result, in: &best)
+            }
+            return (best, bestBaseline)
         }
 
         /// A folder holding the corpus ten times over (hard links, or copies where links fail): the
