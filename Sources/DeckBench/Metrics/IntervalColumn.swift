@@ -133,9 +133,11 @@ public struct ReplicateEstimates: Sendable {
     /// every other row of its network (up to `PairedWins.allPairsUpTo` policies: all of them; past
     /// that, the first policy's); the others keep their intervals, and paired.csv makes their
     /// values again, one row at a time. `visit` sees each row's estimates with their values, in
-    /// row order, before any are dropped (`PairedTable.Rows` makes paired.csv from them).
+    /// row order, before any are dropped (`PairedTable.Rows` makes paired.csv from them). With
+    /// `threads` above 1, rows are computed that many at a time side by side, a few rounds ahead
+    /// of `visit` (the same values: each row's depend on that row alone).
     public static func of(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
-                          columns: [IntervalColumn], valuesForPairsOnly: Bool = false,
+                          columns: [IntervalColumn], valuesForPairsOnly: Bool = false, threads: Int = 1,
                           visit: ((Int, ReplicateEstimates?) -> Void)? = nil) -> [ReplicateEstimates?] {
         guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else {
             for index in summaries.indices { visit?(index, nil) }
@@ -148,12 +150,23 @@ public struct ReplicateEstimates: Sendable {
             if firstOfNetwork[row.network] == nil { firstOfNetwork[row.network] = index }
             rowsOfNetwork[row.network, default: 0] += 1
         }
-        return summaries.enumerated().map { index, row in
-            let estimates = ReplicateEstimates(row.summary.replicates, weights: weights, columns: columns)
-            visit?(index, estimates)
-            let keeps = !valuesForPairsOnly || rowsOfNetwork[row.network]! <= PairedWins.allPairsUpTo || firstOfNetwork[row.network] == index
-            return keeps ? estimates : estimates?.droppingValues()
+        // Rows in chunks: a chunk's values are held until visited, so a chunk is a few rows a thread.
+        let chunk = threads > 1 ? 4 * threads : 1
+        var all: [ReplicateEstimates?] = []
+        all.reserveCapacity(summaries.count)
+        for first in stride(from: 0, to: summaries.count, by: chunk) {
+            let rows = first ..< min(first + chunk, summaries.count)
+            let made = ParallelMap.map(rows.count, threads: threads) { _, item in
+                ReplicateEstimates(summaries[rows.lowerBound + item].summary.replicates, weights: weights, columns: columns)
+            }
+            for (index, estimates) in zip(rows, made) {
+                visit?(index, estimates)
+                let network = summaries[index].network
+                let keeps = !valuesForPairsOnly || rowsOfNetwork[network]! <= PairedWins.allPairsUpTo || firstOfNetwork[network] == index
+                all.append(keeps ? estimates : estimates?.droppingValues())
+            }
         }
+        return all
     }
 
     /// The column's value in each replicate; nil where it is undefined. Empty when the replicates

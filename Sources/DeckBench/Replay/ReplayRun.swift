@@ -139,7 +139,7 @@ public struct ReplayRun: Sendable {
                          summaries: summaries.map(\.2), wins: pairedWins, blocks: blocks)
             : nil
         // paired.csv is made as the intervals are computed, so that a sweep never holds every row's replicates.
-        let (estimates, paired) = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: pairedWins)
+        let (estimates, paired) = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: pairedWins, threads: jobs)
         let extra = appendix.map { [(name: $0.name, bytes: $0.make(summaries, estimates))] } ?? []
         let committed = try writer.finish(summaries: summaries, wins: pairedWins, rejects: RejectsTable.csv(rejects), manifest: manifest,
                                           shardState: state, estimates: estimates, pairedCSV: paired, extra: extra)

@@ -45,9 +45,10 @@ public struct PairedTable: Sendable {
     /// Every row's interval estimates (replicate values kept only where pairs need them) and
     /// paired.csv made in the same pass (nil without replicates): what a run and a merge write.
     public func estimatesAndCSV(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
-                                wins: PairedWins?) -> (estimates: [ReplicateEstimates?], csv: String?) {
+                                wins: PairedWins?, threads: Int = 1) -> (estimates: [ReplicateEstimates?], csv: String?) {
         let rows = Rows(table: self, summaries: summaries, wins: wins)
-        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, visit: rows.add)
+        let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, threads: threads,
+                                              visit: rows.add)
         return (estimates, summaries.contains { !$0.summary.replicates.isEmpty } ? rows.csv() : nil)
     }
 

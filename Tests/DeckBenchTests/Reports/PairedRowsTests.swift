@@ -41,6 +41,16 @@ import Testing
             let pairs = policies > PairedWins.allPairsUpTo ? policies - 1 : policies * (policies - 1) / 2
             // Every interval column but stall_ms_p99 (these summaries record no stall_ms distribution, so it has no point).
             #expect(lines == 1 + 2 * pairs * (table.schema.intervalColumns.count - 1))
+            // Rows computed on three threads, a chunk at a time: the same intervals and the same file.
+            let threaded = table.estimatesAndCSV(rows, wins: nil, threads: 3)
+            #expect(threaded.csv == reference)
+            for (one, other) in zip(threaded.estimates, dropped) {
+                for column in table.schema.intervalColumns {
+                    #expect(one?.interval(column)?.low == other?.interval(column)?.low)
+                    #expect(one?.interval(column)?.high == other?.interval(column)?.high)
+                    #expect(one?.values(column) == other?.values(column))
+                }
+            }
         }
     }
 }
