@@ -11,8 +11,8 @@
 /// buckets (one session a bucket). Keeping buckets instead of a running total per replicate costs
 /// the replay 7 additions a session instead of 7 × `replicates`, and per policy × network 4 KiB
 /// plus 28 bytes for each bucket that holds a session (`BucketTotals`; at most 32 KiB while every
-/// total fits in 32 bits, 61 KiB past that); totals are whole numbers, so they add up across workers and shards to exactly what one
-/// run holds.
+/// total fits in 32 bits, 61 KiB past that); totals are whole numbers, so they add up across
+/// workers and shards to exactly what one run holds.
 ///
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.

@@ -134,8 +134,8 @@ public struct ReplicateEstimates: Sendable {
     /// that, the first policy's); the others keep their intervals, and paired.csv makes their
     /// values again, one row at a time. `visit` sees each row's estimates with their values, in
     /// row order, before any are dropped (`PairedTable.Rows` makes paired.csv from them). With
-    /// `threads` above 1, rows are computed that many at a time side by side, a few rounds ahead
-    /// of `visit` (the same values: each row's depend on that row alone).
+    /// `threads` above 1, rows are computed on that many threads, up to four rows a thread ahead
+    /// of `visit` (the same values: a row's depend on that row alone).
     public static func of(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
                           columns: [IntervalColumn], valuesForPairsOnly: Bool = false, threads: Int = 1,
                           visit: ((Int, ReplicateEstimates?) -> Void)? = nil) -> [ReplicateEstimates?] {
