@@ -3,7 +3,7 @@
 /// `PolicyContext`.
 final class PageTable {
     /// Where a page's prefetch stands, for `useful_prefetches` and `wasted_prefetches`.
-    enum PrefetchMark {
+    enum PrefetchMark: UInt8 {
         /// No prefetch is in flight or cached for the page.
         case none
         /// A prefetch is in flight or its data is cached, and the page has not been needed yet.
@@ -18,24 +18,51 @@ final class PageTable {
         var isOpen: Bool { self == .pending || self == .neededInFlight }
     }
 
+    /// One page's state, 24 bytes: it is read and written whole at nearly every step of a
+    /// request, so its versions, request id and count are kept in 32 bits (a session's versions
+    /// and requests are far fewer) behind the `Int` they are to the replay.
     struct Page {
-        /// The content version cached; `nil` = no data.
-        var version: Int?
         var fetchedAtUs = 0
-        var dataFromPrefetch = false
-        /// The request in flight for the page, if any (at most one: nobody requests a page in flight).
-        var inFlight: Int?
+        private var storedVersion = Page.none
+        private var storedInFlight = Page.none
+        private var storedRequestsMade: Int32 = 0
         var prefetch = PrefetchMark.none
-        /// Requests made for the page so far: the n of its next request's random key.
-        var requestsMade = 0
+        var dataFromPrefetch = false
         /// The page was written since the last reset (bookkeeping of the table).
         var touched = false
+
+        private static var none: Int32 { .min }
+
+        init(version: Int? = nil, fetchedAtUs: Int = 0, dataFromPrefetch: Bool = false, inFlight: Int? = nil) {
+            self.fetchedAtUs = fetchedAtUs
+            self.dataFromPrefetch = dataFromPrefetch
+            self.version = version
+            self.inFlight = inFlight
+        }
+
+        /// The content version cached; `nil` = no data.
+        var version: Int? {
+            @inline(__always) get { storedVersion == Page.none ? nil : Int(storedVersion) }
+            @inline(__always) set { storedVersion = newValue.map { Int32($0) } ?? Page.none }
+        }
+
+        /// The request in flight for the page, if any (at most one: nobody requests a page in flight).
+        var inFlight: Int? {
+            @inline(__always) get { storedInFlight == Page.none ? nil : Int(storedInFlight) }
+            @inline(__always) set { storedInFlight = newValue.map { Int32($0) } ?? Page.none }
+        }
+
+        /// Requests made for the page so far: the n of its next request's random key.
+        var requestsMade: Int {
+            @inline(__always) get { Int(storedRequestsMade) }
+            @inline(__always) set { storedRequestsMade = Int32(newValue) }
+        }
     }
 
     /// Pages near the session's first page live in a fixed array indexed by their distance from
     /// `origin` (nearly every page a session touches); any other page in a map. Touched slots of
     /// the array are remembered so that a reset clears only them.
-    /// 512 slots of 64 bytes: 32 KiB per replay point and worker.
+    /// 512 slots of 24 bytes: 12 KiB per worker.
     private static let nearCount = 512
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
