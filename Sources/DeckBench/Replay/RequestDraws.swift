@@ -2,7 +2,8 @@
 /// worker's replayers (`CommonDraws`), or where a page's history is (`ServerPages`, n = 0): the
 /// pages near the session's first page and their first `nearRequests` values in a flat table
 /// indexed by position (nearly every page of a real session), any other (page, n) in a map.
-/// Cleared between sessions in O(1) by a new generation.
+/// Cleared between sessions in O(1) by a new generation. The table is n-major: every page's first
+/// value (most pages have no other) lies in one run of memory that stays cached, not one line a page.
 struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
     private struct Slot {
         var generation: UInt32
@@ -48,7 +49,7 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
     private func index(page: Int, n: Int) -> Int? {
         let (offset, overflow) = page.subtractingReportingOverflow(origin)
         guard !overflow, offset >= 0, offset < Self.nearPages, n >= 0, n < Self.nearRequests else { return nil }
-        return offset &* Self.nearRequests &+ n
+        return n &* Self.nearPages &+ offset
     }
 
     /// The value of (page, n), drawn by `draw` on first use.
