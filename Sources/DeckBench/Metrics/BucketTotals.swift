@@ -50,19 +50,15 @@ struct BucketTotals: Sendable {
         }
         let base = (slot - 1) * width
         if wide == nil {
-            let fits: Bool = narrow.withUnsafeMutableBufferPointer { blocks in
-                for count in 0 ..< width {
-                    let sum = Int(blocks[base + count]) + amount(count)
-                    guard sum >= 0, sum <= Int(UInt32.max) else {
-                        // Undo this block's earlier counts, then add it again in 64 bits.
-                        for done in 0 ..< count { blocks[base + done] = UInt32(Int(blocks[base + done]) - amount(done)) }
-                        return false
-                    }
-                    blocks[base + count] = UInt32(sum)
-                }
-                return true
+            let fits = narrow.withUnsafeBufferPointer { blocks in
+                (0 ..< width).allSatisfy { UInt32(exactly: Int(blocks[base + $0]) + amount($0)) != nil }
             }
-            if fits { return }
+            if fits {
+                narrow.withUnsafeMutableBufferPointer { blocks in
+                    for count in 0 ..< width { blocks[base + count] = UInt32(Int(blocks[base + count]) + amount(count)) }
+                }
+                return
+            }
             wide = narrow.map(Int.init)
             narrow = []
         }

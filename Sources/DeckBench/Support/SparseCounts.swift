@@ -84,7 +84,7 @@ struct SparseCounts: Sendable {
         let words = (size + 63) / 64
         present = Array(repeating: 0, count: words)
         blockRanks = Array(repeating: 0, count: (words + Self.wordsPerBlock - 1) / Self.wordsPerBlock)
-        let sorted = map.sorted.filter { $0.1 != 0 }
+        let sorted = map.sorted
         map = CountMap()
         bytes.reserveCapacity(sorted.count)
         for (cell, count) in sorted {
