@@ -67,6 +67,7 @@ let package = Package(
                 "DeckBench",
                 "CZstd",
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         .testTarget(

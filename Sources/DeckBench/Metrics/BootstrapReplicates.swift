@@ -9,10 +9,10 @@
 /// in groups, which estimates the spread of a total or a ratio of totals the same way once there
 /// are hundreds of buckets, and exactly as resampling sessions while there are fewer sessions than
 /// buckets (one session a bucket). Keeping buckets instead of a running total per replicate costs
-/// the replay 7 additions a session instead of 7 × `replicates`, and per policy × network 4 KiB
-/// plus 28 bytes for each bucket that holds a session (`BucketTotals`; at most 32 KiB while every
-/// total fits in 32 bits, 61 KiB past that); totals are whole numbers, so they add up across
-/// workers and shards to exactly what one run holds.
+/// the replay 7 additions a session instead of 7 × `replicates`, and per policy × network 2 KiB
+/// plus 14 to 56 bytes for each bucket that holds a session (`BucketTotals`: each count in 16, 32
+/// or 64 bits as its totals need; 20 KiB on a corpus of 60,000 sessions); totals are whole
+/// numbers, so they add up across workers and shards to exactly what one run holds.
 ///
 /// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.

@@ -1,23 +1,30 @@
 /// The bootstrap buckets' totals of one policy × network, kept only for the buckets that hold a
-/// session: a slot per bucket (4 KiB) says where its block of counts is, and blocks are appended as
+/// session: a slot per bucket (2 KiB) says where its block of counts is, and blocks are appended as
 /// buckets are first used. A run over a few hundred sessions keeps a few hundred blocks, not 1,024.
-/// Totals are kept in 32 bits while every one fits (a large corpus then holds 28 KiB of blocks),
-/// and in 64 from the first that does not. Reads see whole numbers bucket by bucket (`dense`,
-/// `total`), so sums and files are the same whatever the layout.
+/// Each count keeps its totals in a column of its own, in the narrowest of 16, 32 and 64 bits that
+/// holds every one of them, widened when one does not fit: on a large corpus navigations and stalls
+/// fit in 16 bits a bucket where bytes need 32 (18 KiB of columns for the seven counts, where 32
+/// bits each were 28 KiB). Reads see whole numbers bucket by bucket (`dense`, `total`), so sums and
+/// files are the same whatever the layout.
 struct BucketTotals: Sendable {
     /// Counts a bucket keeps (`BootstrapReplicates.counts.count`).
     let width: Int
     /// Per bucket, 1 + the index of its block; 0 when it holds nothing yet.
-    private var slots: [Int32]
-    /// Blocks of `width` counts, in the order their buckets were first used, while every total
-    /// fits in 32 bits.
-    private var narrow: [UInt32] = []
-    /// The same blocks once one total does not fit (`narrow` is then empty).
-    private var wide: [Int]?
+    private var slots: [UInt16]
+    /// Per count, its totals by block (in the order buckets were first used), `columnBytes[c]`
+    /// bytes each, little-endian as the machine is.
+    private var columns: [[UInt8]]
+    /// Bytes a total takes in each column: 2, 4 or 8.
+    private var columnBytes: [Int]
+    /// Blocks made so far.
+    private var blockCount = 0
 
     init(buckets: Int, width: Int) {
+        precondition(buckets < 1 << 16, "a slot holds a block index in 16 bits")
         self.width = width
         slots = Array(repeating: 0, count: buckets)
+        columns = Array(repeating: [], count: width)
+        columnBytes = Array(repeating: 2, count: width)
     }
 
     /// From the dense layout (bucket-major, `width` counts a bucket); buckets of zeros keep no block.
@@ -32,39 +39,69 @@ struct BucketTotals: Sendable {
 
     var buckets: Int { slots.count }
 
-    private var blockCount: Int { (wide?.count ?? narrow.count) / width }
-
     /// Adds `amount(c)` to count `c` of `bucket`, for every count; the bucket's block is made on
     /// first use.
     @inline(__always)
     mutating func add(_ bucket: Int, _ amount: (Int) -> Int) {
         var slot = Int(slots[bucket])
         if slot == 0 {
-            if wide != nil {
-                wide!.append(contentsOf: repeatElement(0, count: width))
-            } else {
-                narrow.append(contentsOf: repeatElement(0, count: width))
+            for count in 0 ..< width {
+                let bytes = columnBytes[count]
+                columns[count].reserveModestly(for: bytes, limit: buckets * bytes)
+                columns[count].append(contentsOf: repeatElement(0, count: bytes))
             }
+            blockCount += 1
             slot = blockCount
-            slots[bucket] = Int32(slot)
+            slots[bucket] = UInt16(slot)
         }
-        let base = (slot - 1) * width
-        if wide == nil {
-            let fits = narrow.withUnsafeBufferPointer { blocks in
-                (0 ..< width).allSatisfy { UInt32(exactly: Int(blocks[base + $0]) + amount($0)) != nil }
+        let block = slot - 1
+        for count in 0 ..< width {
+            let added = amount(count)
+            guard added != 0 else { continue }
+            let sum = total(block: block, count) + added
+            if !Self.fits(sum, in: columnBytes[count]) { widen(count, toHold: sum) }
+            store(sum, block: block, count)
+        }
+    }
+
+    private static func fits(_ total: Int, in bytes: Int) -> Bool {
+        switch bytes {
+        case 2: UInt16(exactly: total) != nil
+        case 4: UInt32(exactly: total) != nil
+        default: true
+        }
+    }
+
+    @inline(__always)
+    private func total(block: Int, _ count: Int) -> Int {
+        let bytes = columnBytes[count]
+        return columns[count].withUnsafeBytes { column in
+            switch bytes {
+            case 2: Int(column.load(fromByteOffset: block * 2, as: UInt16.self))
+            case 4: Int(column.load(fromByteOffset: block * 4, as: UInt32.self))
+            default: column.load(fromByteOffset: block * 8, as: Int.self)
             }
-            if fits {
-                narrow.withUnsafeMutableBufferPointer { blocks in
-                    for count in 0 ..< width { blocks[base + count] = UInt32(Int(blocks[base + count]) + amount(count)) }
-                }
-                return
+        }
+    }
+
+    @inline(__always)
+    private mutating func store(_ total: Int, block: Int, _ count: Int) {
+        let bytes = columnBytes[count]
+        columns[count].withUnsafeMutableBytes { column in
+            switch bytes {
+            case 2: column.storeBytes(of: UInt16(total), toByteOffset: block * 2, as: UInt16.self)
+            case 4: column.storeBytes(of: UInt32(total), toByteOffset: block * 4, as: UInt32.self)
+            default: column.storeBytes(of: total, toByteOffset: block * 8, as: Int.self)
             }
-            wide = narrow.map(Int.init)
-            narrow = []
         }
-        wide!.withUnsafeMutableBufferPointer { blocks in
-            for count in 0 ..< width { blocks[base + count] += amount(count) }
-        }
+    }
+
+    /// Rewrites column `count` in totals wide enough for `total` (and every total it holds).
+    private mutating func widen(_ count: Int, toHold total: Int) {
+        let old = (0 ..< blockCount).map { self.total(block: $0, count) }
+        columnBytes[count] = Self.fits(total, in: 4) ? 4 : 8
+        columns[count] = [UInt8](repeating: 0, count: blockCount * columnBytes[count])
+        for (block, value) in old.enumerated() { store(value, block: block, count) }
     }
 
     /// Whether `bucket` holds anything.
@@ -75,8 +112,7 @@ struct BucketTotals: Sendable {
     func total(_ bucket: Int, _ count: Int) -> Int {
         let slot = Int(slots[bucket])
         guard slot != 0 else { return 0 }
-        let index = (slot - 1) * width + count
-        return wide.map { $0[index] } ?? Int(narrow[index])
+        return total(block: slot - 1, count)
     }
 
     mutating func merge(_ other: BucketTotals) {
@@ -94,13 +130,15 @@ struct BucketTotals: Sendable {
         return dense
     }
 
-    /// Whether totals are kept in 64 bits.
-    var isWide: Bool { wide != nil }
+    /// Bytes a total of count `count` takes now: 2, 4 or 8.
+    func bytesPerTotal(_ count: Int) -> Int { columnBytes[count] }
 
-    /// Bytes held: the slots and the blocks.
+    /// Whether some count keeps its totals in 64 bits.
+    var isWide: Bool { columnBytes.contains(8) }
+
+    /// Bytes held: the slots and the columns.
     var footprint: Int {
-        slots.capacity * MemoryLayout<Int32>.stride + narrow.capacity * MemoryLayout<UInt32>.stride
-            + (wide?.capacity ?? 0) * MemoryLayout<Int>.stride
+        slots.capacity * MemoryLayout<UInt16>.stride + columns.reduce(0) { $0 + $1.capacity }
     }
 }
 

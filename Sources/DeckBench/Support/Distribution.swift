@@ -1,25 +1,30 @@
 import Histogram
 
 /// A distribution of non-negative integers (durations in ms, counts) that merges exactly across
-/// files, threads and shards, and answers p50/p90/p99/max. Backed by HdrHistogram with three
-/// significant digits: values up to 2048 are exact, larger ones within 0.1 %.
+/// files, threads and shards, and answers p50/p90/p99/max. Its answers are an HdrHistogram's with
+/// three significant digits: values up to 2047 are exact, larger ones within 0.1 %.
 ///
-/// A histogram holds at least 16 KiB whatever it counts, and a run keeps four distributions per
-/// policy × network and worker: while few distinct values are recorded (up to `sparseLimit`) they
-/// are kept as a map of value to count instead, and the histogram is made from them when read.
-/// Recording values one by one or as counts gives the same histogram, so every answer is the
-/// same in both layouts.
+/// A histogram holds 16 KiB or more whatever it counts, and a run keeps three distributions per
+/// policy × network and worker. So a distribution keeps the histogram's counts in a layout of its
+/// own: per value level (`HistogramBuckets`), as a map while few levels hold values, then a bit
+/// per level and a byte per used one (`SparseCounts`), beside the total and the exact largest and
+/// smallest nonzero values. The histogram is made from them when read, with the same counts and
+/// extremes as one that recorded every value itself, so every answer and every encoding is the
+/// same. Values from 2³² on, or more than 2³² − 1 values, go to a histogram of its own.
 public struct Distribution: Sendable, Codable {
-    /// Distinct values kept as a map before the histogram takes over.
-    static let sparseLimit = 256
+    /// Levels the map holds before the ranked layout: a map of 128 levels is 2 KiB, the ranked
+    /// layout about 3 KiB plus a byte a used level.
+    private static let mapLimit = 128
 
-    /// The recorded values and their counts, while the histogram is nil (values below
-    /// `UInt64.max`, which the map reserves: a value that large is recorded in the histogram).
-    private var values = CountMap<UInt64, UInt64>()
-    /// Values recorded into the map.
-    private var valuesTotal = 0
-    /// The histogram, once the map has grown past `sparseLimit`: boxed, so that checking for it
-    /// is a pointer test, and copied before a write while shared (`writableHistogram`).
+    /// How many values each level holds, while the histogram is nil.
+    private var levels = SparseCounts(size: HistogramBuckets.levels, mapLimit: mapLimit)
+    /// Values recorded into `levels`, their largest, and their smallest but 0 (`.max` when none).
+    private var total: UInt64 = 0
+    private var largest: UInt64 = 0
+    private var smallestNonZero = UInt64.max
+    /// The histogram, once a value or the count is past what `levels` keeps: boxed, so that
+    /// checking for it is a pointer test, and copied before a write while shared
+    /// (`writableHistogram`).
     private var box: HistogramBox?
 
     public init() {}
@@ -28,17 +33,28 @@ public struct Distribution: Sendable, Codable {
         Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     }
 
-    /// The values as a histogram (made from the map while there is one).
+    /// The values as a histogram (made from the levels while there is no box): each level's
+    /// count recorded at a value of the level, the largest and the smallest nonzero value at
+    /// themselves, so that the histogram's extremes are exact.
     private var asHistogram: Histogram<UInt64> {
         if let box { return box.histogram }
         var histogram = Self.emptyHistogram()
-        values.forEach { value, count in histogram.record(value, count: count) }
+        guard total > 0 else { return histogram }
+        let largestLevel = HistogramBuckets.level(of: largest)
+        let smallestLevel = smallestNonZero == .max ? -1 : HistogramBuckets.level(of: smallestNonZero)
+        // The largest first: the histogram grows to its size once.
+        if largest > 0 { histogram.record(largest) }
+        levels.forEachNonzero { level, count in
+            let rest = UInt64(count) - (level == largestLevel && largest > 0 ? 1 : 0)
+            guard rest > 0 else { return }
+            histogram.record(level == smallestLevel ? smallestNonZero : HistogramBuckets.lowestValue(of: level), count: rest)
+        }
         return histogram
     }
 
     public var count: Int {
         if let box { return Int(box.histogram.totalCount) }
-        return valuesTotal
+        return Int(total)
     }
 
     public mutating func record(_ value: Int) {
@@ -49,29 +65,37 @@ public struct Distribution: Sendable, Codable {
     public mutating func record(_ value: Int, count: Int) {
         guard count > 0 else { return }
         let value = UInt64(Swift.max(0, value))
-        if box == nil, value == UInt64.max || values.count >= Self.sparseLimit {
-            box = HistogramBox(asHistogram)
-            values = CountMap()
-            valuesTotal = 0
-        }
+        if box == nil, value >= 1 << 32 || total + UInt64(count) > UInt64(UInt32.max) { moveToHistogram(asHistogram) }
         if box != nil {
             writableHistogram().histogram.record(value, count: UInt64(count))
             return
         }
-        values.add(UInt64(count), to: value)
-        valuesTotal += count
+        levels.add(UInt32(count), at: HistogramBuckets.level(of: value))
+        total += UInt64(count)
+        largest = Swift.max(largest, value)
+        if value > 0 { smallestNonZero = Swift.min(smallestNonZero, value) }
     }
 
     public mutating func merge(_ other: Distribution) {
-        if other.box == nil {
-            other.values.forEach { value, count in record(Int(value), count: Int(count)) }
+        if box == nil, other.box == nil, total + other.total <= UInt64(UInt32.max) {
+            levels.merge(other.levels)
+            total += other.total
+            largest = Swift.max(largest, other.largest)
+            smallestNonZero = Swift.min(smallestNonZero, other.smallestNonZero)
             return
         }
         var merged = asHistogram
         merged.add(other.asHistogram)
-        box = HistogramBox(merged)
-        values = CountMap()
-        valuesTotal = 0
+        moveToHistogram(merged)
+    }
+
+    /// From the levels to `histogram`, which holds their values.
+    private mutating func moveToHistogram(_ histogram: Histogram<UInt64>) {
+        box = HistogramBox(histogram)
+        levels = SparseCounts(size: HistogramBuckets.levels, mapLimit: Self.mapLimit)
+        total = 0
+        largest = 0
+        smallestNonZero = .max
     }
 
     /// The value at `percentile` (0…100); 0 when nothing was recorded.
@@ -82,8 +106,6 @@ public struct Distribution: Sendable, Codable {
     /// The largest recorded value, exactly; 0 when nothing was recorded.
     public var max: Int {
         if let box { return box.histogram.totalCount == 0 ? 0 : Int(box.histogram.maxRecorded) }
-        var largest: UInt64 = 0
-        values.forEach { value, _ in largest = Swift.max(largest, value) }
         return Int(largest)
     }
 
@@ -109,9 +131,9 @@ public struct Distribution: Sendable, Codable {
         return box!
     }
 
-    /// Bytes held (the map's or the histogram's), for the benchmark's bytes per replay point.
+    /// Bytes held (the levels' or the histogram's), for the benchmark's bytes per replay point.
     var footprint: Int {
-        box?.histogram.estimatedFootprintInBytes ?? values.footprint
+        box?.histogram.estimatedFootprintInBytes ?? levels.footprint
     }
 }
 

@@ -1,8 +1,8 @@
 /// Counts over a fixed range of cells, most of them zero: kept as a map of the cells that hold
-/// something while they are few (up to `size / 64`), then ranked: a bit per cell says whether it
-/// holds something, and the counts of the cells that do sit in cell order, a byte each (the few
-/// that reach 255 in a map of their own: a cell's byte 255 says its count is there). Readers see
-/// cells in increasing order, whatever the layout.
+/// something while they are few (up to `mapLimit`, `size / 64` unless told), then ranked: a bit
+/// per cell says whether it holds something, and the counts of the cells that do sit in cell
+/// order, a byte each (the few that reach 255 in a map of their own: a cell's byte 255 says its
+/// count is there). Readers see cells in increasing order, whatever the layout.
 ///
 /// The ranked layout costs a bit per cell, 4 bytes per 512 cells and a byte per used cell: for the
 /// 65,536 stall bins of a policy × network on a large corpus, about 9 KiB plus a byte for each of
@@ -10,6 +10,8 @@
 struct SparseCounts: Sendable {
     /// Cells 0 ..< size.
     let size: Int
+    /// Cells the map holds before the layout turns ranked.
+    let mapLimit: Int
     private var map = CountMap<UInt32, UInt32>()
     /// Ranked: bit `cell % 64` of word `cell / 64` is set when the cell holds something; empty
     /// while the map is in use.
@@ -24,8 +26,9 @@ struct SparseCounts: Sendable {
     private static var inLarge: UInt8 { 255 }
     private static var wordsPerBlock: Int { 8 }
 
-    init(size: Int) {
+    init(size: Int, mapLimit: Int? = nil) {
         self.size = size
+        self.mapLimit = mapLimit ?? size / 64
     }
 
     var isRanked: Bool { !present.isEmpty }
@@ -42,7 +45,7 @@ struct SparseCounts: Sendable {
         guard count > 0 else { return }
         if isRanked { return addRanked(count, at: cell) }
         map.add(count, to: UInt32(cell))
-        if map.count > size / 64 { rank() }
+        if map.count > mapLimit { rank() }
     }
 
     /// The index in `bytes` of `cell`, which holds something or is about to: the cells before it
@@ -64,6 +67,7 @@ struct SparseCounts: Sendable {
         let index = index(of: cell)
         if present[word] & bit == 0 {
             present[word] |= bit
+            bytes.reserveModestly(for: 1, limit: size)
             bytes.insert(0, at: index)
             for block in word / Self.wordsPerBlock + 1 ..< blockRanks.count { blockRanks[block] += 1 }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Histogram
 import Testing
 @testable import DeckBench
 
@@ -33,6 +34,65 @@ import Testing
         #expect(copy.count == whole.count + 1_000 && whole == merged)
         let decoded = try JSONDecoder().decode(Distribution.self, from: encoder.encode(few))
         #expect(decoded == few && decoded.steps == few.steps)
+    }
+
+    /// The levels a distribution counts by are the histogram's: the same for every value of a
+    /// level, a new one exactly where the histogram's next level starts.
+    @Test func histogramLevelsAreTheLibrarys() {
+        let histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+        var random = SeededGenerator(seed: 11, keys: 5)
+        var values: [UInt64] = Array(0 ... 5_000) + [(1 << 32) - 1, 1 << 31, 4_095, 4_096, 8_191, 8_192]
+        for _ in 0 ..< 20_000 { values.append(random.next() >> (32 + random.next() % 32)) }
+        for value in values {
+            let level = HistogramBuckets.level(of: value)
+            #expect(HistogramBuckets.lowestValue(of: level) == histogram.lowestEquivalentForValue(value))
+            #expect(HistogramBuckets.level(of: histogram.highestEquivalentForValue(value)) == level)
+            #expect(HistogramBuckets.level(of: histogram.highestEquivalentForValue(value) + 1) == level + 1)
+        }
+        #expect(HistogramBuckets.level(of: (1 << 32) - 1) == HistogramBuckets.levels - 1)
+    }
+
+    /// A distribution made of levels answers and encodes as a histogram that recorded every value
+    /// itself: extremes exact (the largest and the smallest nonzero value alone or shared in their
+    /// level), counts past the map, values past 2³² and more values than 32 bits count.
+    @Test func aDistributionIsTheHistogramOfItsValues() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var random = SeededGenerator(seed: 12, keys: 6)
+        let cases: [[(value: Int, count: Int)]] = [
+            [(0, 3)], [(5_000, 1)], [(5_001, 1), (5_000, 2)], [(0, 2), (2_049, 1), (2_048, 1)],
+            (0 ..< 3_000).map { _ in (Int(random.next() % 200_000), Int(1 + random.next() % 3)) },
+            (0 ..< 400).map { _ in (Int(random.next() % 2_000), 300) } + [(70_001, 1), (70_003, 5)],
+            [(3, 1), (1 << 33, 2), (12, 4)], [(7, Int(UInt32.max) - 1), (9, 1), (4_000, 2)],
+        ]
+        for values in cases {
+            var distribution = Distribution()
+            var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+            for (value, count) in values {
+                distribution.record(value, count: count)
+                histogram.record(UInt64(value), count: UInt64(count))
+            }
+            #expect(distribution.count == Int(histogram.totalCount))
+            #expect(distribution.max == Int(histogram.maxRecorded))
+            for percentile in [0.0, 1, 50, 90, 99, 99.9, 100] {
+                #expect(distribution.value(at: percentile) == Int(histogram.valueAtPercentile(percentile)))
+            }
+            #expect(distribution.steps == histogram.recordedValues().map {
+                Distribution.Step(value: Int($0.value), count: Int($0.count), cumulativeCount: Int($0.totalCountToThisValue))
+            })
+            var canonical = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+            canonical.add(histogram)
+            #expect(try encoder.encode(distribution) == encoder.encode(["histogram": canonical]))
+            // Halves merged give the same distribution and bytes.
+            var first = Distribution()
+            var second = Distribution()
+            for (index, (value, count)) in values.enumerated() {
+                if index % 2 == 0 { first.record(value, count: count) } else { second.record(value, count: count) }
+            }
+            first.merge(second)
+            #expect(first == distribution)
+            #expect(try encoder.encode(first) == encoder.encode(distribution))
+        }
     }
 
     @Test func sparseCountsMatchADenseArrayBeforeAndAfterTheSwitch() {
@@ -106,7 +166,12 @@ import Testing
         other.merge(totals)
         dense[10] = 3
         #expect(other.dense == dense)
-        // Past 32 bits the totals widen, and keep every count.
+        // Past 16 bits a count's column widens to 32, the others stay; past 32 bits to 64; every
+        // total is kept.
+        #expect((0 ..< 3).map(other.bytesPerTotal) == [2, 2, 2])
+        other.add(700) { [0, 0, 70_000][$0] }
+        dense[2_102] += 70_000
+        #expect(!other.isWide && other.dense == dense && (0 ..< 3).map(other.bytesPerTotal) == [2, 2, 4])
         #expect(!other.isWide)
         other.add(3) { [1, Int(UInt32.max), 0][$0] }
         dense[9] += 1
