@@ -109,7 +109,7 @@ struct Link: ~Copyable {
         requests[id].arrivalSequence = queue.takeSequence()
         if isInOutage(atUs: queue.nowUs) { requests[id].lost = true }
         if !requests[id].lost {
-            queue.schedule(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
+            queue.scheduleOnLink(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
         }
         if timeoutUs > 0 {
             requests[id].deadlineUs = queue.nowUs + timeoutUs
@@ -143,7 +143,7 @@ struct Link: ~Copyable {
             return
         }
         guard bytesPerSecond > 0, requests[id].bytes > 0 else {
-            queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             return
         }
         advanceTransfers(now: queue.nowUs)
@@ -158,7 +158,7 @@ struct Link: ~Copyable {
         while index < transfers.count {
             if transfers[index].work <= served {
                 let id = transfers.remove(at: index).id
-                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+                queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 index += 1
             }
@@ -191,7 +191,7 @@ struct Link: ~Copyable {
             packets -= 1
             if transfers[roundRobin].work <= 0 {
                 let id = transfers.remove(at: roundRobin).id
-                queue.schedule(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+                queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
             } else {
                 roundRobin += 1
             }

@@ -3,15 +3,22 @@ import HeapModule
 /// The virtual clock of a replay: events ordered by (time, sequence). Time never moves
 /// backwards; nothing here reads a real clock.
 ///
-/// Events live in one of three places, chosen by how they are scheduled, so that the heap holds
-/// only the events that need one: a min-heap for events at any time, and two slots that a new
-/// event replaces: the link's next transfer check or delivery (`setTimer`), and the earliest
-/// request timeout still to come (`setDeadline`; the link keeps the others, which fall due in the
-/// order their requests started, and moves the slot on). Popping takes the least
-/// (time, sequence) of the three, so the order is the one a single heap holding every live event
-/// would give; a timeout's sequence number is taken when its request starts (`takeSequence`).
-struct EventQueue {
+/// Events live in one of four places, chosen by how they are scheduled, so that the heap holds
+/// only the events that need one: a min-heap for the user's and the app's events (swipes
+/// completing, retries), a short sorted list for the link's (`scheduleOnLink`: a response leaving
+/// the server, a response arriving; one or two per request in flight, so a few at a time), and
+/// two slots that a new event replaces: the link's next transfer check or delivery (`setTimer`),
+/// and the earliest request timeout still to come (`setDeadline`; the link keeps the others, which
+/// fall due in the order their requests started, and moves the slot on). Popping takes the least
+/// (time, sequence) of the four, so the order is the one a single heap holding every live event
+/// would give; the sequence number of a timeout or an arrival is taken when its request starts
+/// (`takeSequence`).
+struct EventQueue: ~Copyable {
     private var heap = Heap<ScheduledEvent>()
+    /// The link's events, latest first (the next one is the last); past `linkListLimit` of them
+    /// (a link with unlimited connections and many requests at once) new ones go to the heap.
+    private var linkEvents = FlatList<ScheduledEvent>(capacity: 16)
+    private static let linkListLimit = 32
     private var timer: ScheduledEvent?
     private var deadline: ScheduledEvent?
     private var sequence = 0
@@ -21,6 +28,7 @@ struct EventQueue {
     /// Empties the queue for a new session, keeping its storage.
     mutating func reset() {
         heap.removeAll(where: { _ in true })
+        linkEvents.removeAll()
         timer = nil
         deadline = nil
         sequence = 0
@@ -38,6 +46,16 @@ struct EventQueue {
     /// - Complexity: O(log n).
     mutating func schedule(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
         heap.insert(ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence, action: action))
+    }
+
+    /// Schedules the link's `action` at `timeUs` (not before now), with a sequence number taken
+    /// earlier (`takeSequence`) or now.
+    mutating func scheduleOnLink(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int? = nil) {
+        let event = ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence ?? takeSequence(), action: action)
+        guard linkEvents.count < Self.linkListLimit else { return heap.insert(event) }
+        var index = linkEvents.count
+        while index > 0, linkEvents[index - 1] < event { index -= 1 }
+        linkEvents.insert(event, at: index)
     }
 
     /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place
@@ -72,12 +90,17 @@ struct EventQueue {
     }
 
     /// Removes and returns the next event due no later than `limitUs`, moving the clock to it.
+    @inline(__always)
     mutating func popEvent(notAfterUs limitUs: Int) -> ScheduledEvent? {
         var source = Source.none
         var earliest = ScheduledEvent(timeUs: 0, sequence: 0, action: .transferCheck)
         if let top = heap.min, top.timeUs <= limitUs {
             earliest = top
             source = .heap
+        }
+        if let next = linkEvents.last, next.timeUs <= limitUs, source == .none || next < earliest {
+            earliest = next
+            source = .link
         }
         if let deadline, deadline.timeUs <= limitUs, source == .none || deadline < earliest {
             earliest = deadline
@@ -90,6 +113,7 @@ struct EventQueue {
         switch source {
         case .none: return nil
         case .heap: _ = heap.removeMin()
+        case .link: _ = linkEvents.removeLast()
         case .deadline: deadline = nil
         case .timer: timer = nil
         }
@@ -98,11 +122,12 @@ struct EventQueue {
         return earliest
     }
 
-    private enum Source { case none, heap, deadline, timer }
+    private enum Source { case none, heap, link, deadline, timer }
 
     /// When the next event falls due; `nil` when nothing is scheduled.
     var nextTimeUs: Int? {
         var soonest = heap.min?.timeUs
+        if let timeUs = linkEvents.last?.timeUs, soonest.map({ timeUs < $0 }) ?? true { soonest = timeUs }
         if let timeUs = deadline?.timeUs, soonest.map({ timeUs < $0 }) ?? true { soonest = timeUs }
         if let timeUs = timer?.timeUs, soonest.map({ timeUs < $0 }) ?? true { soonest = timeUs }
         return soonest

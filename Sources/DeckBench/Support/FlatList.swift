@@ -36,6 +36,29 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
+    /// Inserts `element` at `index` (`0 ... count`), moving the ones from there up by one.
+    @inline(__always)
+    mutating func insert(_ element: Element, at index: Int) {
+        precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
+        if count == capacity { grow() }
+        if index < count { (storage + index + 1).moveInitialize(from: storage + index, count: count - index) }
+        storage[index] = element
+        count += 1
+    }
+
+    /// Removes and returns the last element.
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast of an empty list")
+        count -= 1
+        return storage[count]
+    }
+
+    /// The last element, if any.
+    var last: Element? {
+        @inline(__always) get { count > 0 ? storage[count - 1] : nil }
+    }
+
     /// Removes the element at `index`, keeping the order of the others.
     mutating func remove(at index: Int) -> Element {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")

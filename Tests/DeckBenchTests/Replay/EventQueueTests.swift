@@ -28,6 +28,45 @@ import Testing
         #expect(queue.nowUs == 100)
     }
 
+    /// The link's list, the heap, the timer and the deadline pop as one queue: random events on
+    /// the link (more at once than its list holds, so some go to the heap), with sequences taken
+    /// now or earlier, and the user's events between them come out in (time, sequence) order.
+    @Test func theLinksListAndTheHeapPopAsOneQueue() {
+        var random = SeededGenerator(seed: 3, keys: 8)
+        var queue = EventQueue()
+        var expected: [(timeUs: Int, sequence: Int, id: Int)] = []
+        var taken: [Int] = []
+        var sequence = 0
+        for id in 0 ..< 300 {
+            let timeUs = Int(random.next() % 50)
+            switch random.next() % 4 {
+            case 0:
+                queue.schedule(.arrival(request: id), atUs: timeUs)
+                expected.append((timeUs, sequence, id))
+                sequence += 1
+            case 1:
+                queue.scheduleOnLink(.arrival(request: id), atUs: timeUs)
+                expected.append((timeUs, sequence, id))
+                sequence += 1
+            case 2:
+                taken.append(queue.takeSequence())
+                sequence += 1
+            default:
+                guard !taken.isEmpty else { continue }
+                let earlier = taken.remove(at: Int(random.next() % UInt64(taken.count)))
+                queue.scheduleOnLink(.arrival(request: id), atUs: timeUs, sequence: earlier)
+                expected.append((timeUs, earlier, id))
+            }
+        }
+        queue.setTimer(.transferCheck, atUs: 25)
+        let order = expected.sorted { ($0.timeUs, $0.sequence) < ($1.timeUs, $1.sequence) }
+        let popped = drain(&queue)
+        let checkAt = order.firstIndex { ($0.timeUs, $0.sequence) > (25, sequence) } ?? order.count
+        #expect(expected.count > 64)
+        #expect(popped == order[..<checkAt].map { "arrival \($0.id) @\($0.timeUs)" } + ["check @25"]
+            + order[checkAt...].map { "arrival \($0.id) @\($0.timeUs)" })
+    }
+
     @Test func aNewTimerReplacesTheOldAndClearingEmptiesTheSlots() {
         var queue = EventQueue()
         queue.setTimer(.transferCheck, atUs: 300)
