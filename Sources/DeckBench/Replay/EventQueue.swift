@@ -53,9 +53,7 @@ struct EventQueue: ~Copyable {
     mutating func scheduleOnLink(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int? = nil) {
         let event = ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence ?? takeSequence(), action: action)
         guard linkEvents.count < Self.linkListLimit else { return heap.insert(event) }
-        var index = linkEvents.count
-        while index > 0, linkEvents[index - 1] < event { index -= 1 }
-        linkEvents.insert(event, at: index)
+        linkEvents.insertFromEnd(event) { $0 < event }
     }
 
     /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place

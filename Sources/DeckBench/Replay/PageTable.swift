@@ -15,7 +15,9 @@ final class PageTable {
         case useful
 
         /// Not yet judged useful or wasted.
-        var isOpen: Bool { self == .pending || self == .neededInFlight }
+        var isOpen: Bool {
+            @inline(__always) get { self == .pending || self == .neededInFlight }
+        }
     }
 
     /// One page's state, 24 bytes: it is read and written whole at nearly every step of a
@@ -136,8 +138,10 @@ final class PageTable {
         }
     }
 
+    @inline(__always)
     func isCached(_ page: Int) -> Bool { self[page].version != nil }
 
+    @inline(__always)
     func isInFlight(_ page: Int) -> Bool { self[page].inFlight != nil }
 
     @inline(__always)

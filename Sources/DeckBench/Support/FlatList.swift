@@ -36,12 +36,17 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
-    /// Inserts `element` at `index` (`0 ... count`), moving the ones from there up by one.
+    /// Inserts `element` after the last element for which `goesAfter` is false, looking from the
+    /// end: in a list sorted so that `goesAfter` holds for a tail of it, a sorted insert that
+    /// costs nothing but the append when the new element goes last.
     @inline(__always)
-    mutating func insert(_ element: Element, at index: Int) {
-        precondition(index >= 0 && index <= count, "index \(index) out of 0...\(count)")
+    mutating func insertFromEnd(_ element: Element, before goesAfter: (Element) -> Bool) {
         if count == capacity { grow() }
-        if index < count { (storage + index + 1).moveInitialize(from: storage + index, count: count - index) }
+        var index = count
+        while index > 0, goesAfter(storage[index - 1]) {
+            storage[index] = storage[index - 1]
+            index -= 1
+        }
         storage[index] = element
         count += 1
     }
