@@ -99,8 +99,26 @@ public struct Distribution: Sendable, Codable {
     }
 
     /// The value at `percentile` (0…100); 0 when nothing was recorded.
+    ///
+    /// Read from the levels as HdrHistogram's `valueAtPercentile` reads its counts (the first
+    /// level whose cumulative count reaches the percentile's share, rounded up; its highest
+    /// value, kept between the exact extremes), without making the histogram.
     public func value(at percentile: Double) -> Int {
-        count == 0 ? 0 : Int(asHistogram.valueAtPercentile(percentile))
+        guard count > 0 else { return 0 }
+        if let box { return Int(box.histogram.valueAtPercentile(percentile)) }
+        let lowest = levels.count(at: 0) > 0 ? 0 : smallestNonZero
+        guard percentile != 0 else { return Int(lowest) }
+        guard percentile < 100 else { return Int(largest) }
+        let share = Swift.min(Swift.max(percentile.nextDown, 0), 100) * Double(total) / 100
+        let wanted = Swift.max(1, UInt64(share.rounded(.up)))
+        var reached: UInt64 = 0
+        var found: UInt64?
+        levels.forEachNonzero { level, count in
+            guard found == nil else { return }
+            reached += UInt64(count)
+            if reached >= wanted { found = HistogramBuckets.lowestValue(of: level + 1) - 1 }
+        }
+        return Int(Swift.max(Swift.min(found ?? 0, largest), lowest))
     }
 
     /// The largest recorded value, exactly; 0 when nothing was recorded.
@@ -120,9 +138,18 @@ public struct Distribution: Sendable, Codable {
 
     /// Every recorded level in increasing order: a CDF, straight from the histogram.
     public var steps: [Step] {
-        asHistogram.recordedValues().map {
-            Step(value: Int($0.value), count: Int($0.count), cumulativeCount: Int($0.totalCountToThisValue))
+        guard box == nil else {
+            return asHistogram.recordedValues().map {
+                Step(value: Int($0.value), count: Int($0.count), cumulativeCount: Int($0.totalCountToThisValue))
+            }
         }
+        var steps: [Step] = []
+        var cumulative = 0
+        levels.forEachNonzero { level, count in
+            cumulative += Int(count)
+            steps.append(Step(value: Int(HistogramBuckets.lowestValue(of: level + 1) - 1), count: Int(count), cumulativeCount: cumulative))
+        }
+        return steps
     }
 
     /// The box, made this value's own before a write.

@@ -107,6 +107,14 @@ struct SparseCounts: Sendable {
         }
     }
 
+    /// The count of `cell`.
+    func count(at cell: Int) -> UInt32 {
+        guard isRanked else { return map.count(of: UInt32(cell)) }
+        guard present[cell >> 6] & (UInt64(1) << UInt64(cell & 63)) != 0 else { return 0 }
+        let byte = bytes[index(of: cell)]
+        return byte == Self.inLarge ? large.count(of: UInt32(cell)) : UInt32(byte)
+    }
+
     mutating func merge(_ other: SparseCounts) {
         other.forEachNonzero { cell, count in add(count, at: cell) }
     }

@@ -116,6 +116,7 @@ import Testing
             #expect(sparse.isRanked == (adds >= 200))
             #expect(dense.filter { $0 >= 255 }.count >= 2)
             #expect(sparse.dense == dense)
+            #expect(dense.indices.allSatisfy { sparse.count(at: $0) == dense[$0] })
             var seen: [Int] = []
             sparse.forEachNonzero { cell, count in
                 seen.append(cell)
