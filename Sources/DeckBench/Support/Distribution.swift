@@ -8,9 +8,10 @@ import Histogram
 /// policy × network and worker. So a distribution keeps the histogram's counts in a layout of its
 /// own: per value level (`HistogramBuckets`), as a map while few levels hold values, then a bit
 /// per level and a byte per used one (`SparseCounts`), beside the total and the exact largest and
-/// smallest nonzero values. The histogram is made from them when read, with the same counts and
-/// extremes as one that recorded every value itself, so every answer and every encoding is the
-/// same. Values from 2³² on, or more than 2³² − 1 values, go to a histogram of its own.
+/// smallest nonzero values. Percentiles and the CDF are read from the levels as the histogram
+/// reads its counts; the histogram itself is made only to encode (`shard.json`), with the same
+/// counts and extremes as one that recorded every value, so every answer and every encoding is
+/// the same. Values from 2³² on, or more than 2³² − 1 values, go to a histogram of its own.
 public struct Distribution: Sendable, Codable {
     /// Levels the map holds before the ranked layout: a map of 128 levels is 2 KiB, the ranked
     /// layout about 3 KiB plus a byte a used level.
@@ -33,9 +34,9 @@ public struct Distribution: Sendable, Codable {
         Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     }
 
-    /// The values as a histogram (made from the levels while there is no box): each level's
-    /// count recorded at a value of the level, the largest and the smallest nonzero value at
-    /// themselves, so that the histogram's extremes are exact.
+    /// The values as a histogram (made from the levels while there is no box), for encoding and
+    /// for merging with a boxed one: each level's count recorded at a value of the level, the
+    /// largest and the smallest nonzero value at themselves, so that its extremes are exact.
     private var asHistogram: Histogram<UInt64> {
         if let box { return box.histogram }
         var histogram = Self.emptyHistogram()

@@ -36,9 +36,9 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         count += 1
     }
 
-    /// Inserts `element` after the last element for which `goesAfter` is false, looking from the
-    /// end: in a list sorted so that `goesAfter` holds for a tail of it, a sorted insert that
-    /// costs nothing but the append when the new element goes last.
+    /// Inserts `element` before the run of elements at the end for which `goesAfter` holds
+    /// (moving them up by one): in a sorted list, a sorted insert that costs only the append when
+    /// the new element goes last.
     @inline(__always)
     mutating func insertFromEnd(_ element: Element, before goesAfter: (Element) -> Bool) {
         if count == capacity { grow() }
