@@ -27,11 +27,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them.
+        .target(name: "CBootstrapKernel"),
         .target(
             name: "DeckBench",
             dependencies: [
                 "CZstd",
                 "CCrypto",
+                "CBootstrapKernel",
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

@@ -1,3 +1,5 @@
+import CBootstrapKernel
+
 /// What the summary's confidence intervals are made from, for one policy × network: the totals of
 /// the counts behind each interval, kept per bucket of sessions. A session falls in one of
 /// `buckets` buckets by a hash of its file name and id; a bootstrap replicate weighs every bucket
@@ -91,32 +93,59 @@ public struct BootstrapReplicates: Sendable, Equatable {
         stallMs.merge(other.stallMs)
     }
 
-    /// Every count's total in every replicate; nil without replicates.
-    public func replicateSums(weights table: [[UInt8]]? = nil) -> ReplicateSums? {
+    /// Every count's total in every replicate; nil without replicates. `table` is
+    /// `weightTable(replicates:)`, made once for many rows; without it the weights of the buckets
+    /// that hold sessions are drawn here.
+    public func replicateSums(weights table: [UInt8]? = nil) -> ReplicateSums? {
         guard !isEmpty else { return nil }
-        precondition(table.map { $0.count == Self.buckets && $0.allSatisfy { $0.count == replicates } } ?? true, "a weight table of another size")
+        precondition(table.map { $0.count == Self.buckets * replicates } ?? true, "a weight table of another size")
         let width = Self.counts.count
         let count = replicates
-        // Count-major, as doubles (whole numbers, exact below 2⁵³) so that the weighted sums run
-        // on the vector units.
-        var sums = [Double](repeating: 0, count: width * count)
-        var weight = [Double](repeating: 0, count: count)
-        for bucket in 0 ..< Self.buckets {
-            guard totals.holds(bucket), (0 ..< width).contains(where: { totals.total(bucket, $0) != 0 }) else { continue }
-            let bytes = table?[bucket] ?? Self.weights(bucket: bucket, replicates: count)
-            bytes.withUnsafeBufferPointer { bytes in
-                weight.withUnsafeMutableBufferPointer { weight in
-                    for b in 0 ..< count { weight[b] = Double(bytes[b]) }
-                }
+        let held = (0 ..< Self.buckets).filter { bucket in totals.holds(bucket) && (0 ..< width).contains { totals.total(bucket, $0) != 0 } }
+        // Each held bucket's counts as doubles, padded to the kernel's eight, and whether every
+        // sum stays a whole number below 2⁵³ (weights are at most 8): then any order of additions
+        // gives the same doubles, fused or not.
+        let stride = Int(DECKBENCH_BUCKET_VALUES)
+        var values = [Double](repeating: 0, count: held.count * stride)
+        var largest = [Double](repeating: 0, count: width)
+        for (row, bucket) in held.enumerated() {
+            for c in 0 ..< width {
+                let value = Double(totals.total(bucket, c))
+                values[row * stride + c] = value
+                largest[c] += value * Double(Self.largestWeight)
             }
-            sums.withUnsafeMutableBufferPointer { sums in
-                weight.withUnsafeBufferPointer { weight in
-                    for c in 0 ..< width where totals.total(bucket, c) != 0 {
-                        let value = Double(totals.total(bucket, c))
-                        let row = sums.baseAddress! + c * count
-                        for b in 0 ..< count { row[b] += weight[b] * value }
+        }
+        guard largest.allSatisfy({ $0 < 0x1p53 }) else { return replicateSumsInBucketOrder(weights: table) }
+        var sums = [Double](repeating: 0, count: width * count)
+        let weights = table ?? Self.weightTable(replicates: count, buckets: held)
+        let rows = table == nil ? held.indices.map { Int32($0) } : held.map { Int32($0) }
+        weights.withUnsafeBufferPointer { weights in
+            rows.withUnsafeBufferPointer { rows in
+                values.withUnsafeBufferPointer { values in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        deckbench_weighted_sums(weights.baseAddress, rows.baseAddress, rows.count, values.baseAddress, count,
+                                                sums.baseAddress, width)
                     }
                 }
+            }
+        }
+        return ReplicateSums(replicates: count, sums: sums)
+    }
+
+    /// The weighted sums bucket by bucket in increasing order, each product rounded before its
+    /// addition: for totals too large for every sum to be exact, where the order matters.
+    func replicateSumsInBucketOrder(weights table: [UInt8]? = nil) -> ReplicateSums? {
+        guard !isEmpty else { return nil }
+        let width = Self.counts.count
+        let count = replicates
+        var sums = [Double](repeating: 0, count: width * count)
+        var weight = [Double](repeating: 0, count: count)
+        for bucket in 0 ..< Self.buckets where totals.holds(bucket) {
+            let bytes = table.map { Array($0[bucket * count ..< (bucket + 1) * count]) } ?? Self.weights(bucket: bucket, replicates: count)
+            for b in 0 ..< count { weight[b] = Double(bytes[b]) }
+            for c in 0 ..< width where totals.total(bucket, c) != 0 {
+                let value = Double(totals.total(bucket, c))
+                for b in 0 ..< count { sums[c * count + b] += weight[b] * value }
             }
         }
         return ReplicateSums(replicates: count, sums: sums)
@@ -138,7 +167,7 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// replicates or without any replicate with a denominator. `weights` is
     /// `weightTable(replicates:)`, made once for many rows.
     public func interval(_ numerator: Metric.Count, over denominator: Metric.Count, level: Double = 0.95,
-                         weights table: [[UInt8]]? = nil) -> (low: Double, high: Double)? {
+                         weights table: [UInt8]? = nil) -> (low: Double, high: Double)? {
         replicateSums(weights: table).flatMap { Self.percentiles($0.ratios(numerator, over: denominator).compactMap { $0 }, level: level) }
     }
 
@@ -148,6 +177,8 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// ⌊65,536 · P(X ≤ k)⌉ for X ~ Poisson(1), k = 0 … 7: a 16-bit uniform u weighs "how many of
     /// these are ≤ u" (0 to 8; the chance of more than 8 is below 1 in 65,536).
     private static let thresholds: [Int] = [24_109, 48_219, 60_273, 64_292, 65_296, 65_497, 65_531, 65_535]
+    /// The largest weight a bucket can get in a replicate.
+    static let largestWeight = thresholds.count
     /// The weight of every 16-bit uniform (64 KiB, made once).
     private static let weightOf: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 65_536)
@@ -157,9 +188,18 @@ public struct BootstrapReplicates: Sendable, Equatable {
         return table
     }()
 
-    /// The weights of every bucket (`weights(bucket:replicates:)`), for `interval(…, weights:)`.
-    public static func weightTable(replicates: Int) -> [[UInt8]] {
-        (0 ..< buckets).map { weights(bucket: $0, replicates: replicates) }
+    /// The weights of every bucket (`weights(bucket:replicates:)`), bucket by bucket, `replicates`
+    /// a bucket: made once for many rows (`replicateSums(weights:)`).
+    public static func weightTable(replicates: Int) -> [UInt8] {
+        weightTable(replicates: replicates, buckets: Array(0 ..< buckets))
+    }
+
+    /// The weights of `buckets` in that order, a row of `replicates` each.
+    static func weightTable(replicates: Int, buckets: [Int]) -> [UInt8] {
+        var table: [UInt8] = []
+        table.reserveCapacity(buckets.count * replicates)
+        for bucket in buckets { table += weights(bucket: bucket, replicates: replicates) }
+        return table
     }
 
     /// The Poisson(1) weights of `bucket` in replicates 0 ..< `replicates`: four from each 64-bit

@@ -74,7 +74,7 @@ extension MetricSchema {
 /// (`StallTimeGroups.weightTable`). Made once for every row of a report.
 public struct BootstrapWeights: Sendable {
     public let replicates: Int
-    let buckets: [[UInt8]]
+    let buckets: [UInt8]
     let groups: [Double]
 
     public init(replicates: Int) {

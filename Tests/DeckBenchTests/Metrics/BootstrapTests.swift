@@ -30,6 +30,29 @@ import Testing
         return metrics
     }
 
+    /// The weighted sums on the vector units (AVX2 and FMA where the processor has them, four
+    /// replicates at a time) are the sums bucket by bucket in order, to the bit: totals are whole
+    /// numbers and every sum stays below 2⁵³. Replicate counts that are and are not multiples of
+    /// four; with the run's weight table and without; buckets holding only zeros.
+    @Test func weightedSumsOnTheVectorUnitsAreTheSumsInBucketOrder() {
+        var random = SeededGenerator(seed: 5, keys: 27)
+        for replicates in [1, 3, 4, 203, 1_000] {
+            var bootstrap = BootstrapReplicates(replicates: replicates)
+            for index in 0 ..< 700 {
+                var metrics = SessionMetrics()
+                if index % 50 != 0 {
+                    for keyPath in BootstrapReplicates.counts { metrics[keyPath: keyPath] = Int(random.next() % (index % 3 == 0 ? 1 << 36 : 50)) }
+                }
+                bootstrap.add(metrics, bucket: BootstrapReplicates.bucket(file: "f", session: "s\(index)"))
+            }
+            let table = BootstrapReplicates.weightTable(replicates: replicates)
+            let reference = bootstrap.replicateSumsInBucketOrder(weights: table)!.sums.map(\.bitPattern)
+            #expect(reference.contains { $0 != 0 })
+            #expect(bootstrap.replicateSums(weights: table)!.sums.map(\.bitPattern) == reference, "\(replicates) replicates")
+            #expect(bootstrap.replicateSums()!.sums.map(\.bitPattern) == reference, "\(replicates) replicates, weights drawn")
+        }
+    }
+
     /// `add` reads the fields of `counts` one by one, in that order.
     @Test func addReadsTheCountsInOrder() {
         var metrics = SessionMetrics()

@@ -19,7 +19,8 @@ import Testing
         #expect(StallTimeGroups.bin(of: 50_000_000) == StallTimeGroups.bins - 1)
     }
 
-    /// The weighted sums run in eight lanes; on whole numbers that is the sum of one chain, to the bit.
+    /// The weighted sums run in lanes (fused on AVX2 and FMA); on whole numbers that is the sum of
+    /// one chain, to the bit.
     @Test func theWeightedSumInLanesIsTheSumInOrder() {
         var random = SeededGenerator(seed: 11, keys: 3)
         for round in 0 ..< 200 {

@@ -1,0 +1,107 @@
+#include "bootstrap_kernel.h"
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+/// AVX2 and FMA present and enabled by the operating system (the ymm state saved).
+static int has_avx2_fma(void) {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned osxsave = 1u << 27, avx = 1u << 28, fma = 1u << 12;
+    if ((ecx & (osxsave | avx | fma)) != (osxsave | avx | fma)) return 0;
+    unsigned xcr0_low, xcr0_high;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 6) != 6) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 5)) != 0;
+}
+
+/// Four replicates at a time: eight accumulators of four doubles, a bucket's weights widened once
+/// and multiplied into each of its counts.
+__attribute__((target("avx2,fma")))
+static long sums_avx2(const uint8_t *weights, const int32_t *rows, long row_count,
+                      const double *values, long replicates, double *sums, long counts) {
+    long r = 0;
+    for (; r + 4 <= replicates; r += 4) {
+        __m256d acc[DECKBENCH_BUCKET_VALUES];
+        for (int c = 0; c < DECKBENCH_BUCKET_VALUES; c++) acc[c] = _mm256_setzero_pd();
+        for (long k = 0; k < row_count; k++) {
+            uint32_t four;
+            __builtin_memcpy(&four, weights + (long)rows[k] * replicates + r, 4);
+            __m256d w = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)four)));
+            const double *v = values + k * DECKBENCH_BUCKET_VALUES;
+            for (int c = 0; c < DECKBENCH_BUCKET_VALUES; c++) acc[c] = _mm256_fmadd_pd(w, _mm256_broadcast_sd(v + c), acc[c]);
+        }
+        for (long c = 0; c < counts; c++) {
+            double *out = sums + c * replicates + r;
+            _mm256_storeu_pd(out, _mm256_add_pd(_mm256_loadu_pd(out), acc[c]));
+        }
+    }
+    return r;
+}
+
+/// Sixteen products at a time in four accumulators; returns the sum of the first `*done` terms.
+__attribute__((target("avx2,fma")))
+static double dot_avx2(const double *a, const double *b, long n, long *done) {
+    __m256d acc0 = _mm256_setzero_pd(), acc1 = _mm256_setzero_pd(), acc2 = _mm256_setzero_pd(), acc3 = _mm256_setzero_pd();
+    long i = 0;
+    for (; i + 16 <= n; i += 16) {
+        acc0 = _mm256_fmadd_pd(_mm256_loadu_pd(a + i), _mm256_loadu_pd(b + i), acc0);
+        acc1 = _mm256_fmadd_pd(_mm256_loadu_pd(a + i + 4), _mm256_loadu_pd(b + i + 4), acc1);
+        acc2 = _mm256_fmadd_pd(_mm256_loadu_pd(a + i + 8), _mm256_loadu_pd(b + i + 8), acc2);
+        acc3 = _mm256_fmadd_pd(_mm256_loadu_pd(a + i + 12), _mm256_loadu_pd(b + i + 12), acc3);
+    }
+    __m256d acc = _mm256_add_pd(_mm256_add_pd(acc0, acc1), _mm256_add_pd(acc2, acc3));
+    __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(acc), _mm256_extractf128_pd(acc, 1));
+    *done = i;
+    return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+}
+#endif
+
+double deckbench_dot(const double *a, const double *b, long n) {
+    double sum = 0;
+    long i = 0;
+#if defined(__x86_64__)
+    if (deckbench_bootstrap_kernel_vectorised()) sum = dot_avx2(a, b, n, &i);
+#endif
+    for (; i < n; i++) sum += a[i] * b[i];
+    return sum;
+}
+
+/// Replicates `from ..< replicates`, one at a time.
+static void sums_plain(const uint8_t *weights, const int32_t *rows, long row_count, const double *values,
+                       long replicates, double *sums, long counts, long from) {
+    for (long r = from; r < replicates; r++) {
+        double acc[DECKBENCH_BUCKET_VALUES] = {0};
+        for (long k = 0; k < row_count; k++) {
+            double w = (double)weights[(long)rows[k] * replicates + r];
+            const double *v = values + k * DECKBENCH_BUCKET_VALUES;
+            for (int c = 0; c < DECKBENCH_BUCKET_VALUES; c++) acc[c] += w * v[c];
+        }
+        for (long c = 0; c < counts; c++) sums[c * replicates + r] += acc[c];
+    }
+}
+
+int deckbench_bootstrap_kernel_vectorised(void) {
+#if defined(__x86_64__)
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        answer = has_avx2_fma();
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer;
+#else
+    return 0;
+#endif
+}
+
+void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long row_count,
+                             const double *values, long replicates, double *sums, long counts) {
+    long done = 0;
+#if defined(__x86_64__)
+    if (deckbench_bootstrap_kernel_vectorised()) done = sums_avx2(weights, rows, row_count, values, replicates, sums, counts);
+#endif
+    sums_plain(weights, rows, row_count, values, replicates, sums, counts, done);
+}
