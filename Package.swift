@@ -28,7 +28,9 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         // The bootstrap's weighted sums on AVX2 and FMA when the processor has them.
-        .target(name: "CBootstrapKernel"),
+        // Its debug information in DWARF 4: valgrind 3.19 (callgrind, docs/PERFORMANCE.md) gives up on
+        // the binary when this object's is clang's default DWARF 5.
+        .target(name: "CBootstrapKernel", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(
             name: "DeckBench",
             dependencies: [
