@@ -21,7 +21,7 @@ void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long r
 /// in any order, fused or not: the same double on either path).
 double deckbench_dot(const double *a, const double *b, long n);
 
-/// Whether `deckbench_weighted_sums` and `deckbench_dot` runs on AVX2 and FMA on this processor.
+/// Whether `deckbench_weighted_sums` and `deckbench_dot` run on AVX2 and FMA on this processor.
 int deckbench_bootstrap_kernel_vectorised(void);
 
 #endif
