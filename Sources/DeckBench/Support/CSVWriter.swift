@@ -24,17 +24,21 @@ public struct CSVWriter: Sendable {
     }
 
     static func appendField(_ field: String, to bytes: inout [UInt8]) {
-        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard needsQuotes else {
-            bytes.append(contentsOf: field.utf8)
-            return
+        var field = field
+        // A native string's UTF-8 in place: one scan and one copy, not a byte at a time.
+        field.withUTF8 { utf8 in
+            let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            guard needsQuotes else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
-        for byte in field.utf8 {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
