@@ -6,20 +6,23 @@ extension DeckBenchCommand {
     /// `deckbench compare`: what changed between two runs, and whether it is a regression.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare two runs' summary.csv per policy × network; exit 2 when a threshold is crossed.",
+            abstract: "Compare two runs' summary.csv per policy × network; exit 2 on a regression.",
             discussion: """
-                Metrics better lower (stall_rate, stall_ms_p99, resets, bytes_per_navigation, ...) are limited by \
-                --max-increase, metrics better higher (prefetch_accuracy, coverage) by --max-decrease; a metric on the \
-                wrong flag, or an unknown name, is a usage error (exit 64). An amount with % is relative to the baseline \
-                (any worsening from a baseline of 0 crosses it), without % absolute. A policy or network of the baseline \
-                that the candidate lacks is a regression unless --allow-missing. A limit that judges no row (no value in \
-                both runs) is an error (exit 64); one on a column the baseline predates is a note on stderr. By default \
-                (--gate ci) a metric with an interval (stall_rate, stall_ms_p99, stall_ms_per_navigation, \
-                resets_per_navigation, stale_updates_per_navigation, bytes_per_navigation, \
-                wasted_prefetches_per_navigation) is a regression only when the whole paired interval of its change is \
-                past its limit: the runs' bootstrap replicates, over the same sessions, are compared replicate by \
-                replicate, so a change that sampling noise explains passes. The first line of the output is the verdict \
-                (PASS or FAIL); exit 2 on a regression, 74 when a folder is not one complete run.
+                Metrics better lower (stall_rate, stall_ms_stalled_p99, resets_per_navigation, bytes_per_navigation, ...) are \
+                limited by --max-increase, metrics better higher (prefetch_accuracy, coverage) by --max-decrease; a metric on \
+                the wrong flag, or an unknown name, is a usage error (exit 64). An amount with % is relative to the baseline \
+                (any worsening from a baseline of 0 crosses it), without % absolute. Every row with a limit gets a verdict: \
+                regression (its interval wholly past the limit), within (wholly inside it) or inconclusive (it straddles the \
+                limit: this run cannot tell). By default (--gate ci) a metric with an interval is judged on a simultaneous \
+                interval built from both runs' bootstrap replicates over the same sessions, paired replicate by replicate, \
+                and widened so that all judged rows hold at once at --level: with nothing changed, the chance that any row \
+                is a regression is at most about 1 − level. A limit of 0 on such a metric is refused (exit 64: an interval \
+                can never confirm "no change at all"); use --gate point for it. Metrics without an interval, runs without \
+                bootstrap.json or over other recordings, and --gate point are judged on the point estimate (the reason goes \
+                to stderr). A policy or network of the baseline that the candidate lacks is a regression unless \
+                --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
+                note on stderr. The first line of the output is the verdict with the three counts; exit 2 on a regression, \
+                and under --strict on an inconclusive row too; 74 when a folder is not one complete run.
                 """)
 
         @Argument(help: "The baseline run's report folder (or its summary.csv).")
@@ -46,13 +49,36 @@ extension DeckBenchCommand {
         var format: Format = .text
 
         @Option(help: ArgumentHelp(
-            "ci: a metric with an interval regresses only when the whole paired interval of its change is past the limit "
-                + "(needs both runs' bootstrap.json, over the same recordings; else point, said on stderr); point: the point estimate decides.",
+            "ci: a metric with an interval is judged on the simultaneous paired interval of its change (needs both runs' "
+                + "bootstrap.json, over the same recordings; else point, said on stderr); point: the point estimate decides.",
             valueName: "ci|point"))
         var gate: Comparison.Gate = .ci
 
+        @Option(help: ArgumentHelp(
+            "The chance that every judged row's interval holds at once (0.5 to 0.999); 1 − level bounds how often an unchanged run fails.",
+            valueName: "share"))
+        var level: Double = 0.95
+
+        @Flag(help: "Fail (exit 2) on an inconclusive row too: one whose interval holds its limit.")
+        var strict = false
+
         @Flag(help: "Print nothing but errors.")
         var quiet = false
+
+        func validate() throws {
+            guard level >= 0.5, level <= 0.999 else {
+                throw ValidationError("--level \(level): give the share of runs every interval holds in, from 0.5 to 0.999 (default 0.95)")
+            }
+            guard gate == .ci else { return }
+            let parsed = try limits.thresholds()
+            let zero = Comparison.zeroLimitsOnIntervals(parsed.increase).map { "--max-increase \($0.metric)=\($0.description)" }
+                + Comparison.zeroLimitsOnIntervals(parsed.decrease).map { "--max-decrease \($0.metric)=\($0.description)" }
+            guard zero.isEmpty else {
+                throw ValidationError(zero.joined(separator: ", ") + ": a limit of 0 on a metric with an interval can never be confirmed "
+                    + "(every real run's interval has width, so each row would be inconclusive at best); give the largest change you "
+                    + "accept, e.g. stall_rate=2%, or judge the point estimate with --gate point")
+            }
+        }
 
         /// How the comparison is printed on stdout.
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -73,7 +99,7 @@ extension DeckBenchCommand {
             let comparison: Comparison
             do {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
-                                            pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing)
+                                            pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level)
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
@@ -92,7 +118,7 @@ extension DeckBenchCommand {
             switch quiet ? nil : format {
             case nil: break
             case .csv: Console.out(comparison.csv)
-            case .table: Console.out(table(comparison) + "\n\(ComparisonVerdict(comparison, limits: try self.limits.all).verdictLine)\n"
+            case .table: Console.out(table(comparison) + "\n\(ComparisonVerdict(comparison, limits: try self.limits.all, strict: strict).verdictLine)\n"
                                          + "\(csvPath) written\n")
             case .text: Console.out(text(comparison, limits: try self.limits.all) + "\(csvPath) written\n")
             }
@@ -101,7 +127,12 @@ extension DeckBenchCommand {
                                   + "of the baseline has a value for it in both runs, so it could never fail")
                 throw ExitStatus.usage
             }
-            if comparison.regressions > 0 { throw ExitStatus.regression }
+            if comparison.inconclusive > 0, !quiet {
+                Console.error("compare: \(comparison.inconclusive) row\(comparison.inconclusive == 1 ? "" : "s") inconclusive: the interval holds "
+                                  + "the limit, so this run can neither confirm a regression nor rule it out"
+                                  + (strict ? " (--strict: a failure)" : " (--strict makes that a failure)"))
+            }
+            if ComparisonVerdict(comparison, limits: try self.limits.all, strict: strict).fails { throw ExitStatus.regression }
         }
 
         /// The report folder a typed path names: the folder itself, or the folder of a summary.csv;
@@ -124,44 +155,31 @@ extension DeckBenchCommand {
         }
 
         private func text(_ comparison: Comparison, limits: [Comparison.Threshold]) -> String {
-            let verdict = ComparisonVerdict(comparison, limits: limits)
+            let verdict = ComparisonVerdict(comparison, limits: limits, strict: strict)
             guard brief else { return verdict.text }
             return verdict.verdictLine + "\n"
-                + comparison.rows.filter(comparison.isRegression)
-                    .map { "  \($0.policy) on \(verdict.networkNames[$0.network] ?? $0.network): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)" }
+                + comparison.rows.filter { comparison.isRegression($0) || $0.verdict == .inconclusive }
+                    .map { "  \($0.policy) on \(verdict.networkNames[$0.network] ?? $0.network): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)"
+                        + ($0.verdict == .inconclusive ? " (inconclusive)" : "") }
                     .map { $0 + "\n" }.joined()
         }
 
-        /// Both runs' bootstrap buckets when they replayed the same recordings (file names and
-        /// session counts); else nil, and a line on stderr saying why the gate is the point estimate.
+        /// Both runs' bootstrap buckets when they replayed the same recordings; else nil, and a line
+        /// on stderr saying why the gate is the point estimate.
         private func pairing(_ folders: [String]) -> Comparison.Pairing? {
-            guard let base = BootstrapFile.read(folder: folders[0]), let next = BootstrapFile.read(folder: folders[1]) else {
-                Console.error("compare: judging on point estimates: \(BootstrapFile.fileName) is missing or unreadable in a run "
-                                  + "(replayed with --bootstrap 0, or written by a newer DeckBench)")
-                return nil
-            }
-            func inputs(_ folder: String) -> [String]? {
-                guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, "manifest.json")) else { return nil }
-                let decoder = JSONDecoder()
-                decoder.keyDecodingStrategy = .convertFromSnakeCase
-                return (try? decoder.decode(Manifest.self, from: data))?.inputs
-                    .map { "\($0.file.split(separator: "/").last ?? "")#\($0.sessions)" }.sorted()
-            }
-            guard let left = inputs(folders[0]), left == inputs(folders[1]) else {
-                Console.error("compare: judging on point estimates: the runs did not replay the same recordings (manifest.json inputs differ)")
-                return nil
-            }
-            return Comparison.Pairing(baseline: base, candidate: next)
+            let read = Comparison.Pairing.read(baseline: folders[0], candidate: folders[1])
+            if let fallback = read.fallback { Console.error("compare: judging on point estimates: " + fallback) }
+            return read.pairing
         }
 
         private func table(_ comparison: Comparison) -> String {
             let names = ComparisonVerdict(comparison, limits: []).networkNames
-            var table = TextTable(header: ["policy", "network", "metric", "baseline", "candidate", "change", "limit", "status"])
+            var table = TextTable(header: ["policy", "network", "metric", "baseline", "candidate", "change", "limit", "status", "verdict"])
             for row in comparison.rows {
-                guard !brief || comparison.isRegression(row) else { continue }
+                guard !brief || comparison.isRegression(row) || row.verdict == .inconclusive else { continue }
                 let change = row.changePercent.map { String(format: "%+.1f%%", $0) } ?? row.change.map { String(format: "%+g", $0) } ?? ""
                 table.append([row.policy, names[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, row.threshold,
-                              comparison.isRegression(row) ? "REGRESSION" : row.status.rawValue])
+                              comparison.isRegression(row) ? "REGRESSION" : row.status.rawValue, row.verdict?.rawValue ?? ""])
             }
             return table.rendered
         }

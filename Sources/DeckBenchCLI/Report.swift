@@ -55,8 +55,10 @@ func writeReport(folder: String, baseline: String? = nil,
             try ReportFolder.verify(base)
             let baseSummary = try ReportFolder.text(base + "/summary.csv")
             let candidateSummary = try ReportFolder.text(folder + "/summary.csv")
+            let pairing = Comparison.Pairing.read(baseline: base, candidate: folder)
+            if let fallback = pairing.fallback { Console.error("report: judging the baseline on point estimates: " + fallback) }
             comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,
-                                        maxIncrease: limits.increase, maxDecrease: limits.decrease)
+                                        maxIncrease: limits.increase, maxDecrease: limits.decrease, pairing: pairing.pairing)
         }
         let page = HTMLReport(reports: reports, comparison: comparison, limits: limits.increase + limits.decrease, byteBudget: byteBudget)
         try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, "report.html"))

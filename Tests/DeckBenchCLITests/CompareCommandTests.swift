@@ -20,15 +20,24 @@ import DeckBench
         _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed"] + Self.flags, in: folder)
         // Pages twice as large take longer to arrive: stalls get longer.
         _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--items", "40"] + Self.flags, in: folder)
-        let same = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--out", "same.csv"], in: folder)
+        // Identical runs: every replicate's change is 0, so each limited row is exactly within.
+        let same = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=1%", "--out", "same.csv"], in: folder)
         #expect(same.status == 0)
-        #expect(same.stdout.hasPrefix("PASS: 0 regressions\n"))
+        #expect(same.stdout.hasPrefix("PASS: 0 regressions, 0 inconclusive, 2 within\n"), "\(same.stdout)")
+        // A limit of 0 on a metric with an interval could never be confirmed: refused, unless judged on the point.
+        let zero = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--out", "same.csv"], in: folder)
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--max-increase stall_ms_p99=0%: a limit of 0 on a metric with an interval can never be confirmed"))
+        let point = try DeckBenchTool.run(["compare", "base", "base", "--max-increase", "stall_ms_p99=0%", "--gate", "point",
+                                           "--out", "same.csv"], in: folder)
+        #expect(point.status == 0)
         let worse = try DeckBenchTool.run(["compare", "base", "cand", "--max-increase", "stall_ms_p99=10%,resets=5%"], in: folder)
         #expect(worse.status == 2)
         #expect(worse.stdout.hasPrefix("FAIL: 2 regressions"))
         #expect(worse.stdout.contains("Regressions (2)\n"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
-        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high\n"))
+        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high,"
+            + "verdict,change_sim_low,change_sim_high,detectable_change\n"))
         #expect(csv.contains(",stall_ms_p99,"))
         #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
@@ -47,12 +56,12 @@ import DeckBench
         // A policy the candidate lacks is a regression: the nightly stopped measuring it.
         let output = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
         #expect(output.status == 2)
-        #expect(output.stdout.hasPrefix("FAIL: 2 regressions\n"))
+        #expect(output.stdout.hasPrefix("FAIL: 2 regressions, 0 inconclusive, 0 within\n"))
         #expect(output.stdout.contains("staged:radius=2 on lte: missing in candidate"))
         #expect(output.stdout.contains("staged:radius=2 on 3g:connections=2: missing in candidate"))
         let allowed = try DeckBenchTool.run(["compare", "base", "cand", "--allow-missing"], in: folder)
         #expect(allowed.status == 0)
-        #expect(allowed.stdout.hasPrefix("PASS: 0 regressions\n"))
+        #expect(allowed.stdout.hasPrefix("PASS: 0 regressions, 0 inconclusive, 0 within\n"))
         #expect(allowed.stdout.contains("Missing in the candidate (allowed by --allow-missing) (2)"))
         // A policy new in the candidate is listed, never a regression.
         let added = try DeckBenchTool.run(["compare", "cand", "base", "--out", "added.csv"], in: folder)
@@ -92,7 +101,7 @@ import DeckBench
         _ = try DeckBenchTool.run(["replay", "rec", "--out", "cand", "--quiet", "--policy", "fixed", "--network", "lte"], in: folder)
         let compared = try DeckBenchTool.run(["compare", "base", "cand"], in: folder)
         #expect(compared.status == 2)
-        #expect(compared.stdout.hasPrefix("FAIL: 1 regression;"))
+        #expect(compared.stdout.hasPrefix("FAIL: 1 regression, 0 inconclusive, 0 within"))
         #expect(compared.stdout.contains("fixed:radius=1 on 3g:connections=2: missing in candidate"))
     }
 
@@ -140,7 +149,7 @@ import DeckBench
         #expect(real.stdout.hasPrefix("FAIL: "))
         #expect(real.stdout.contains("\nRegressions ("))
         // A regression's line holds its change, its interval and its limit.
-        #expect(real.stdout.split(separator: "\n").contains { $0.contains("stall_ms_per_navigation") && $0.contains(" … ") && $0.hasSuffix("5%") })
+        #expect(real.stdout.split(separator: "\n").contains { $0.contains("stall_ms_per_navigation") && $0.contains(" … ") && $0.contains(" 5% ") })
         for output in [noise, real] {
             let widest = output.stdout.split(separator: "\n").map(\.count).max() ?? 0
             #expect(widest <= 120, "\(output.stdout)")
@@ -173,11 +182,29 @@ import DeckBench
         let csv = try String(contentsOfFile: folder + "/seed2/compare.csv", encoding: .utf8)
         let stallRate = csv.split(separator: "\n").filter { $0.contains(",stall_rate,") }
         #expect(stallRate.count == 4)
-        // Each carries its paired interval (the last two fields), which holds the change.
+        // Each carries its paired interval and its simultaneous one, which holds the first, and a
+        // detectable change past the 5 % limit.
         for line in stallRate {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).suffix(2).map { Double($0) }
-            #expect(fields.allSatisfy { $0 != nil } && fields[0]! <= fields[1]!)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            let change = Double(fields[fields.count - 11])!
+            let own = fields.suffix(6).prefix(2).map { Double($0)! }
+            let together = fields.suffix(3).prefix(2).map { Double($0)! }
+            #expect(own[0] <= own[1] && together[0] <= own[0] && own[1] <= together[1], "\(line)")
+            #expect(together[0] <= change && change <= together[1])
+            let baseline = Double(fields[fields.count - 13])!
+            #expect(Double(fields.last!)! > 0.05 * baseline)
+            #expect(["within", "inconclusive"].contains(fields[fields.count - 4]))
         }
+        // A seed changes little, but 300 sessions cannot confirm every 5 % limit: some rows are
+        // inconclusive, a warning by default and a failure under --strict.
+        #expect(compared.stdout.contains("\nInconclusive: "))
+        #expect(compared.stderr.contains("inconclusive: the interval holds the limit"))
+        let strict = try DeckBenchTool.run(["compare", "seed1", "seed2", "--strict", "--out", "strict.csv"] + Self.limits, in: folder)
+        #expect(strict.status == 2)
+        #expect(strict.stdout.hasPrefix("FAIL (--strict): 0 regressions, "))
+        let badLevel = try DeckBenchTool.run(["compare", "seed1", "seed2", "--level", "95"] + Self.limits, in: folder)
+        #expect(badLevel.status == 64)
+        #expect(badLevel.stderr.contains("--level 95.0: give the share"))
     }
 
     /// A smaller window under the same name (what a broken policy change looks like to a nightly

@@ -2,7 +2,15 @@ import CSV
 import Foundation
 
 /// `deckbench compare`: the change of each key metric between two runs' `summary.csv`, per
-/// policy × network, judged against thresholds, so that a nightly job fails on a regression.
+/// policy × network, and a verdict on every row that has a limit, so that a nightly job fails on
+/// a regression and says what it could not tell.
+///
+/// A row whose metric has an interval (both runs' bootstrap replicates, over the same sessions) is
+/// judged on a simultaneous interval of its excess over the limit (`SimultaneousIntervals`): a
+/// `regression` when the whole interval is past the limit, `within` when the whole interval is
+/// inside it, `inconclusive` when it straddles the limit. The intervals of all judged rows hold at
+/// once with probability about `level`, so with nothing changed the chance that any row is a
+/// regression is at most 1 − `level`. Other rows with a limit are judged on their point estimates.
 public struct Comparison: Sendable {
     public typealias Better = Metric.Better
     public typealias Threshold = ComparisonThreshold
@@ -12,11 +20,23 @@ public struct Comparison: Sendable {
 
     /// One metric of one policy × network, or a row present on one side only.
     public struct Row: Sendable {
+        /// The direction of the change at the point estimates (`regression` when the verdict is).
         public enum Status: String, Sendable {
             case unchanged, better, worse, regression
             case missingInBaseline = "missing in baseline"
             case missingInCandidate = "missing in candidate"
             case undefined = "n/a"
+        }
+
+        /// What the gate concludes about a row with a limit.
+        public enum Verdict: String, Sendable {
+            /// The whole simultaneous interval of the worsening is past the limit (or, without an
+            /// interval, the point is).
+            case regression
+            /// The whole interval is within the limit (or, without an interval, the point is).
+            case within
+            /// The interval holds values on both sides of the limit: this run cannot tell.
+            case inconclusive
         }
 
         public var policy: String
@@ -26,15 +46,38 @@ public struct Comparison: Sendable {
         public var candidate: String
         public var change: Double?
         public var changePercent: Double?
-        /// The 95 % paired interval of `change`, when both runs have bootstrap buckets for the row.
+        /// The 95 % paired interval of `change` on its own (percentile method), when both runs have
+        /// bootstrap buckets for the row.
         public var changeInterval: (low: Double, high: Double)?
         public var threshold: String
         public var status: Status
+        /// The gate's verdict; nil for a row without a limit, or without values to judge.
+        public var verdict: Verdict?
+        /// The simultaneous interval of `change` (candidate − baseline) the verdict was read from;
+        /// nil when the row was judged on its point, or has no limit.
+        public var simultaneousInterval: (low: Double, high: Double)?
+        /// The smallest worsening (in the metric's unit, positive) this run would confirm as a
+        /// regression half the time: the limit plus the lower critical value's standard errors of
+        /// the worsening.
+        public var detectableChange: Double?
+
+        public init(policy: String, network: String, metric: String, baseline: String, candidate: String, change: Double? = nil,
+                    changePercent: Double? = nil, changeInterval: (low: Double, high: Double)? = nil, threshold: String, status: Status) {
+            self.policy = policy
+            self.network = network
+            self.metric = metric
+            self.baseline = baseline
+            self.candidate = candidate
+            self.change = change
+            self.changePercent = changePercent
+            self.changeInterval = changeInterval
+            self.threshold = threshold
+            self.status = status
+        }
     }
 
-    /// How a threshold is judged: on the paired interval of the change (`ci`: a regression only
-    /// when the whole interval is past it; metrics without an interval fall back to the point)
-    /// or on the point estimate (`point`).
+    /// How a threshold is judged: on the simultaneous interval of the change (`ci`: metrics without
+    /// an interval fall back to the point) or on the point estimate (`point`).
     public enum Gate: String, Sendable, CaseIterable {
         case ci, point
     }
@@ -56,11 +99,23 @@ public struct Comparison: Sendable {
     /// it is a regression (a nightly that stopped replaying something must not pass).
     public let allowMissing: Bool
 
+    /// The share of runs in which every judged row's interval holds at once.
+    public let level: Double
+
+    /// How far the judged rows' simultaneous intervals reach below and above their points, in
+    /// standard errors, and how many rows with varying replicates they span; nil when no row was
+    /// judged on an interval.
+    public private(set) var critical: (lower: Double, upper: Double, rows: Int)?
+
     /// Regressions, and rows missing in the candidate unless `allowMissing`.
     public var regressions: Int { rows.count(where: isRegression) }
+    /// Rows with a limit whose interval straddles it.
+    public var inconclusive: Int { rows.count { $0.verdict == .inconclusive } }
+    /// Rows with a limit confirmed within it.
+    public var within: Int { rows.count { $0.verdict == .within } }
 
     public func isRegression(_ row: Row) -> Bool {
-        row.status == .regression || (row.status == .missingInCandidate && !allowMissing)
+        row.verdict == .regression || (row.status == .missingInCandidate && !allowMissing)
     }
 
     /// The metrics given a limit that the baseline predates (its summary.csv has no such column):
@@ -73,17 +128,20 @@ public struct Comparison: Sendable {
     public private(set) var limitsJudgingNothing: [String] = []
 
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
-    /// better lower, `decrease` those better higher.
-    /// With `pairing`, metrics that have intervals are judged on the paired interval of their change.
+    /// better lower, `decrease` those better higher. With `pairing`, metrics that have intervals are
+    /// judged together on simultaneous intervals at `level`.
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
-                schema: MetricSchema = .standard, pairing: Pairing? = nil, allowMissing: Bool = false) throws(ComparisonError) {
+                schema: MetricSchema = .standard, pairing: Pairing? = nil, allowMissing: Bool = false,
+                level: Double = 0.95) throws(ComparisonError) {
         metrics = schema.comparedColumns
         self.allowMissing = allowMissing
+        self.level = level
         let intervalColumns = Dictionary(schema.intervalColumns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let weights = (pairing?.baseline.rows.first?.replicates.replicates).map { BootstrapWeights(replicates: $0) }
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
+        var gated: [GatedRow] = []
         for key in keys {
             guard let old = base.rows[key] else {
                 rows.append(Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
@@ -91,8 +149,10 @@ public struct Comparison: Sendable {
                 continue
             }
             guard let new = candidateTable.rows[key] else {
-                rows.append(Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
-                                status: .missingInCandidate))
+                var missing = Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
+                                  status: .missingInCandidate)
+                if !allowMissing { missing.verdict = .regression }
+                rows.append(missing)
                 continue
             }
             let estimates = pairing.flatMap { pairing -> (ReplicateEstimates, ReplicateEstimates)? in
@@ -107,15 +167,81 @@ public struct Comparison: Sendable {
                 var row = Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
                                        old: old[metric] ?? "", new: new[metric] ?? "", limit: limit)
                 if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric] {
-                    Self.judgeOnInterval(&row, better: better, limit: limit, baseline: baseEstimates.values(column),
-                                         candidate: nextEstimates.values(column))
+                    let pairs = Self.pairs(baseEstimates.values(column), nextEstimates.values(column))
+                    row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
+                    if let limit, let judged = GatedRow(row: rows.count, better: better, limit: limit, old: old[metric], new: new[metric],
+                                                        pairs: pairs) {
+                        gated.append(judged)
+                    }
                 }
                 rows.append(row)
             }
         }
+        judge(gated)
         for metric in (maxIncrease + maxDecrease).map(\.metric) {
             guard !rows.contains(where: { $0.metric == metric && $0.status != .undefined }) else { continue }
             if base.header.contains(metric) { limitsJudgingNothing.append(metric) } else { unjudgedLimits.append(metric) }
+        }
+    }
+
+    /// A row with a limit and paired replicates: its excess over the limit (worsening less the
+    /// worsening allowed), at the point and replicate by replicate. A relative limit allows
+    /// `amount` % of each side's own baseline, so a replicate whose baseline is 0 allows nothing
+    /// and any rise in it is all excess: no replicate is left out, none divides by 0.
+    struct GatedRow {
+        var row: Int
+        var better: Better
+        /// The worsening the limit allows at the baseline's point (metric units).
+        var allowed: Double
+        var excess: Double
+        var replicates: [Double?]
+
+        init?(row: Int, better: Better, limit: Threshold, old: String?, new: String?, pairs: [(Double, Double)?]) {
+            guard let old = old.flatMap(Double.init), let new = new.flatMap(Double.init), !pairs.isEmpty else { return nil }
+            func excess(_ a: Double, _ b: Double) -> Double {
+                let worsening = better == .lower ? b - a : a - b
+                return worsening - (limit.relative ? limit.amount / 100 * abs(a) : limit.amount)
+            }
+            self.row = row
+            self.better = better
+            allowed = limit.relative ? limit.amount / 100 * abs(old) : limit.amount
+            self.excess = excess(old, new)
+            replicates = pairs.map { $0.map { excess($0.0, $0.1) } }
+        }
+    }
+
+    /// Replicate by replicate, both sides' values where both are defined (nil elsewhere).
+    static func pairs(_ baseline: [Double?], _ candidate: [Double?]) -> [(Double, Double)?] {
+        zip(baseline, candidate).map { a, b in a.flatMap { a in b.map { (a, $0) } } }
+    }
+
+    /// Gives every row with a limit its verdict: the `gated` rows on their simultaneous intervals,
+    /// the others with a limit on their point estimates.
+    mutating func judge(_ gated: [GatedRow]) {
+        let intervals = SimultaneousIntervals(replicates: gated.map(\.replicates), level: level)
+        let varying = intervals.standardErrors.count { $0 > 0 }
+        if !gated.isEmpty { critical = (intervals.lowerCritical, intervals.upperCritical, varying) }
+        var judged = Set<Int>()
+        for (index, gate) in gated.enumerated() {
+            judged.insert(gate.row)
+            let bounds = intervals.bounds(index, around: gate.excess)
+            let verdict: Row.Verdict = bounds.low > 0 ? .regression : bounds.high <= 0 ? .within : .inconclusive
+            let worsening = (low: bounds.low + gate.allowed, high: bounds.high + gate.allowed)
+            rows[gate.row].verdict = verdict
+            rows[gate.row].simultaneousInterval = gate.better == .lower ? worsening : (-worsening.high, -worsening.low)
+            rows[gate.row].detectableChange = gate.allowed + intervals.lowerCritical * intervals.standardErrors[index]
+            if verdict == .regression {
+                rows[gate.row].status = .regression
+            } else if rows[gate.row].status == .regression {
+                rows[gate.row].status = .worse
+            }
+        }
+        for index in rows.indices where !judged.contains(index) && !rows[index].threshold.isEmpty {
+            switch rows[index].status {
+            case .regression: rows[index].verdict = .regression
+            case .unchanged, .better, .worse: rows[index].verdict = .within
+            case .missingInBaseline, .missingInCandidate, .undefined: break
+            }
         }
     }
 
@@ -144,23 +270,11 @@ public struct Comparison: Sendable {
         return row
     }
 
-    /// The paired interval of the change (replicate by replicate: the same sessions weighed alike in
-    /// both runs), and the status it gives: a regression only when the whole interval of the
-    /// worsening is past the limit (relative limits against each replicate's baseline).
-    static func judgeOnInterval(_ row: inout Row, better: Better, limit: Threshold?, baseline: [Double?], candidate: [Double?]) {
-        let pairs = zip(baseline, candidate).compactMap { a, b in a.flatMap { a in b.map { (a, $0) } } }
-        guard let interval = BootstrapReplicates.percentiles(pairs.map { $1 - $0 }) else { return }
-        row.changeInterval = interval
-        guard row.status == .regression || row.status == .worse, let limit else { return }
-        let worsenings = pairs.compactMap { a, b -> Double? in
-            let worsening = better == .lower ? b - a : a - b
-            guard limit.relative else { return worsening }
-            // As for the point: any worsening from a baseline of 0 crosses a relative limit.
-            guard a != 0 else { return worsening > 0 ? .infinity : worsening < 0 ? -.infinity : 0 }
-            return worsening / abs(a) * 100
-        }
-        guard let least = BootstrapReplicates.percentiles(worsenings)?.low else { return }
-        row.status = least > limit.amount ? .regression : .worse
+    /// The limits of 0 on metrics that have an interval: such a limit can never be confirmed
+    /// (a run's interval has width), so every row it judges would be inconclusive at best.
+    public static func zeroLimitsOnIntervals(_ limits: [Threshold], schema: MetricSchema = .standard) -> [Threshold] {
+        let names = Set(schema.intervalColumns.map(\.name))
+        return limits.filter { $0.amount == 0 && names.contains($0.metric) }
     }
 
     private static func table(_ text: String, side: String) throws(ComparisonError)
@@ -182,13 +296,17 @@ public struct Comparison: Sendable {
     /// `compare.csv`.
     public var csv: String {
         var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
-                                        "threshold", "status", "change_ci_low", "change_ci_high"])
+                                        "threshold", "status", "change_ci_low", "change_ci_high", "verdict", "change_sim_low",
+                                        "change_sim_high", "detectable_change"])
         for row in rows {
             let better = metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
                               row.change.map(ReportFormat.number) ?? "", row.changePercent.map { String(format: "%.2f", $0) } ?? "",
                               better, row.threshold, row.status.rawValue,
-                              row.changeInterval.map { ReportFormat.signedRatio($0.low) } ?? "", row.changeInterval.map { ReportFormat.signedRatio($0.high) } ?? ""])
+                              row.changeInterval.map { ReportFormat.signedRatio($0.low) } ?? "", row.changeInterval.map { ReportFormat.signedRatio($0.high) } ?? "",
+                              row.verdict?.rawValue ?? "", row.simultaneousInterval.map { ReportFormat.signedRatio($0.low) } ?? "",
+                              row.simultaneousInterval.map { ReportFormat.signedRatio($0.high) } ?? "",
+                              row.detectableChange.map { ReportFormat.ratio($0) } ?? ""])
         }
         return writer.text
     }

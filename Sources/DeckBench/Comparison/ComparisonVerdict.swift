@@ -1,16 +1,19 @@
 import Foundation
 
-/// What `deckbench compare` prints for people: the verdict on the first line, then each regression
-/// with its change, its paired interval and the limit it crossed, then what got worse but passed,
-/// what got better, and a count of the rest. Lines stay within `width` columns: networks are
-/// named by preset (`lte`, `lte:loss=0.3`), or `net1`, `net2`… defined once above the lists.
+/// What `deckbench compare` prints for people: the verdict on the first line (regressions,
+/// inconclusive rows and rows confirmed within their limits), then each row with a limit under its
+/// verdict with its change, its simultaneous interval, the limit and the smallest worsening the run
+/// could have confirmed, then what moved without a limit. Lines stay within `width` columns:
+/// networks are named by preset (`lte`, `lte:loss=0.3`), or `net1`, `net2`… defined once above
+/// the lists.
 public struct ComparisonVerdict: Sendable {
     /// Where a row of the comparison goes in the text.
     public enum Section: String, Sendable, CaseIterable {
         case regression = "Regressions"
-        case worseWithinLimit = "Worse, within the limit"
+        case inconclusive = "Inconclusive: the interval holds the limit, this run cannot tell"
+        case within = "Within the limit: the whole interval inside it"
         case worse = "Worse, no limit on it"
-        case better = "Better"
+        case better = "Better, no limit on it"
         case withinNoise
         case missingAllowed = "Missing in the candidate (allowed by --allow-missing)"
         case newInCandidate = "New in the candidate"
@@ -20,6 +23,8 @@ public struct ComparisonVerdict: Sendable {
 
     public let comparison: Comparison
     public let width: Int
+    /// Whether an inconclusive row fails the run (`compare --strict`).
+    public let strict: Bool
     /// The name each network spec is shown by.
     public let networkNames: [String: String]
     /// Networks shown as `netN`, with their full spec, in order.
@@ -27,9 +32,11 @@ public struct ComparisonVerdict: Sendable {
     private let keyMetrics: Set<String>
     private let limits: [String: Comparison.Threshold]
 
-    public init(_ comparison: Comparison, limits: [Comparison.Threshold], schema: MetricSchema = .standard, width: Int = 120) {
+    public init(_ comparison: Comparison, limits: [Comparison.Threshold], schema: MetricSchema = .standard, width: Int = 120,
+                strict: Bool = false) {
         self.comparison = comparison
         self.width = width
+        self.strict = strict
         self.limits = Dictionary(limits.map { ($0.metric, $0) }, uniquingKeysWith: { first, _ in first })
         keyMetrics = Set(schema.intervalColumns.map(\.name)).union(limits.map(\.metric))
         var names: [String: String] = [:]
@@ -51,6 +58,12 @@ public struct ComparisonVerdict: Sendable {
     /// The section `row` belongs to.
     public func section(of row: Comparison.Row) -> Section {
         if comparison.isRegression(row) { return .regression }
+        switch row.verdict {
+        case .inconclusive: return .inconclusive
+        case .within: return .within
+        case .regression: return .regression
+        case nil: break
+        }
         switch row.status {
         case .missingInCandidate: return .missingAllowed
         case .missingInBaseline: return .newInCandidate
@@ -58,52 +71,73 @@ public struct ComparisonVerdict: Sendable {
         case .regression: return .regression
         case .better, .worse:
             guard keyMetrics.contains(row.metric) else { return .other }
-            if row.status == .worse, limits[row.metric] != nil { return .worseWithinLimit }
             if let interval = row.changeInterval, interval.low <= 0, interval.high >= 0 { return .withinNoise }
             return row.status == .worse ? .worse : .better
         }
     }
 
-    /// The first line: PASS or FAIL, and how many rows each kind of change holds.
+    /// Whether the run fails: a regression, or under `strict` an inconclusive row.
+    public var fails: Bool { comparison.regressions > 0 || (strict && comparison.inconclusive > 0) }
+
+    /// The first line: PASS or FAIL, the three verdicts' counts, then how many rows without a limit
+    /// moved.
     public var verdictLine: String {
         let counts = Dictionary(grouping: comparison.rows, by: section).mapValues(\.count)
         let regressions = counts[.regression] ?? 0
-        var parts = ["\(regressions) regression" + (regressions == 1 ? "" : "s")]
-        for (section, label) in [(Section.worseWithinLimit, "worse within the limit"), (.worse, "worse without a limit"),
-                                 (.withinNoise, "within noise"), (.better, "better")] {
+        var head = (fails ? "FAIL" : "PASS") + (strict && regressions == 0 && fails ? " (--strict)" : "") + ": "
+        head += "\(regressions) regression" + (regressions == 1 ? "" : "s")
+        head += ", \(counts[.inconclusive] ?? 0) inconclusive, \(counts[.within] ?? 0) within"
+        var parts: [String] = []
+        for (section, label) in [(Section.worse, "worse without a limit"), (.withinNoise, "within noise"), (.better, "better without a limit")] {
             if let count = counts[section], count > 0 { parts.append("\(count) \(label)") }
         }
-        return (regressions > 0 ? "FAIL: " : "PASS: ") + parts[0] + (parts.count > 1 ? "; " + parts.dropFirst().joined(separator: ", ") : "")
+        return head + (parts.isEmpty ? "" : "; " + parts.joined(separator: ", "))
+    }
+
+    /// What the verdict promises, in a sentence: the rows judged together and their error rates.
+    public var promiseLine: String? {
+        guard let critical = comparison.critical else { return nil }
+        let level = String(format: "%g", comparison.level * 100)
+        let error = String(format: "%g", ((1 - comparison.level) * 1_000).rounded() / 10)
+        return "Limits judged together on simultaneous \(level) % bounds (\(critical.rows) row\(critical.rows == 1 ? "" : "s") varying; "
+            + String(format: "%.2f below and %.2f above each estimate, in standard errors", critical.lower, critical.upper)
+            + "): with nothing changed a run fails at most about \(error) % of the time, and \"within\" is wrong at most as often. "
+            + "A worsening smaller than a row's \"detectable\" is unlikely to be confirmed."
     }
 
     /// The whole text, ending with a newline.
     public var text: String {
         var lines = [verdictLine]
+        if let promise = promiseLine { lines.append(promise) }
         if !networkDefinitions.isEmpty {
             lines.append("")
             for (name, spec) in networkDefinitions { lines += Self.wrap("\(name) = \(spec)", width: width, indent: "  ") }
         }
         let sectioned = Dictionary(grouping: comparison.rows, by: section)
-        for section in [Section.regression, .worseWithinLimit, .worse, .better, .missingAllowed, .newInCandidate] {
+        for section in [Section.regression, .inconclusive, .within, .worse, .better, .missingAllowed, .newInCandidate] {
             guard let rows = sectioned[section], !rows.isEmpty else { continue }
             lines.append("")
             lines.append(section.rawValue + " (\(rows.count))")
-            lines += list(rows)
+            lines += list(rows, judged: [.regression, .inconclusive, .within].contains(section))
         }
         let noise = sectioned[.withinNoise]?.count ?? 0
         let unchanged = sectioned[.unchanged]?.count ?? 0
         let other = sectioned[.other]?.count ?? 0
         lines.append("")
-        if noise > 0 { lines.append("Within noise: \(noise) change\(noise == 1 ? "" : "s") whose 95 % paired interval holds 0.") }
+        if noise > 0 { lines.append("Within noise: \(noise) change\(noise == 1 ? "" : "s") without a limit whose 95 % paired interval holds 0.") }
         lines.append("Not listed: \(unchanged) unchanged; \(other) change\(other == 1 ? "" : "s") without a limit or an interval "
                      + "(--format table lists every row).")
         return lines.flatMap { Self.wrap($0, width: width, indent: "  ") }.joined(separator: "\n") + "\n"
     }
 
     /// Rows grouped by policy × network: a heading line per group, the metrics indented under it.
-    private func list(_ rows: [Comparison.Row]) -> [String] {
+    /// Judged rows show their simultaneous interval and detectable change; the others their own
+    /// 95 % paired interval.
+    private func list(_ rows: [Comparison.Row], judged: Bool) -> [String] {
         enum Line { case heading(String), metric(Int) }
-        var table = TextTable(header: ["", "baseline", "candidate", "change", "95 % interval", "limit"])
+        let header = judged ? ["", "baseline", "candidate", "change", "simultaneous interval", "limit", "detectable"]
+            : ["", "baseline", "candidate", "change", "95 % interval", "limit"]
+        var table = TextTable(header: header)
         var lines: [Line] = []
         var group: String?
         for row in rows {
@@ -118,7 +152,10 @@ public struct ComparisonVerdict: Sendable {
                 lines.append(.heading(heading))
             }
             lines.append(.metric(table.rows.count))
-            table.append(["  " + row.metric, row.baseline, row.candidate, change(row), interval(row), limits[row.metric]?.description ?? "—"])
+            let interval = judged ? (row.simultaneousInterval.map { inLimitForm($0, row) } ?? "(point)") : (row.changeInterval.map { inLimitForm($0, row) } ?? "")
+            var cells = ["  " + row.metric, row.baseline, row.candidate, change(row), interval, limits[row.metric]?.description ?? "—"]
+            if judged { cells.append(row.detectableChange.map { detectable($0, row) } ?? "") }
+            table.append(cells)
         }
         let rendered = table.rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return (table.rows.isEmpty ? [] : [rendered[0]]) + lines.flatMap { line -> [String] in
@@ -134,20 +171,33 @@ public struct ComparisonVerdict: Sendable {
         String(format: value != 0 && abs(value) < 0.05 ? "%+.2f" : "%+.1f", value)
     }
 
+    /// The change in the form of the limit, as its interval.
     private func change(_ row: Comparison.Row) -> String {
-        if let percent = row.changePercent { return Self.percent(percent) + " %" }
+        if let percent = row.changePercent, relativeBase(row) != nil { return Self.percent(percent) + " %" }
         return row.change.map { ReportFormat.signedNumber($0) } ?? ""
     }
 
-    /// The paired interval in the form of the limit: relative to the baseline for a `%` limit (or
-    /// none), absolute otherwise or when the baseline is 0.
-    private func interval(_ row: Comparison.Row) -> String {
-        guard let interval = row.changeInterval else { return "" }
-        let limit = limits[row.metric]
-        if let base = Double(row.baseline), base != 0, limit?.relative ?? true {
-            return Self.percent(interval.low / abs(base) * 100) + " … " + Self.percent(interval.high / abs(base) * 100) + " %"
+    /// An interval of the change in the form of the limit: relative to the baseline for a `%` limit
+    /// (or none), absolute otherwise or when the baseline is 0.
+    private func inLimitForm(_ interval: (low: Double, high: Double), _ row: Comparison.Row) -> String {
+        if let base = relativeBase(row) {
+            return Self.percent(interval.low / base * 100) + " … " + Self.percent(interval.high / base * 100) + " %"
         }
         return ReportFormat.signedNumber(interval.low) + " … " + ReportFormat.signedNumber(interval.high)
+    }
+
+    /// The detectable worsening in the form of the limit, signed as a change in the bad direction.
+    private func detectable(_ worsening: Double, _ row: Comparison.Row) -> String {
+        let better = comparison.metrics.first { $0.name == row.metric }?.better ?? .lower
+        let change = better == .lower ? worsening : -worsening
+        if let base = relativeBase(row) { return Self.percent(change / base * 100) + " %" }
+        return ReportFormat.signedNumber(change)
+    }
+
+    /// |baseline| when the row's changes read in percent of it.
+    private func relativeBase(_ row: Comparison.Row) -> Double? {
+        guard let base = Double(row.baseline), base != 0, limits[row.metric]?.relative ?? true else { return nil }
+        return abs(base)
     }
 
     /// `line` cut at commas or spaces so that no piece is wider than `width`; later pieces indented.

@@ -1,21 +1,23 @@
 /// The comparison with a baseline (`report --baseline`): the verdict as `compare` prints it, then
-/// its regressions, what got worse within a limit or without one, and what got better, with each
-/// change's paired interval where the gate had one. `compare.csv` has every row.
+/// every row with a limit under its verdict (regression, inconclusive, within) with the
+/// simultaneous interval it was judged on, and what moved without a limit with its own paired
+/// interval. `compare.csv` has every row.
 enum ComparisonView {
     static func render(_ comparison: Comparison, limits: [Comparison.Threshold], data: ReportData) -> Markup {
         let verdict = ComparisonVerdict(comparison, limits: limits)
         var html = Markup()
         html.element("h2", [("id", "comparison")], "Compared with the baseline")
         html.element("p", [("class", "lead")], verdict.verdictLine)
-        let listed: [ComparisonVerdict.Section] = [.regression, .worseWithinLimit, .worse, .better, .missingAllowed, .newInCandidate]
+        if let promise = verdict.promiseLine { html.paragraph(promise) }
+        let listed: [ComparisonVerdict.Section] = [.regression, .inconclusive, .within, .worse, .better, .missingAllowed, .newInCandidate]
         let rows = comparison.rows.filter { listed.contains(verdict.section(of: $0)) }
-        html.paragraph("Listed: \(rows.count) of \(comparison.rows.count) comparisons (regressions, metrics with a limit or an interval that "
-            + "moved, policies on one side only); `deckbench compare` writes them all to `compare.csv`. Networks are named as in the "
+        html.paragraph("Listed: \(rows.count) of \(comparison.rows.count) comparisons (every metric with a limit, metrics with an "
+            + "interval that moved, policies on one side only); `deckbench compare` writes them all to `compare.csv`. Networks are named as in the "
             + "sections above.")
         html.open("table", [("class", "numbers")])
         html.open("thead")
         html.open("tr")
-        for header in ["policy", "network", "metric", "baseline", "candidate", "change", "95 % interval", "limit", "status"] {
+        for header in ["policy", "network", "metric", "baseline", "candidate", "change", "interval", "limit", "verdict"] {
             html.element("th", [], header)
         }
         html.close("tr")
@@ -26,8 +28,10 @@ enum ComparisonView {
             let regression = section == .regression
             html.open("tr", [("class", regression ? "regression" : section == .better ? "better" : "plain")])
             let change = row.changePercent.map { String(format: "%+.1f %%", $0) } ?? row.change.map(ReportFormat.signedNumber) ?? ""
-            let interval = row.changeInterval.map { ReportFormat.signedNumber($0.low) + " … " + ReportFormat.signedNumber($0.high) } ?? ""
-            let status = regression ? "REGRESSION" : section == .regression ? "" : row.status.rawValue
+            // A judged row's simultaneous interval; another row's own 95 % paired interval.
+            let shown = row.verdict == nil ? row.changeInterval : row.simultaneousInterval
+            let interval = shown.map { ReportFormat.signedNumber($0.low) + " … " + ReportFormat.signedNumber($0.high) } ?? ""
+            let status = regression ? "REGRESSION" : row.verdict?.rawValue ?? row.status.rawValue
             for cell in [row.policy, verdict.networkNames[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, interval,
                          row.threshold, status] {
                 html.element("td", [], cell)

@@ -78,50 +78,76 @@ import Testing
         #expect(absolute.rows.first { $0.metric == "stall_rate" }?.status == .worse)
     }
 
-    private func row(status: Comparison.Row.Status) -> Comparison.Row {
-        Comparison.Row(policy: "p", network: "lte", metric: "stall_rate", baseline: "1", candidate: "1.03", threshold: "0.01", status: status)
+    /// One row of stall_rate judged on `replicates` (baseline, candidate) pairs against `limit`, its
+    /// points `old` and `new` as summary.csv gives them.
+    private func judged(old: String, new: String, limit: String, replicates: [(Double, Double)], better: Metric.Better = .lower) throws
+        -> Comparison.Row {
+        let threshold = try #require(try Comparison.Threshold.parse("stall_rate=" + limit, side: .lower).first)
+        var comparison = try comparison("p,lte,\(old),0.5,0.5\n", "p,lte,\(new),0.5,0.5\n", increase: "stall_rate=" + limit)
+        let index = try #require(comparison.rows.firstIndex { $0.metric == "stall_rate" })
+        let gated = try #require(Comparison.GatedRow(row: index, better: better, limit: threshold, old: old, new: new,
+                                                     pairs: replicates.map { $0 }))
+        comparison.judge([gated])
+        return comparison.rows[index]
     }
 
-    /// Forty replicates: the 95 % nearest-rank bounds are the 2nd and the 39th value (0.025 × 40
-    /// is a hair above 1 in binary, so the lower rank is 2).
-    @Test func theIntervalJudgesOnItsLowerBound() {
-        let baseline = [Double?](repeating: 1, count: 40)
-        let limit = Comparison.Threshold(metric: "stall_rate", amount: 0.01, relative: false)
-        // Worsenings 0.000 … 0.039: the interval holds values within the limit, so it passes
-        // although the point (the row's status) said regression.
-        var straddling = row(status: .regression)
-        Comparison.judgeOnInterval(&straddling, better: .lower, limit: limit, baseline: baseline,
-                                   candidate: (0 ..< 40).map { 1 + Double($0) / 1_000 })
-        #expect(straddling.status == .worse)
-        #expect(abs(straddling.changeInterval!.low - 0.001) < 1e-12 && abs(straddling.changeInterval!.high - 0.038) < 1e-12)
-        // Worsenings 0.020 … 0.059: the whole interval is past 0.01.
-        var past = row(status: .worse)
-        Comparison.judgeOnInterval(&past, better: .lower, limit: limit, baseline: baseline,
-                                   candidate: (0 ..< 40).map { 1.02 + Double($0) / 1_000 })
-        #expect(past.status == .regression)
-        // A metric better higher worsens by falling.
-        var fallen = row(status: .worse)
-        Comparison.judgeOnInterval(&fallen, better: .higher, limit: limit, baseline: baseline,
-                                   candidate: (0 ..< 40).map { 0.98 - Double($0) / 1_000 })
-        #expect(fallen.status == .regression)
-        // Better in every replicate: no status change to judge.
-        var better = row(status: .better)
-        Comparison.judgeOnInterval(&better, better: .lower, limit: limit, baseline: baseline,
-                                   candidate: (0 ..< 40).map { 0.9 + Double($0) / 1_000 })
-        #expect(better.status == .better)
+    /// Forty replicates of worsenings 0.000, 0.001 … 0.039 around a point worsening of 0.0195: the
+    /// replicates' mean is 0.0195 and their standard deviation s = 0.001 × √(40 × 41 / 12) =
+    /// 0.011690. With one row, the lower critical value is the 38th smallest of (0.0195 − w) / s
+    /// (nearest rank of 95 % of 40), reached at w = 0.002: 1.4970; the upper one the same by
+    /// symmetry. So the interval of the worsening is the point ± 0.017500.
+    @Test func eachVerdictFromHandMadeReplicates() throws {
+        let spread = (0 ..< 40).map { Double($0) / 1_000 }
+        // Straddling: 0.0195 ± 0.0175 = 0.0020 … 0.0370 holds the limit 0.01.
+        let straddling = try judged(old: "1", new: "1.0195", limit: "0.01", replicates: spread.map { (1, 1 + $0) })
+        #expect(straddling.verdict == .inconclusive)
+        #expect(straddling.status == .worse, "past the limit at the point, but not confirmed")
+        let interval = try #require(straddling.simultaneousInterval)
+        #expect(abs(interval.low - 0.0020) < 1e-6 && abs(interval.high - 0.0370) < 1e-6)
+        // The smallest worsening confirmed half the time: the limit plus 1.4970 × s.
+        #expect(abs(straddling.detectableChange! - 0.0275) < 1e-6)
+        // Wholly past: the same spread around 0.0495, 0.0320 … 0.0670, all above 0.01.
+        let past = try judged(old: "1", new: "1.0495", limit: "0.01", replicates: spread.map { (1, 1.03 + $0) })
+        #expect(past.verdict == .regression && past.status == .regression)
+        // Wholly within: a tenth of the spread around 0.00195, −0.00380 … 0.00370, all below 0.01.
+        let inside = try judged(old: "1", new: "1.00195", limit: "0.01", replicates: spread.map { (1, 1 + $0 / 10) })
+        #expect(inside.verdict == .within)
+        let narrow = try #require(inside.simultaneousInterval)
+        #expect(abs(narrow.low - 0.00020) < 1e-6 && abs(narrow.high - 0.00370) < 1e-6)
+        // A metric better higher worsens by falling: the same numbers mirrored are a regression.
+        let fallen = try judged(old: "1", new: "0.9505", limit: "0.01", replicates: spread.map { (1, 0.97 - $0) }, better: .higher)
+        #expect(fallen.verdict == .regression)
+        #expect(fallen.simultaneousInterval!.high < -0.01)
     }
 
-    @Test func aRiseFromZeroCrossesARelativeLimitOnTheInterval() {
-        let limit = Comparison.Threshold(metric: "stall_rate", amount: 5, relative: true)
+    /// A replicate whose baseline is 0 allows no rise under a relative limit: its whole rise is
+    /// excess. Here 36 replicates barely move from a baseline of 0.1 (a limit of 5 % allows
+    /// 0.005) and 4 rise from 0 to 0.02. Without those four the excess would be −0.005 ± 0.0001,
+    /// within; with them its replicates are 0.02 four times and about −0.005 otherwise (mean
+    /// −0.0025, s ≈ 0.0079), and the interval reaches above 0: inconclusive. The zeros decide.
+    @Test func replicatesWithABaselineOfZeroCountUnderARelativeLimit() throws {
+        let moving = (0 ..< 36).map { (0.1, 0.1 + Double($0 % 3 - 1) / 10_000) }
+        let fromZero = [(Double, Double)](repeating: (0, 0.02), count: 4)
+        let withZeros = try judged(old: "0.1", new: "0.1", limit: "5%", replicates: moving + fromZero)
+        #expect(withZeros.verdict == .inconclusive)
+        #expect(withZeros.simultaneousInterval!.high > 0.005)
+        let withoutZeros = try judged(old: "0.1", new: "0.1", limit: "5%", replicates: moving)
+        #expect(withoutZeros.verdict == .within)
         // Zero in every replicate of the baseline: each replicate's rise crosses the limit.
-        var fromZero = row(status: .regression)
-        Comparison.judgeOnInterval(&fromZero, better: .lower, limit: limit, baseline: [Double?](repeating: 0, count: 40),
-                                   candidate: (0 ..< 40).map { 0.1 + Double($0) / 1_000 })
-        #expect(fromZero.status == .regression)
-        // Zero in the baseline's replicates and in the candidate's: no worsening.
-        var still = row(status: .worse)
-        Comparison.judgeOnInterval(&still, better: .lower, limit: limit, baseline: [Double?](repeating: 0, count: 40),
-                                   candidate: [Double?](repeating: 0, count: 40))
-        #expect(still.status == .worse)
+        let risen = try judged(old: "0", new: "0.1195", limit: "5%", replicates: (0 ..< 40).map { (0, 0.1 + Double($0) / 1_000) })
+        #expect(risen.verdict == .regression)
+        // Zero on both sides everywhere: nothing varies and nothing rose, judged exactly: within.
+        let still = try judged(old: "0", new: "0", limit: "5%", replicates: [(Double, Double)](repeating: (0, 0), count: 40))
+        #expect(still.verdict == .within)
+        #expect(still.simultaneousInterval.map { $0.low == 0 && $0.high == 0 } == true)
+    }
+
+    /// Rows without an interval are judged on their points: regression or within, never inconclusive.
+    @Test func rowsWithoutAnIntervalAreJudgedOnThePoint() throws {
+        let compared = try comparison("p,lte,0.1,0.5,0.5\nq,lte,0.1,0.5,0.5\n", "p,lte,0.2,0.5,0.5\nq,lte,0.101,0.5,0.5\n",
+                                      increase: "stall_rate=5%")
+        #expect(compared.rows.filter { $0.metric == "stall_rate" }.map(\.verdict) == [.regression, .within])
+        #expect(compared.rows.filter { $0.metric == "coverage" }.allSatisfy { $0.verdict == nil }, "no limit, no verdict")
+        #expect(compared.regressions == 1 && compared.within == 1 && compared.inconclusive == 0)
     }
 }
