@@ -192,7 +192,8 @@ import Testing
         }
         let on = try table("on")
         let off = try table("off")
-        #expect(on.header.filter { $0.hasSuffix("_ci_low") } == ["stall_rate_ci_low", "stall_ms_p99_ci_low", "stall_ms_per_navigation_ci_low",
+        #expect(on.header.filter { $0.hasSuffix("_ci_low") } == ["stall_rate_ci_low", "stall_ms_p99_ci_low", "stall_ms_stalled_p99_ci_low",
+                                                                 "stall_ms_cvar99_ci_low", "stall_ms_per_navigation_ci_low",
                                                                  "resets_per_navigation_ci_low",
                                                                  "stale_updates_per_navigation_ci_low", "bytes_per_navigation_ci_low",
                                                                  "wasted_prefetches_per_navigation_ci_low"])

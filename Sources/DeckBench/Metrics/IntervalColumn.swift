@@ -1,12 +1,14 @@
 /// A summary column that has a bootstrap interval (`NAME_ci_low`, `NAME_ci_high` in summary.csv,
 /// a row of paired.csv, a paired change in compare.csv), and what its value is in one replicate:
-/// a ratio of two counts `BootstrapReplicates` keeps per bucket, or a percentile of the stall
+/// a ratio of two counts `BootstrapReplicates` keeps per bucket, or a tail statistic of the stall
 /// times `StallTimeGroups` keeps per group.
 public struct IntervalColumn: Sendable {
     public enum Statistic: Sendable {
         case ratio(numerator: Metric.Count, denominator: Metric.Count)
-        /// A percentile (0–100) of `stall_ms` over all navigations.
-        case stallPercentile(Double)
+        /// A percentile (0–100) of `stall_ms` over all navigations, or over the stalled ones only.
+        case stallPercentile(Double, stalledOnly: Bool)
+        /// The mean of the worst `share` of all navigations' `stall_ms` (CVaR).
+        case stallTailMean(share: Double)
     }
 
     /// The summary column, e.g. `stall_rate` or `stall_ms_p99`.
@@ -14,15 +16,22 @@ public struct IntervalColumn: Sendable {
     public let statistic: Statistic
     public let better: Metric.Better
 
-    /// The columns of `metric` that have intervals (`Metric.interval`): the ratio itself, or
-    /// `stall_ms`'s p99.
+    /// The columns of `metric` that have intervals (`Metric.interval`): the ratio itself, the
+    /// p99 of `stall_ms` or `stall_ms_stalled`, or the tail mean itself.
     public static func of(_ metric: Metric) -> [IntervalColumn] {
         guard metric.interval else { return [] }
+        let better = metric.better ?? .lower
         if let ratio = metric.ratioCounts {
             return [IntervalColumn(name: metric.name, statistic: .ratio(numerator: ratio.numerator, denominator: ratio.denominator),
-                                   better: metric.better ?? .lower)]
+                                   better: better)]
         }
-        return [IntervalColumn(name: metric.column(.p99), statistic: .stallPercentile(99), better: metric.better ?? .lower)]
+        switch metric.summary {
+        case let .tailMean(_, share): return [IntervalColumn(name: metric.name, statistic: .stallTailMean(share: share), better: better)]
+        case let .percentiles(distribution):
+            return [IntervalColumn(name: metric.column(.p99), statistic: .stallPercentile(99, stalledOnly: distribution == \MetricsSummary.stallMsPerStall),
+                                   better: better)]
+        default: return []
+        }
     }
 
     /// Why `metric` cannot have the interval it declares; nil when it can (or declares none).
@@ -36,8 +45,12 @@ public struct IntervalColumn: Sendable {
             }
             return nil
         }
-        if case let .percentiles(distribution) = metric.summary, distribution == \MetricsSummary.stallMsPerNavigation { return nil }
-        return "metric \(metric.name) declares an interval: only ratios of counts and stall_ms's p99 have one"
+        switch metric.summary {
+        case let .percentiles(distribution) where distribution == \MetricsSummary.stallMsPerNavigation || distribution == \MetricsSummary.stallMsPerStall:
+            return nil
+        case let .tailMean(distribution, _) where distribution == \MetricsSummary.stallMsPerNavigation: return nil
+        default: return "metric \(metric.name) declares an interval: only ratios of counts and tails of stall_ms have one"
+        }
     }
 
     /// The column's value for the totals of `summary` (the point estimate the interval goes with).
@@ -46,17 +59,19 @@ public struct IntervalColumn: Sendable {
         case let .ratio(numerator, denominator):
             let divisor = summary.totals[keyPath: denominator]
             return divisor == 0 ? nil : Double(summary.totals[keyPath: numerator]) / Double(divisor)
-        case let .stallPercentile(percentile):
-            return summary.stallMsPerNavigation.count == 0 ? nil : Double(summary.stallMsPerNavigation.value(at: percentile))
+        case let .stallPercentile(percentile, stalledOnly):
+            let distribution = stalledOnly ? summary.stallMsPerStall : summary.stallMsPerNavigation
+            return distribution.count == 0 ? nil : Double(distribution.value(at: percentile))
+        case let .stallTailMean(share): return summary.stallMsPerNavigation.tailMean(share)
         }
     }
 
-    /// A bound or a difference (`signed`) as the CSV writes it: ratios to four decimals,
-    /// milliseconds whole.
+    /// A bound or a difference (`signed`) as the CSV writes it: ratios and tail means to four
+    /// decimals, percentiles in whole milliseconds.
     func format(_ value: Double?, signed: Bool = false) -> String {
         guard let value else { return "" }
         switch statistic {
-        case .ratio: return signed ? ReportFormat.signedRatio(value) : ReportFormat.ratio(value)
+        case .ratio, .stallTailMean: return signed ? ReportFormat.signedRatio(value) : ReportFormat.ratio(value)
         case .stallPercentile: return String(Int(value.rounded()))
         }
     }
@@ -108,7 +123,9 @@ public struct ReplicateEstimates: Sendable {
         for column in columns {
             let estimates: [Double?] = switch column.statistic {
             case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
-            case let .stallPercentile(percentile): replicates.stallMs.replicatePercentiles(percentile, weights: weights.groups)
+            case let .stallPercentile(percentile, stalledOnly):
+                replicates.stallMs.replicatePercentiles(percentile, stalledOnly: stalledOnly, weights: weights.groups)
+            case let .stallTailMean(share): replicates.stallMs.replicateTailMeans(share, weights: weights.groups)
             }
             values[column.name] = estimates.map { $0 ?? .nan }
             if let interval = BootstrapReplicates.percentiles(estimates.compactMap { $0 }) {

@@ -44,6 +44,9 @@ public struct Metric: Sendable {
         /// p50, p90, p99 and max (four columns `NAME_p50` … `NAME_max`) of a distribution that the
         /// replay records value by value; it is also a block of `distributions.csv`.
         case percentiles(KeyPath<MetricsSummary, Distribution> & Sendable)
+        /// The mean of the largest `share` of a distribution's values (`Distribution.tailMean`),
+        /// four decimals; empty when it holds none.
+        case tailMean(KeyPath<MetricsSummary, Distribution> & Sendable, share: Double)
     }
 
     /// What a value counts, for the docs.
@@ -97,7 +100,8 @@ public struct Metric: Sendable {
     public let sessionMeaning: String?
     /// Whether its summary has a bootstrap interval: a ratio (or quotient) of two counts, whose
     /// totals the bootstrap buckets keep (`BootstrapReplicates.counts`, made from the standard
-    /// metrics that declare one), or the p99 of `stall_ms`, whose stall times are kept by group.
+    /// metrics that declare one), or a tail of `stall_ms` (its p99 over all navigations or over the
+    /// stalled ones, the mean of its worst 1 %), whose stall times are kept by group.
     public let interval: Bool
 
     public init(_ name: String, unit: Unit, better: Better? = nil, session: SessionValue? = nil, summary: Aggregate? = nil,
@@ -167,6 +171,7 @@ public struct Metric: Sendable {
             let divisor = totals[keyPath: denominator]
             return [divisor == 0 ? "" : String(totals[keyPath: numerator] / divisor)]
         case let .percentiles(distribution): return ReportFormat.percentiles(summary[keyPath: distribution])
+        case let .tailMean(distribution, share): return [ReportFormat.ratio(summary[keyPath: distribution].tailMean(share))]
         }
     }
 

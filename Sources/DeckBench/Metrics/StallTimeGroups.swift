@@ -1,7 +1,8 @@
 import CBootstrapKernel
 
 /// `stall_ms` of every navigation of one policy × network, binned per group of sessions: what the
-/// bootstrap interval of its percentile (`stall_ms_p99`) is made from. A ratio of totals needs a
+/// bootstrap intervals of its tail (`stall_ms_p99`, `stall_ms_stalled_p99`, `stall_ms_cvar99`) are
+/// made from. A ratio of totals needs a
 /// session's counts only (`BootstrapReplicates`); a percentile needs where each value lies, so
 /// every stall is counted in a bin of its group.
 ///
@@ -88,21 +89,12 @@ public struct StallTimeGroups: Sendable, Equatable {
         return table
     }
 
-    /// The `percentile` (0–100) of every replicate, nil for a replicate without navigations; the
-    /// rank is HdrHistogram's (the value at or above `percentile` % of the values, at least the
-    /// first), interpolated within a bin (`rank - below - 0.5` of its `count`: the middle of the
-    /// rank's share, which is unbiased for values spread evenly in the bin). `weights` is
-    /// `weightTable(replicates:)`.
-    ///
-    /// The bin is found by a binary search over the bins that hold anything, on each group's count
-    /// at or above a bin (made once): a replicate costs a few weighted sums over the groups, not
-    /// one per bin.
-    public func replicatePercentiles(_ percentile: Double, weights: [Double]) -> [Double?] {
-        guard !isEmpty else { return [] }
+    /// The bins that hold a stall, in increasing order, and per group the stalls at or above each
+    /// of them (`atOrAbove[i × groups + g]`: group g's stalls in bins used[i...], one row of zeros
+    /// past the end) and, with `values`, the same for their milliseconds, each bin's stalls taken
+    /// at its middle (`valueAtOrAbove`).
+    private func cumulativeRows(values: Bool) -> (used: [Int], atOrAbove: [Double], valueAtOrAbove: [Double]) {
         let groups = Self.groups
-        let replicates = weights.count / groups
-        // The bins that hold a stall, in order, and each one's row of counts per group (cells come
-        // in increasing order: bin-major).
         var used: [Int] = []
         var rows: [Double] = []
         counts.forEachNonzero { cell, count in
@@ -113,13 +105,40 @@ public struct StallTimeGroups: Sendable, Equatable {
             }
             rows[(used.count - 1) * groups + cell % groups] = Double(count)
         }
-        // atOrAbove[i × groups + g]: group g's stalls in bins used[i...]; one row of zeros past the end.
         var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
+        var valueAtOrAbove = [Double](repeating: 0, count: values ? (used.count + 1) * groups : 0)
         for index in used.indices.reversed() {
+            let middle = Self.middle(of: used[index])
             for group in 0 ..< groups {
                 atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + rows[index * groups + group]
+                if values {
+                    valueAtOrAbove[index * groups + group] = valueAtOrAbove[(index + 1) * groups + group] + middle * rows[index * groups + group]
+                }
             }
         }
+        return (used, atOrAbove, valueAtOrAbove)
+    }
+
+    /// The mean of the values of `bin`, taken as spread evenly over its whole milliseconds.
+    static func middle(of bin: Int) -> Double {
+        let (lower, width) = range(of: bin)
+        return width == 1 ? Double(lower) : Double(lower) - 0.5 + Double(width) / 2
+    }
+
+    /// The `percentile` (0–100) of every replicate, over all navigations or (`stalledOnly`) over
+    /// the stalled ones; nil for a replicate without any. The rank is HdrHistogram's (the value at
+    /// or above `percentile` % of the values, at least the first), interpolated within a bin
+    /// (`rank - below - 0.5` of its `count`: the middle of the rank's share, which is unbiased for
+    /// values spread evenly in the bin). `weights` is `weightTable(replicates:)`.
+    ///
+    /// The bin is found by a binary search over the bins that hold anything, on each group's count
+    /// at or above a bin (made once): a replicate costs a few weighted sums over the groups, not
+    /// one per bin.
+    public func replicatePercentiles(_ percentile: Double, stalledOnly: Bool = false, weights: [Double]) -> [Double?] {
+        guard !isEmpty else { return [] }
+        let groups = Self.groups
+        let replicates = weights.count / groups
+        let (used, atOrAbove, _) = cumulativeRows(values: false)
         let navigations = navigations.map(Double.init)
         return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             weights.withUnsafeBufferPointer { weights in
@@ -127,19 +146,15 @@ public struct StallTimeGroups: Sendable, Equatable {
                     let w = weights.baseAddress! + replicate * groups
                     func weighted(_ row: UnsafePointer<Double>) -> Double { Self.weightedSum(w, row) }
                     func above(_ index: Int) -> Double { weighted(atOrAbove.baseAddress! + index * groups) }
-                    let total = navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
-                    guard total > 0 else { return nil }
                     let nonzero = above(0)
+                    let total = stalledOnly ? nonzero : navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
+                    guard total > 0 else { return nil }
                     let rank = max(1, (percentile.nextDown * total / 100).rounded(.up)) - (total - nonzero)
                     guard rank > 0 else { return 0 }
                     // The weight strictly above the rank; the rank's bin is the last whose count at or
                     // above it exceeds that.
                     let beyond = nonzero - rank
-                    var low = 0, high = used.count - 1
-                    while low < high {
-                        let middle = (low + high + 1) / 2
-                        if above(middle) > beyond { low = middle } else { high = middle - 1 }
-                    }
+                    let low = Self.lastIndex(below: used.count, where: { above($0) > beyond })
                     let fromBin = above(low)
                     let count = fromBin - above(low + 1)
                     let (lower, width) = Self.range(of: used[low])
@@ -149,6 +164,52 @@ public struct StallTimeGroups: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// The mean of the worst `share` of every replicate's navigations, zeros included (CVaR): whole
+    /// bins from the top, each at its middle, then the fraction of the boundary bin the share
+    /// reaches into; nil for a replicate without navigations. A share larger than the stalled
+    /// navigations takes them all and zeros for the rest. The boundary is found by the same binary
+    /// search as `replicatePercentiles`.
+    public func replicateTailMeans(_ share: Double, weights: [Double]) -> [Double?] {
+        guard !isEmpty else { return [] }
+        let groups = Self.groups
+        let replicates = weights.count / groups
+        let (used, atOrAbove, valueAtOrAbove) = cumulativeRows(values: true)
+        let navigations = navigations.map(Double.init)
+        return atOrAbove.withUnsafeBufferPointer { atOrAbove in
+            valueAtOrAbove.withUnsafeBufferPointer { valueAtOrAbove in
+                weights.withUnsafeBufferPointer { weights in
+                    (0 ..< replicates).map { replicate -> Double? in
+                        let w = weights.baseAddress! + replicate * groups
+                        func weighted(_ row: UnsafePointer<Double>) -> Double { Self.weightedSum(w, row) }
+                        func above(_ index: Int) -> Double { weighted(atOrAbove.baseAddress! + index * groups) }
+                        let total = navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
+                        guard total > 0 else { return nil }
+                        let wanted = share * total
+                        guard !used.isEmpty, above(0) > wanted else {
+                            return used.isEmpty ? 0 : weighted(valueAtOrAbove.baseAddress!) / wanted
+                        }
+                        // The boundary bin: the last whose count at or above it exceeds the share.
+                        let boundary = Self.lastIndex(below: used.count, where: { above($0) > wanted })
+                        let whole = above(boundary + 1)
+                        let sum = weighted(valueAtOrAbove.baseAddress! + (boundary + 1) * groups) + (wanted - whole) * Self.middle(of: used[boundary])
+                        return sum / wanted
+                    }
+                }
+            }
+        }
+    }
+
+    /// The last index in 0 ..< count where `holds` is true, for a `holds` true at 0 and true on a
+    /// prefix only (a binary search).
+    private static func lastIndex(below count: Int, where holds: (Int) -> Bool) -> Int {
+        var low = 0, high = count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if holds(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }
 

@@ -18,7 +18,12 @@ extension Metric {
         "stall_ms", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerNavigation), compared: .all,
         reported: .only([.p50, .p99]), interval: true, label: "stall", meaning: "stall time over all navigations (0 for a navigation that did not stall)")
     public static let stallMsStalled = Metric("stall_ms_stalled", unit: .ms, better: .lower, summary: .percentiles(\.stallMsPerStall),
-                                              compared: .only([.p99]), meaning: "stall time over stalled navigations only")
+                                              compared: .only([.p99]), interval: true, meaning: "stall time over stalled navigations only")
+    public static let stallMsCvar99 = Metric(
+        "stall_ms_cvar99", unit: .ms, better: .lower, summary: .tailMean(\.stallMsPerNavigation, share: 0.01), compared: .all,
+        interval: true, label: "worst 1 % stall",
+        meaning: "the mean stall time of the worst 1 % of navigations, zeros included (CVaR at 99 %): unlike stall_ms_p99 it "
+            + "grows smoothly with the tail instead of jumping from 0 when the stall rate crosses 1 %")
     public static let stallMsTotal = Metric.count("stall_ms_total", \.stallMsTotal, unit: .ms, better: .lower, meaning: "sum of stall times",
                                                   sessionMeaning: "sum of this session's stall times, rounded once from microseconds")
     public static let stallMsPerNavigation = Metric(
@@ -113,7 +118,7 @@ extension Metric {
     /// Every metric above, in column order.
     static let standardList: [Metric] = [
         .sessions, .navigations, .bounces, .stalls, .stallRate, .missStalls, .lateStalls, .abandonedStalls, .stallMs, .stallMsStalled,
-        .stallMsTotal, .stallMsPerNavigation, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .resetsPerNavigation, .needlessResets,
+        .stallMsCvar99, .stallMsTotal, .stallMsPerNavigation, .stallMsMax, .blankDrags, .firstLoadMs, .resets, .resetsPerNavigation, .needlessResets,
         .disruptiveResets, .staleUpdates, .staleUpdatesPerNavigation, .diffOps, .diffOpsTotal, .requests, .failedRequests, .retries,
         .bytes, .bytesPerNavigation, .prefetches, .usefulPrefetches, .wastedPrefetches, .wastedPrefetchesPerNavigation, .prefetchAccuracy, .coverage, .peakCachedPages, .shownMs, .staleShownMs, .staleShownShare,
         .sessionMs, .addedWaitMs, .addedWaitShare,

@@ -21,7 +21,11 @@ public enum ColumnDocumentation {
                 : ([columns[0]] + Metric.Statistic.allCases.dropFirst().map { "`_\($0.rawValue)`" }).joined(separator: ", ")
             lines.append(row(names, metric, meaning: metric.meaning))
             for column in IntervalColumn.of(metric) {
-                let digits = if case .ratio = column.statistic { "four decimals" } else { "whole ms, read from bins 1.5–3 % wide" }
+                let digits = switch column.statistic {
+                case .ratio: "four decimals"
+                case .stallTailMean: "four decimals, read from bins 1.5–3 % wide"
+                case .stallPercentile: "whole ms, read from bins 1.5–3 % wide"
+                }
                 lines.append("| `\(column.name)_ci_low`, `_ci_high` | \(metric.unit.rawValue) | | the 95 % interval of `\(column.name)`, "
                     + "\(digits): bootstrap over sessions, with `--bootstrap N` > 0 (the default; docs/STATISTICS.md) |")
             }

@@ -122,6 +122,24 @@ public struct Distribution: Sendable, Codable {
         return Int(Swift.max(Swift.min(found ?? 0, largest), lowest))
     }
 
+    /// The mean of the largest `share` (0 < share ≤ 1) of the values, a fraction of a value counted
+    /// at the boundary (the conditional value at risk, CVaR, at 1 − share); nil when nothing was
+    /// recorded. Each level counts at its highest value (exact up to 2047), the top one at most the
+    /// exact largest value. Unlike a percentile it moves smoothly: when fewer than `share` of the
+    /// values are nonzero it is their sum over share × count, not a jump from 0.
+    public func tailMean(_ share: Double) -> Double? {
+        guard count > 0 else { return nil }
+        let wanted = share * Double(count)
+        var remaining = wanted
+        var sum = 0.0
+        for step in steps.reversed() where remaining > 0 {
+            let taken = Swift.min(Double(step.count), remaining)
+            sum += taken * Double(Swift.min(step.value, max))
+            remaining -= taken
+        }
+        return sum / wanted
+    }
+
     /// The largest recorded value, exactly; 0 when nothing was recorded.
     public var max: Int {
         if let box { return box.histogram.totalCount == 0 ? 0 : Int(box.histogram.maxRecorded) }

@@ -71,7 +71,8 @@ import Testing
         let expected: [Metric.Count] = [\.navigations, \.stalls, \.stallMsTotal, \.resets, \.staleUpdates, \.bytes, \.wastedPrefetches]
         #expect(BootstrapReplicates.counts == expected)
         #expect(MetricSchema.standard.intervalColumns.map(\.name) == [
-            "stall_rate", "stall_ms_p99", "stall_ms_per_navigation", "resets_per_navigation", "stale_updates_per_navigation",
+            "stall_rate", "stall_ms_p99", "stall_ms_stalled_p99", "stall_ms_cvar99", "stall_ms_per_navigation", "resets_per_navigation",
+            "stale_updates_per_navigation",
             "bytes_per_navigation", "wasted_prefetches_per_navigation",
         ])
     }
