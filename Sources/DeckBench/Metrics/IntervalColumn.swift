@@ -120,12 +120,15 @@ public struct ReplicateEstimates: Sendable {
         guard replicates.replicates == weights.replicates, let sums = replicates.replicateSums(weights: weights.buckets) else { return nil }
         var values: [String: [Double]] = [:]
         var bounds: [String: Bounds] = [:]
+        // Every tail column of stall_ms reads the same cumulative bins: made once for the row.
+        let tails = columns.contains { if case .ratio = $0.statistic { false } else { true } } && !replicates.stallMs.isEmpty
+            ? replicates.stallMs.cumulativeRows() : nil
         for column in columns {
             let estimates: [Double?] = switch column.statistic {
             case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
             case let .stallPercentile(percentile, stalledOnly):
-                replicates.stallMs.replicatePercentiles(percentile, stalledOnly: stalledOnly, weights: weights.groups)
-            case let .stallTailMean(share): replicates.stallMs.replicateTailMeans(share, weights: weights.groups)
+                replicates.stallMs.replicatePercentiles(percentile, stalledOnly: stalledOnly, weights: weights.groups, rows: tails)
+            case let .stallTailMean(share): replicates.stallMs.replicateTailMeans(share, weights: weights.groups, rows: tails)
             }
             values[column.name] = estimates.map { $0 ?? .nan }
             if let interval = BootstrapReplicates.percentiles(estimates.compactMap { $0 }) {

@@ -89,11 +89,19 @@ public struct StallTimeGroups: Sendable, Equatable {
         return table
     }
 
-    /// The bins that hold a stall, in increasing order, and per group the stalls at or above each
-    /// of them (`atOrAbove[i × groups + g]`: group g's stalls in bins used[i...], one row of zeros
-    /// past the end) and, with `values`, the same for their milliseconds, each bin's stalls taken
-    /// at its middle (`valueAtOrAbove`).
-    private func cumulativeRows(values: Bool) -> (used: [Int], atOrAbove: [Double], valueAtOrAbove: [Double]) {
+    /// What every tail statistic of the replicates is read from (`cumulativeRows()`), made once for
+    /// all of a row's tail columns.
+    struct CumulativeRows {
+        /// The bins that hold a stall, in increasing order.
+        var used: [Int]
+        /// `atOrAbove[i × groups + g]`: group g's stalls in bins used[i...]; one row of zeros past the end.
+        var atOrAbove: [Double]
+        /// The same for their milliseconds, each bin's stalls taken at its middle.
+        var valueAtOrAbove: [Double]
+    }
+
+    /// The bins that hold a stall, and per group the stalls and their milliseconds at or above each.
+    func cumulativeRows() -> CumulativeRows {
         let groups = Self.groups
         var used: [Int] = []
         var rows: [Double] = []
@@ -106,17 +114,15 @@ public struct StallTimeGroups: Sendable, Equatable {
             rows[(used.count - 1) * groups + cell % groups] = Double(count)
         }
         var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
-        var valueAtOrAbove = [Double](repeating: 0, count: values ? (used.count + 1) * groups : 0)
+        var valueAtOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
         for index in used.indices.reversed() {
             let middle = Self.middle(of: used[index])
             for group in 0 ..< groups {
                 atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + rows[index * groups + group]
-                if values {
-                    valueAtOrAbove[index * groups + group] = valueAtOrAbove[(index + 1) * groups + group] + middle * rows[index * groups + group]
-                }
+                valueAtOrAbove[index * groups + group] = valueAtOrAbove[(index + 1) * groups + group] + middle * rows[index * groups + group]
             }
         }
-        return (used, atOrAbove, valueAtOrAbove)
+        return CumulativeRows(used: used, atOrAbove: atOrAbove, valueAtOrAbove: valueAtOrAbove)
     }
 
     /// The mean of the values of `bin`, taken as spread evenly over its whole milliseconds.
@@ -135,10 +141,16 @@ public struct StallTimeGroups: Sendable, Equatable {
     /// at or above a bin (made once): a replicate costs a few weighted sums over the groups, not
     /// one per bin.
     public func replicatePercentiles(_ percentile: Double, stalledOnly: Bool = false, weights: [Double]) -> [Double?] {
+        replicatePercentiles(percentile, stalledOnly: stalledOnly, weights: weights, rows: nil)
+    }
+
+    /// `replicatePercentiles` from `rows` (`cumulativeRows()`, made here when nil).
+    func replicatePercentiles(_ percentile: Double, stalledOnly: Bool, weights: [Double], rows: CumulativeRows?) -> [Double?] {
         guard !isEmpty else { return [] }
         let groups = Self.groups
         let replicates = weights.count / groups
-        let (used, atOrAbove, _) = cumulativeRows(values: false)
+        let rows = rows ?? cumulativeRows()
+        let (used, atOrAbove) = (rows.used, rows.atOrAbove)
         let navigations = navigations.map(Double.init)
         return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             weights.withUnsafeBufferPointer { weights in
@@ -172,10 +184,16 @@ public struct StallTimeGroups: Sendable, Equatable {
     /// navigations takes them all and zeros for the rest. The boundary is found by the same binary
     /// search as `replicatePercentiles`.
     public func replicateTailMeans(_ share: Double, weights: [Double]) -> [Double?] {
+        replicateTailMeans(share, weights: weights, rows: nil)
+    }
+
+    /// `replicateTailMeans` from `rows` (`cumulativeRows()`, made here when nil).
+    func replicateTailMeans(_ share: Double, weights: [Double], rows: CumulativeRows?) -> [Double?] {
         guard !isEmpty else { return [] }
         let groups = Self.groups
         let replicates = weights.count / groups
-        let (used, atOrAbove, valueAtOrAbove) = cumulativeRows(values: true)
+        let rows = rows ?? cumulativeRows()
+        let (used, atOrAbove, valueAtOrAbove) = (rows.used, rows.atOrAbove, rows.valueAtOrAbove)
         let navigations = navigations.map(Double.init)
         return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             valueAtOrAbove.withUnsafeBufferPointer { valueAtOrAbove in
