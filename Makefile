@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize
+.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize gate-calibration
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -43,6 +43,14 @@ test-release: deps
 sample: deps
 	rm -f data/*.jsonl.zst
 	$(SWIFT) run deckbench generate --out data --sessions 400 --files 4 --frames 2 --seed 2026 --level 19
+
+# The gate's A/A calibration (docs/STATISTICS.md): 200 seed-only pairs of the sample, how often
+# compare fails and how often a row is inconclusive, at the README's limits and at limits near 0.
+gate-calibration: release
+	docs/gate-calibration.sh data 201 stall_rate=10%,stall_ms_cvar99=10%,resets_per_navigation=5% /tmp/gate-calibration-readme
+	docs/gate-calibration.sh data 201 $(NEAR_ZERO_LIMITS) /tmp/gate-calibration-near-zero
+
+NEAR_ZERO_LIMITS = stall_rate=0.01%,stall_ms_p99=0.01%,stall_ms_stalled_p99=0.01%,stall_ms_cvar99=0.01%,stall_ms_per_navigation=0.01%,resets_per_navigation=0.01%,stale_updates_per_navigation=0.01%,bytes_per_navigation=0.01%,wasted_prefetches_per_navigation=0.01%
 
 # The speed benchmark (release build): table on stdout, a row per stage appended to bench/results.csv.
 bench: release

@@ -155,10 +155,13 @@ public struct Comparison: Sendable {
                 rows.append(missing)
                 continue
             }
-            let estimates = pairing.flatMap { pairing -> (ReplicateEstimates, ReplicateEstimates)? in
-                guard let weights, let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
-                      let next = pairing.candidate.replicates(policy: key.policy, network: key.network),
-                      let baseEstimates = ReplicateEstimates(base, weights: weights, columns: Array(intervalColumns.values)),
+            let sides = pairing.flatMap { pairing -> (BootstrapReplicates, BootstrapReplicates)? in
+                guard let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
+                      let next = pairing.candidate.replicates(policy: key.policy, network: key.network) else { return nil }
+                return (base, next)
+            }
+            let estimates = sides.flatMap { base, next -> (ReplicateEstimates, ReplicateEstimates)? in
+                guard let weights, let baseEstimates = ReplicateEstimates(base, weights: weights, columns: Array(intervalColumns.values)),
                       let nextEstimates = ReplicateEstimates(next, weights: weights, columns: Array(intervalColumns.values)) else { return nil }
                 return (baseEstimates, nextEstimates)
             }
@@ -169,8 +172,11 @@ public struct Comparison: Sendable {
                 if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric] {
                     let pairs = Self.pairs(baseEstimates.values(column), nextEstimates.values(column))
                     row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
-                    if let limit, let judged = GatedRow(row: rows.count, better: better, limit: limit, old: old[metric], new: new[metric],
-                                                        pairs: pairs) {
+                    // Judged on points computed as the replicates are (unrounded ratios, tails from
+                    // the bins): the same estimator as the spread it is judged against.
+                    if let limit, let (base, next) = sides,
+                       let judged = GatedRow(row: rows.count, better: better, limit: limit, old: column.pointFromReplicates(base),
+                                             new: column.pointFromReplicates(next), pairs: pairs) {
                         gated.append(judged)
                     }
                 }
@@ -196,8 +202,8 @@ public struct Comparison: Sendable {
         var excess: Double
         var replicates: [Double?]
 
-        init?(row: Int, better: Better, limit: Threshold, old: String?, new: String?, pairs: [(Double, Double)?]) {
-            guard let old = old.flatMap(Double.init), let new = new.flatMap(Double.init), !pairs.isEmpty else { return nil }
+        init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?]) {
+            guard let old, let new, !pairs.isEmpty else { return nil }
             func excess(_ a: Double, _ b: Double) -> Double {
                 let worsening = better == .lower ? b - a : a - b
                 return worsening - (limit.relative ? limit.amount / 100 * abs(a) : limit.amount)

@@ -132,6 +132,18 @@ public struct BootstrapReplicates: Sendable, Equatable {
         return ReplicateSums(replicates: count, sums: sums)
     }
 
+    /// Every count's total over all buckets, each bucket weighed once: the run itself, the point
+    /// its replicates scatter around, as sums of one replicate; nil without replicates.
+    public func pointSums() -> ReplicateSums? {
+        guard !isEmpty else { return nil }
+        let width = Self.counts.count
+        var sums = [Double](repeating: 0, count: width)
+        for bucket in 0 ..< Self.buckets where totals.holds(bucket) {
+            for c in 0 ..< width { sums[c] += Double(totals.total(bucket, c)) }
+        }
+        return ReplicateSums(replicates: 1, sums: sums)
+    }
+
     /// The weighted sums bucket by bucket in increasing order, each product rounded before its
     /// addition: for totals too large for every sum to be exact, where the order matters.
     func replicateSumsInBucketOrder(weights table: [UInt8]? = nil) -> ReplicateSums? {

@@ -66,6 +66,19 @@ public struct IntervalColumn: Sendable {
         }
     }
 
+    /// The column's value for the whole run computed as its replicates are (every bucket and group
+    /// weighed once: ratios unrounded, tails from the bins), so that a point and its replicates
+    /// are the same estimator; nil without replicates or where undefined. `compare` judges on it.
+    func pointFromReplicates(_ replicates: BootstrapReplicates) -> Double? {
+        let groups = [Double](repeating: 1, count: StallTimeGroups.groups)
+        switch statistic {
+        case let .ratio(numerator, denominator): return replicates.pointSums()?.ratios(numerator, over: denominator).first ?? nil
+        case let .stallPercentile(percentile, stalledOnly):
+            return replicates.stallMs.replicatePercentiles(percentile, stalledOnly: stalledOnly, weights: groups).first ?? nil
+        case let .stallTailMean(share): return replicates.stallMs.replicateTailMeans(share, weights: groups).first ?? nil
+        }
+    }
+
     /// A bound or a difference (`signed`) as the CSV writes it: ratios and tail means to four
     /// decimals, percentiles in whole milliseconds.
     func format(_ value: Double?, signed: Bool = false) -> String {

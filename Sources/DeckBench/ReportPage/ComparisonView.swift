@@ -17,7 +17,7 @@ enum ComparisonView {
         html.open("table", [("class", "numbers")])
         html.open("thead")
         html.open("tr")
-        for header in ["policy", "network", "metric", "baseline", "candidate", "change", "interval", "limit", "verdict"] {
+        for header in ["policy", "network", "metric", "baseline", "candidate", "change", "interval", "limit", "detectable", "verdict"] {
             html.element("th", [], header)
         }
         html.close("tr")
@@ -30,10 +30,17 @@ enum ComparisonView {
             let change = row.changePercent.map { String(format: "%+.1f %%", $0) } ?? row.change.map(ReportFormat.signedNumber) ?? ""
             // A judged row's simultaneous interval; another row's own 95 % paired interval.
             let shown = row.verdict == nil ? row.changeInterval : row.simultaneousInterval
-            let interval = shown.map { ReportFormat.signedNumber($0.low) + " … " + ReportFormat.signedNumber($0.high) } ?? ""
+            // In percent of the baseline, as the change, when there is one.
+            let base = Double(row.baseline).flatMap { $0 == 0 ? nil : abs($0) }
+            func form(_ value: Double) -> String {
+                base.map { String(format: "%+.1f %%", value / $0 * 100) } ?? ReportFormat.signedNumber(value)
+            }
+            let interval = shown.map { form($0.low) + " … " + form($0.high) } ?? ""
+            let better = comparison.metrics.first { $0.name == row.metric }?.better ?? .lower
+            let detectable = row.detectableChange.map { form(better == .lower ? $0 : -$0) } ?? ""
             let status = regression ? "REGRESSION" : row.verdict?.rawValue ?? row.status.rawValue
             for cell in [row.policy, verdict.networkNames[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, interval,
-                         row.threshold, status] {
+                         row.threshold, detectable, status] {
                 html.element("td", [], cell)
             }
             html.close("tr")

@@ -85,7 +85,7 @@ import Testing
         let threshold = try #require(try Comparison.Threshold.parse("stall_rate=" + limit, side: .lower).first)
         var comparison = try comparison("p,lte,\(old),0.5,0.5\n", "p,lte,\(new),0.5,0.5\n", increase: "stall_rate=" + limit)
         let index = try #require(comparison.rows.firstIndex { $0.metric == "stall_rate" })
-        let gated = try #require(Comparison.GatedRow(row: index, better: better, limit: threshold, old: old, new: new,
+        let gated = try #require(Comparison.GatedRow(row: index, better: better, limit: threshold, old: Double(old), new: Double(new),
                                                      pairs: replicates.map { $0 }))
         comparison.judge([gated])
         return comparison.rows[index]
