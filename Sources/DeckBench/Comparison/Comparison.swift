@@ -60,20 +60,6 @@ public struct Comparison: Sendable {
         /// regression half the time: the limit plus the lower critical value's standard errors of
         /// the worsening.
         public var detectableChange: Double?
-
-        public init(policy: String, network: String, metric: String, baseline: String, candidate: String, change: Double? = nil,
-                    changePercent: Double? = nil, changeInterval: (low: Double, high: Double)? = nil, threshold: String, status: Status) {
-            self.policy = policy
-            self.network = network
-            self.metric = metric
-            self.baseline = baseline
-            self.candidate = candidate
-            self.change = change
-            self.changePercent = changePercent
-            self.changeInterval = changeInterval
-            self.threshold = threshold
-            self.status = status
-        }
     }
 
     /// How a threshold is judged: on the simultaneous interval of the change (`ci`: metrics without
@@ -114,8 +100,9 @@ public struct Comparison: Sendable {
     /// Rows with a limit confirmed within it.
     public var within: Int { rows.count { $0.verdict == .within } }
 
+    /// A row whose verdict is regression: past its limit, or missing in the candidate unless `allowMissing`.
     public func isRegression(_ row: Row) -> Bool {
-        row.verdict == .regression || (row.status == .missingInCandidate && !allowMissing)
+        row.verdict == .regression
     }
 
     /// The metrics given a limit that the baseline predates (its summary.csv has no such column):

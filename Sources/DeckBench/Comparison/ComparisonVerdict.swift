@@ -67,8 +67,7 @@ public struct ComparisonVerdict: Sendable {
         switch row.status {
         case .missingInCandidate: return .missingAllowed
         case .missingInBaseline: return .newInCandidate
-        case .unchanged, .undefined: return .unchanged
-        case .regression: return .regression
+        case .unchanged, .undefined, .regression: return .unchanged
         case .better, .worse:
             guard keyMetrics.contains(row.metric) else { return .other }
             if let interval = row.changeInterval, interval.low <= 0, interval.high >= 0 { return .withinNoise }
@@ -172,14 +171,14 @@ public struct ComparisonVerdict: Sendable {
     }
 
     /// The change in the form of the limit, as its interval.
-    private func change(_ row: Comparison.Row) -> String {
+    func change(_ row: Comparison.Row) -> String {
         if let percent = row.changePercent, relativeBase(row) != nil { return Self.percent(percent) + " %" }
         return row.change.map { ReportFormat.signedNumber($0) } ?? ""
     }
 
     /// An interval of the change in the form of the limit: relative to the baseline for a `%` limit
     /// (or none), absolute otherwise or when the baseline is 0.
-    private func inLimitForm(_ interval: (low: Double, high: Double), _ row: Comparison.Row) -> String {
+    func inLimitForm(_ interval: (low: Double, high: Double), _ row: Comparison.Row) -> String {
         if let base = relativeBase(row) {
             return Self.percent(interval.low / base * 100) + " … " + Self.percent(interval.high / base * 100) + " %"
         }
@@ -187,7 +186,7 @@ public struct ComparisonVerdict: Sendable {
     }
 
     /// The detectable worsening in the form of the limit, signed as a change in the bad direction.
-    private func detectable(_ worsening: Double, _ row: Comparison.Row) -> String {
+    func detectable(_ worsening: Double, _ row: Comparison.Row) -> String {
         let better = comparison.metrics.first { $0.name == row.metric }?.better ?? .lower
         let change = better == .lower ? worsening : -worsening
         if let base = relativeBase(row) { return Self.percent(change / base * 100) + " %" }

@@ -27,17 +27,11 @@ enum ComparisonView {
             let section = verdict.section(of: row)
             let regression = section == .regression
             html.open("tr", [("class", regression ? "regression" : section == .better ? "better" : "plain")])
-            let change = row.changePercent.map { String(format: "%+.1f %%", $0) } ?? row.change.map(ReportFormat.signedNumber) ?? ""
+            let change = verdict.change(row)
             // A judged row's simultaneous interval; another row's own 95 % paired interval.
             let shown = row.verdict == nil ? row.changeInterval : row.simultaneousInterval
-            // In percent of the baseline, as the change, when there is one.
-            let base = Double(row.baseline).flatMap { $0 == 0 ? nil : abs($0) }
-            func form(_ value: Double) -> String {
-                base.map { String(format: "%+.1f %%", value / $0 * 100) } ?? ReportFormat.signedNumber(value)
-            }
-            let interval = shown.map { form($0.low) + " … " + form($0.high) } ?? ""
-            let better = comparison.metrics.first { $0.name == row.metric }?.better ?? .lower
-            let detectable = row.detectableChange.map { form(better == .lower ? $0 : -$0) } ?? ""
+            let interval = shown.map { verdict.inLimitForm($0, row) } ?? ""
+            let detectable = row.detectableChange.map { verdict.detectable($0, row) } ?? ""
             let status = regression ? "REGRESSION" : row.verdict?.rawValue ?? row.status.rawValue
             for cell in [row.policy, verdict.networkNames[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, interval,
                          row.threshold, detectable, status] {
