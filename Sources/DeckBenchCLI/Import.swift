@@ -87,6 +87,9 @@ extension DeckBenchCommand.Import {
         @Option(help: ArgumentHelp("Column of the page shown.", valueName: "column"))
         var page: String
 
+        @Option(help: ArgumentHelp("Column of the user a session belongs to (optional): the bootstrap then resamples users, not sessions.", valueName: "column"))
+        var user: String?
+
         @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601.", valueName: "unit"))
         var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
 
@@ -125,7 +128,7 @@ extension DeckBenchCommand.Import {
 
         func run() throws {
             let importer = PageViewImport(
-                sessionColumn: session, timeColumn: time, pageColumn: page,
+                sessionColumn: session, timeColumn: time, pageColumn: page, userColumn: user,
                 fields: PageViewFields(timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, pageKind: PageViewFields.PageKind(rawValue: pageKind)!),
                 conversion: PageViewConversion(swipeMs: swipeMs, dwellMs: dwellMs, first: first, last: last))
             try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
@@ -164,6 +167,9 @@ extension DeckBenchCommand.Import {
 
         @Option(help: ArgumentHelp("The columns of the session id, the time, the action, x and y, in that order.", valueName: "columns"))
         var columns: String
+
+        @Option(help: ArgumentHelp("Column of the user a session belongs to (optional): the bootstrap then resamples users, not sessions.", valueName: "column"))
+        var user: String?
 
         @Option(help: ArgumentHelp("How times are written: ms, s or iso8601.", valueName: "unit"))
         var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
@@ -232,7 +238,7 @@ extension DeckBenchCommand.Import {
             let importer = TouchImport(columns: (names[0], names[1], names[2], names[3], names[4]),
                                        timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, widthPx: width, dpi: dpi,
                                        thresholds: thresholds, page: page, first: first ?? page - 1_000_000,
-                                       last: last ?? page + 1_000_000, dwellMs: dwellMs)
+                                       last: last ?? page + 1_000_000, dwellMs: dwellMs, userColumn: user)
             try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
         }
     }

@@ -49,6 +49,10 @@ struct WorkloadOptions: ParsableArguments {
     var startTodayProbability = defaults.startTodayProbability
     @Option(parsing: .unconditional, help: "Probability that a session ends with an explicit 'end' event.")
     var endProbability = defaults.endProbability
+    @Option(parsing: .unconditional, help: "Sessions per user: each group of this many sessions names one user on its session line (1: no user keys).")
+    var sessionsPerUser = defaults.sessionsPerUser
+    @Option(parsing: .unconditional, help: "With several sessions per user, the log-normal sigma of each user's own dwell and session length around the model's.")
+    var userSpread = defaults.userSpread
 
     func validate() throws {
         let probabilities: [(String, Double)] = [
@@ -71,6 +75,10 @@ struct WorkloadOptions: ParsableArguments {
         for (flag, value) in [("--steps-sigma", stepsSigma), ("--dwell-sigma", dwellSigma)] where !(value >= 0 && value <= 5) {
             throw ValidationError("\(flag) must be from 0 to 5, got \(value)")
         }
+        guard (1 ... 1_000_000).contains(sessionsPerUser) else {
+            throw ValidationError("--sessions-per-user must be from 1 to 1000000, got \(sessionsPerUser)")
+        }
+        guard userSpread >= 0, userSpread <= 5 else { throw ValidationError("--user-spread must be from 0 to 5, got \(userSpread)") }
         guard stepsMax >= 0 else { throw ValidationError("--steps-max must be 0 or more, got \(stepsMax)") }
         guard historyPagesMin >= 0, historyPagesMin <= historyPagesMax, historyPagesMax <= 1_000_000 else {
             throw ValidationError("--history-pages-min and --history-pages-max must satisfy 0 ≤ min ≤ max ≤ 1000000")
@@ -104,6 +112,8 @@ struct WorkloadOptions: ParsableArguments {
         model.futurePagesMax = futurePagesMax
         model.startTodayProbability = startTodayProbability
         model.endProbability = endProbability
+        model.sessionsPerUser = sessionsPerUser
+        model.userSpread = userSpread
         return model
     }
 }

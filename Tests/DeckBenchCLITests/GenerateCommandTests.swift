@@ -56,12 +56,28 @@ import Testing
         #expect(output.stderr.contains("--cancel-probability must be from 0 to 1, got 1.5"))
     }
 
+    /// `--sessions-per-user` names users on the session lines, and a replay of them says it
+    /// resampled users; out of range it is a usage error.
+    @Test func sessionsPerUserMakeUsersTheBootstrapsUnit() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let generated = try DeckBenchTool.run(["generate", "--out", "w", "--sessions", "12", "--sessions-per-user", "4", "--seed", "7"], in: folder)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let replayed = try DeckBenchTool.run(["replay", "w", "--quiet", "--out", "r"], in: folder)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        let manifest = try String(contentsOfFile: folder + "/r/manifest.json", encoding: .utf8)
+        #expect(manifest.contains(#""bootstrap_unit" : "user""#))
+        #expect(manifest.contains(#""sessions_with_user" : 12"#))
+        let zero = try DeckBenchTool.run(["generate", "--sessions-per-user", "0"], in: folder)
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--sessions-per-user must be from 1 to 1000000, got 0"))
+    }
+
     @Test func helpListsEveryFlagWithItsDefault() throws {
         let output = try DeckBenchTool.run(["generate", "--help"], in: DeckBenchTool.temporaryFolder())
         #expect(output.status == 0)
         for flag in ["--sessions", "--files", "--frames", "--seed", "--dwell-median-ms", "--burst-probability", "--persistence",
                      "--swipe-share", "--cancel-probability", "--jump-probability", "--scroll-probability",
-                     "--history-pages-max", "--end-probability"] {
+                     "--history-pages-max", "--end-probability", "--sessions-per-user", "--user-spread"] {
             #expect(output.stdout.contains(flag), "\(flag) missing from --help")
         }
         #expect(output.stdout.contains("(default: 2500.0)"))

@@ -25,6 +25,24 @@ import Testing
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
     }
 
+    @Test func aUserColumnReachesTheManifest() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try """
+        session,account,ts,page
+        v1,ann,1700000000000,4
+        v1,ann,1700000004100,5
+        v2,ann,1700000100000,1
+        v3,bob,1700000200000,2
+
+        """.write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let result = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--session", "session", "--user", "account", "--time", "ts",
+                                            "--page", "page", "--out", "rec"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
+        let manifest = try String(contentsOfFile: folder + "/out/manifest.json", encoding: .utf8)
+        #expect(manifest.contains(#""bootstrap_unit" : "user""#) && manifest.contains(#""sessions_with_user" : 3"#))
+    }
+
     @Test func touchesBecomeRecordingsAndBadFlagsAreUsageErrors() throws {
         let folder = DeckBenchTool.temporaryFolder()
         try """

@@ -96,6 +96,7 @@ public enum PageViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case sessionNotTogether(String, firstLine: Int)
     case pageOutsideBounds(Int, first: Int, last: Int)
     case tooLong(Int)
+    case twoUsers(String, String)
 
     public var description: String {
         switch self {
@@ -107,6 +108,7 @@ public enum PageViewError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .sessionNotTogether(id, line): "rows of session \"\(id)\" appear again after other sessions (its first at line \(line)); sort the rows by session and time"
         case let .pageOutsideBounds(page, first, last): "page \(page) is outside --first \(first) … --last \(last)"
         case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
+        case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""
         }
     }
 }

@@ -11,14 +11,18 @@ public struct PageViewImport: Sendable {
     public var sessionColumn: String
     public var timeColumn: String
     public var pageColumn: String
+    /// The column of the user a session belongs to, if the log has one: written as the session
+    /// line's `user` key.
+    public var userColumn: String?
     public var fields: PageViewFields
     public var conversion: PageViewConversion
 
-    public init(sessionColumn: String, timeColumn: String, pageColumn: String, fields: PageViewFields = PageViewFields(),
-                conversion: PageViewConversion = PageViewConversion()) {
+    public init(sessionColumn: String, timeColumn: String, pageColumn: String, userColumn: String? = nil,
+                fields: PageViewFields = PageViewFields(), conversion: PageViewConversion = PageViewConversion()) {
         self.sessionColumn = sessionColumn
         self.timeColumn = timeColumn
         self.pageColumn = pageColumn
+        self.userColumn = userColumn
         self.fields = fields
         self.conversion = conversion
     }
@@ -37,12 +41,14 @@ public struct PageViewImport: Sendable {
         var views: [PageView] = []
         var broken: (line: Int, reason: PageViewError)?
         var seen: [String: Int] = [:]
+        var user = SessionUser(column: userColumn)
         let fileName = (output as NSString).lastPathComponent
 
         func finishSession() throws {
             defer {
                 views.removeAll(keepingCapacity: true)
                 broken = nil
+                user.reset()
             }
             guard let firstView = views.first else { return }
             if let broken {
@@ -50,7 +56,8 @@ public struct PageViewImport: Sendable {
                 return
             }
             switch conversion.session(views, file: fileName) {
-            case let .success(session):
+            case var .success(session):
+                session.user = user.user
                 report.written(session.events)
                 RecordingEncoder.append(session, to: &buffer)
                 if buffer.count >= 1 << 16 {
@@ -67,7 +74,7 @@ public struct PageViewImport: Sendable {
             }
         }
 
-        try LogRows.forEach(input, columns: [sessionColumn, timeColumn, pageColumn]) { line, value in
+        try LogRows.forEach(input, columns: [sessionColumn, timeColumn, pageColumn] + [userColumn].compactMap { $0 }) { line, value in
             report.rows += 1
             guard let session = value(sessionColumn), !session.isEmpty else {
                 report.rejectedRow(line: line, column: sessionColumn)
@@ -81,6 +88,7 @@ public struct PageViewImport: Sendable {
                 }
             }
             if seen[session] == nil { seen[session] = line }
+            if let reason = user.read(value), broken == nil { broken = (line, reason) }
             var parsed: Result<PageView, PageViewError> {
                 guard let time = value(timeColumn) else { return .failure(.missingField(timeColumn)) }
                 guard let page = value(pageColumn) else { return .failure(.missingField(pageColumn)) }

@@ -14,6 +14,9 @@ public struct TouchImport: Sendable {
     public var widthPx: Double
     public var dpi: Double
     public var thresholds: TouchThresholds
+    /// The column of the user a session belongs to, if the log has one: written as the session
+    /// line's `user` key.
+    public var userColumn: String?
     /// The page shown at t = 0 and the pages with data (touches do not say which pages exist).
     public var page: Int
     public var first: Int
@@ -27,8 +30,9 @@ public struct TouchImport: Sendable {
     public init(columns: (session: String, time: String, action: String, x: String, y: String),
                 timeUnit: PageViewFields.TimeUnit = .ms, widthPx: Double = Self.defaultWidthPx, dpi: Double = Self.defaultDpi,
                 thresholds: TouchThresholds = TouchThresholds(), page: Int = 0, first: Int = -1_000_000, last: Int = 1_000_000,
-                dwellMs: Int = PageViewConversion.defaultDwellMs) {
+                dwellMs: Int = PageViewConversion.defaultDwellMs, userColumn: String? = nil) {
         self.columns = columns
+        self.userColumn = userColumn
         self.timeUnit = timeUnit
         self.widthPx = widthPx
         self.dpi = dpi
@@ -77,6 +81,7 @@ public struct TouchImport: Sendable {
         var broken: (line: Int, reason: String)?
         var rowsOfSession = 0
         var seen: [String: Int] = [:]
+        var user = SessionUser(column: userColumn)
 
         func endStroke(cancelled: Bool) {
             guard var open = stroke else { return }
@@ -103,6 +108,7 @@ public struct TouchImport: Sendable {
                 scrollY = 0
                 broken = nil
                 rowsOfSession = 0
+                user.reset()
             }
             guard let id = current else { return }
             if let broken {
@@ -117,15 +123,17 @@ public struct TouchImport: Sendable {
             }
             events.append(Event(timeMs: endMs, kind: .end))
             report.written(events)
-            RecordingEncoder.append(Session(id: id, file: fileName, line: firstLine, page: page, first: first, last: last, events: events),
-                                    to: &buffer)
+            RecordingEncoder.append(
+                Session(id: id, user: user.user, file: fileName, line: firstLine, page: page, first: first, last: last, events: events),
+                to: &buffer)
             if buffer.count >= 1 << 16 {
                 try writer.write(buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
 
-        try LogRows.forEach(input, columns: [columns.session, columns.time, columns.action, columns.x, columns.y]) { line, value in
+        let named = [columns.session, columns.time, columns.action, columns.x, columns.y] + [userColumn].compactMap { $0 }
+        try LogRows.forEach(input, columns: named) { line, value in
             report.rows += 1
             guard let id = value(columns.session) else {
                 report.rejectedRow(line: line, column: columns.session)
@@ -144,6 +152,7 @@ public struct TouchImport: Sendable {
             rowsOfSession += 1
             guard broken == nil else { return }
             func fail(_ reason: String) { broken = (line, reason) }
+            if let reason = user.read(value) { return fail(reason.description) }
             guard let timeText = value(columns.time), case let .success(timeMs) = fields.timeMs(timeText) else {
                 return fail("time \"\(value(columns.time) ?? "")\" is not \(timeUnit == .iso8601 ? "an ISO 8601 date and time" : "a number of \(timeUnit.rawValue)")")
             }

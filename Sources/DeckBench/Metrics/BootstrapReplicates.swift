@@ -6,8 +6,10 @@ import CBootstrapKernel
 /// by a Poisson(1) draw (the Poisson bootstrap), and a ratio of two counts over `replicates`
 /// replicates gives its interval by the percentile method.
 ///
-/// Sessions are the independent units (navigations within one are not), and so are buckets of
-/// them formed by a hash, blind to what the sessions hold: resampling buckets resamples sessions
+/// Sessions are the independent units (navigations within one are not), unless the recording
+/// names their user (the session line's `user` key): then users are, and a user's sessions share a
+/// bucket whatever their files, so that resampling a bucket resamples whole users. Buckets formed
+/// by a hash are blind to what the sessions hold: resampling buckets resamples sessions
 /// in groups, which estimates the spread of a total or a ratio of totals the same way once there
 /// are hundreds of buckets, and exactly as resampling sessions while there are fewer sessions than
 /// buckets (one session a bucket). Keeping buckets instead of a running total per replicate costs
@@ -16,7 +18,7 @@ import CBootstrapKernel
 /// or 64 bits as its totals need; 20 KiB on a corpus of 60,000 sessions); totals are whole
 /// numbers, so they add up across workers and shards to exactly what one run holds.
 ///
-/// Buckets and weights depend only on file names and session ids, not on `--seed`: two runs over
+/// Buckets and weights depend only on file names and session ids (or user keys), not on `--seed`: two runs over
 /// the same corpus resample the same sessions alike, which is what a paired comparison of runs needs.
 public struct BootstrapReplicates: Sendable, Equatable {
     /// The counts each bucket keeps: of each standard metric with a ratio interval, in schema order,
@@ -54,9 +56,10 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// Bytes held: the buckets' totals and the stall bins.
     var footprint: Int { totals.footprint + stallMs.footprint }
 
-    /// The bucket of session `id` of file `file` (its path; only the name counts).
-    static func bucket(file: String, session id: String) -> Int {
-        bucket(fileKey: fileKey(file), session: id)
+    /// The bucket of session `id` of file `file` (its path; only the name counts), or of `user`'s
+    /// sessions when the recording names the user.
+    static func bucket(file: String, session id: String, user: String? = nil) -> Int {
+        bucket(fileKey: fileKey(file), session: id, user: user)
     }
 
     /// The hash of a file's name, which `bucket(fileKey:session:)` takes so that it is made once a file.
@@ -64,8 +67,12 @@ public struct BootstrapReplicates: Sendable, Equatable {
         StableHash.of(file.split(separator: "/").last.map(String.init) ?? file)
     }
 
-    static func bucket(fileKey: UInt64, session id: String) -> Int {
-        var random = SeededGenerator(seed: weightSeed, keys: RandomKey.bootstrap, fileKey, StableHash.of(id))
+    static func bucket(fileKey: UInt64, session id: String, user: String? = nil) -> Int {
+        var random = if let user {
+            SeededGenerator(seed: weightSeed, keys: RandomKey.bootstrapUser, StableHash.of(user))
+        } else {
+            SeededGenerator(seed: weightSeed, keys: RandomKey.bootstrap, fileKey, StableHash.of(id))
+        }
         return Int(random.next() % UInt64(buckets))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fast path of the reader: recognises, byte for byte, lines written in the canonical v1 form
-/// (`RecordingEncoder`'s: fixed key order, no spaces, plain ids, integer values) and returns their
+/// (`RecordingEncoder`'s: fixed key order, the optional `user` key last, no spaces, plain ids, integer values) and returns their
 /// meaning without a general JSON scan. Anything else — escapes, spacing, other key orders, extra
 /// keys, fractions, values out of range, any error — returns `nil`, and `LineParser` reads the line,
 /// so correctness never depends on this path (tests compare both on damaged lines).
@@ -97,10 +97,27 @@ enum CanonicalLineParser {
             while index < count, Self.isPlainIDByte(base[index]) { index += 1 }
             let idEnd = index
             guard idEnd > idStart, take("\",\"page\":"), let page = pageNumber(), take(",\"first\":"), let first = pageNumber(),
-                  take(",\"last\":"), let last = pageNumber(), take("}"), atEnd, first <= last, page >= first, page <= last
+                  take(",\"last\":"), let last = pageNumber(), first <= last, page >= first, page <= last
             else { return nil }
-            let id = String(decoding: UnsafeBufferPointer(start: base + idStart, count: idEnd - idStart), as: UTF8.self)
-            return .session(id: id, page: page, first: first, last: last)
+            var user: String?
+            if take(",\"user\":\"") {
+                guard let plain = plainString() else { return nil }
+                user = plain
+            }
+            guard take("}"), atEnd else { return nil }
+            return .session(id: text(idStart ..< idEnd), user: user, page: page, first: first, last: last)
+        }
+
+        /// A non-empty string of plain id bytes up to its closing quote, which it consumes.
+        mutating func plainString() -> String? {
+            let start = index
+            while index < count, Self.isPlainIDByte(base[index]) { index += 1 }
+            guard index > start, take("\"") else { return nil }
+            return text(start ..< index - 1)
+        }
+
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
         }
 
         /// Bytes a session id may hold on the fast path: letters, digits, `-`, `_`, `.`, `:`.

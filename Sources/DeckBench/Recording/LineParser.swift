@@ -3,7 +3,7 @@
 final class LineParser {
     /// The keys format v1 gives meaning to; any other key is allowed and ignored.
     private enum Field: Int, CaseIterable {
-        case v, session, page, first, last, t, e, dir, dur, cancel, y
+        case v, session, user, page, first, last, t, e, dir, dur, cancel, y
 
         static let count = allCases.count
 
@@ -22,7 +22,15 @@ final class LineParser {
             case 3:
                 if Self.matches(key, "dir") { self = .dir } else if Self.matches(key, "dur") { self = .dur } else { return nil }
             case 4:
-                if Self.matches(key, "page") { self = .page } else if Self.matches(key, "last") { self = .last } else { return nil }
+                if Self.matches(key, "page") {
+                    self = .page
+                } else if Self.matches(key, "last") {
+                    self = .last
+                } else if Self.matches(key, "user") {
+                    self = .user
+                } else {
+                    return nil
+                }
             case 5:
                 guard Self.matches(key, "first") else { return nil }
                 self = .first
@@ -154,7 +162,16 @@ final class LineParser {
         guard page >= first, page <= last else {
             throw .pageOutsideLimits(field: "page", page: page, first: first, last: last)
         }
-        return .session(id: try cursor.decodedString(idValue), page: page, first: first, last: last)
+        return .session(id: try cursor.decodedString(idValue), user: try user(in: cursor), page: page, first: first, last: last)
+    }
+
+    /// The session line's optional user key: absent, or a non-empty string.
+    private func user(in cursor: JSONCursor) throws(RecordingError) -> String? {
+        guard let value = values[Field.user.rawValue] else { return nil }
+        guard value.kind == .string, value.end - value.start > 2 else {
+            throw .invalidField("user", expected: "a non-empty string", got: cursor.text(of: value))
+        }
+        return try cursor.decodedString(value)
     }
 
     /// The id of the session line being parsed, if it has a readable one.

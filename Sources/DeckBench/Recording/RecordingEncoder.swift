@@ -11,6 +11,10 @@ public enum RecordingEncoder {
         appendInteger(session.first, to: &buffer)
         buffer.append(contentsOf: #","last":"#.utf8)
         appendInteger(session.last, to: &buffer)
+        if let user = session.user {
+            buffer.append(contentsOf: #","user":"#.utf8)
+            appendString(user, to: &buffer)
+        }
         buffer.append(contentsOf: "}\n".utf8)
         for event in session.events { append(event, to: &buffer) }
     }

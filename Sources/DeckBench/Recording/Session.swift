@@ -4,6 +4,9 @@
 public struct Session: Sendable, Hashable {
     /// The recording's session id, unique within its file.
     public var id: String
+    /// The user the session belongs to, when the recording says (the line's optional `user` key):
+    /// the bootstrap resamples users, not sessions, when it is given.
+    public var user: String?
     /// The recording file the session came from, as the user named it.
     public var file: String
     /// The line of the session line in that file (1-based).
@@ -17,8 +20,9 @@ public struct Session: Sendable, Hashable {
     /// The recorded events, `timeMs` non-decreasing.
     public var events: [Event]
 
-    public init(id: String, file: String, line: Int, page: Int, first: Int, last: Int, events: [Event]) {
+    public init(id: String, user: String? = nil, file: String, line: Int, page: Int, first: Int, last: Int, events: [Event]) {
         self.id = id
+        self.user = user
         self.file = file
         self.line = line
         self.page = page

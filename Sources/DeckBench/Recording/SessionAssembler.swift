@@ -28,7 +28,7 @@ struct SessionAssembler {
         switch line {
         case .blank:
             return
-        case let .session(id, page, first, last):
+        case let .session(id, user, page, first, last):
             closeOpenSession(into: &output)
             skipping = false
             endedSession = nil
@@ -38,7 +38,7 @@ struct SessionAssembler {
                 return
             }
             firstLineOfID[key] = number
-            var session = Session(id: id, file: file, line: number, page: page, first: first, last: last, events: [])
+            var session = Session(id: id, user: user, file: file, line: number, page: page, first: first, last: last, events: [])
             // Room for a typical session at once, rather than growing through 1, 2, 4, … events.
             session.events.reserveCapacity(32)
             open = OpenSession(session: session, lastTimeLine: number)

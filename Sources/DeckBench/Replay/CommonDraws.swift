@@ -65,7 +65,7 @@ final class CommonDraws {
                 bucketFile = session.file
                 bucketFileKey = BootstrapReplicates.fileKey(session.file)
             }
-            bootstrapBucket = BootstrapReplicates.bucket(fileKey: bucketFileKey, session: session.id)
+            bootstrapBucket = BootstrapReplicates.bucket(fileKey: bucketFileKey, session: session.id, user: session.user)
         }
         content.reset(seed: seed, sessionKey: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
         roundTrips.reset(around: firstPage)

@@ -126,8 +126,10 @@ public struct ReplayRun: Sendable {
 
         let summaries = pipeline.summaries
         let pairedWins = pipeline.wins
+        let usersNamed = settings.bootstrap > 0 && inputs.contains { $0.sessionsWithUser != nil }
         let manifest = Manifest(
-            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap, userWaits: settings.userWaits,
+            command: command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
+            bootstrapUnit: usersNamed ? "user" : nil, userWaits: settings.userWaits,
             content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
                            churnPerHour: settings.content.churnPerHour),
             policies: policies.map(\.spec), networks: networks.map(\.spec), inputs: inputs, sessions: sessionCount,
@@ -146,9 +148,9 @@ public struct ReplayRun: Sendable {
         return Outcome(summaries: summaries, estimates: estimates, rejects: rejects, sessions: sessionCount, manifest: committed)
     }
 
-    /// Whether the run replays session `id` of `file`: its shard's, on its side of a split.
-    func selects(file: String, session id: String) -> Bool {
-        shard.contains(file: file, session: id) && (part?.contains(file: file, session: id) ?? true)
+    /// Whether the run replays `session` of `file`: its shard's, on its side of a split.
+    func selects(_ session: Session, file: String) -> Bool {
+        shard.contains(file: file, session: session.id) && (part?.contains(file: file, session: session.id, user: session.user) ?? true)
     }
 
     /// Reads file `fileIndex` and hands `deliver` batches of `batchSize` sessions the run selects,
@@ -163,8 +165,8 @@ public struct ReplayRun: Sendable {
             switch item {
             case let .session(session):
                 defer { ordinal += 1 }
-                guard selects(file: file, session: session.id) else { continue }
-                input.sessions += 1
+                guard selects(session, file: file) else { continue }
+                input.count(session)
                 batch.sessions.append((fileIndex, ordinal, session))
                 if batch.sessions.count >= batchSize {
                     batch.fileBytesRead = reader.fileBytesRead

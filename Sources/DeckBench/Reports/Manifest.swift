@@ -11,6 +11,14 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var rejects: Int
         public var lines: Int
         public var bytes: Int
+        /// Of `sessions`, those whose session line names a user (absent when none does).
+        public var sessionsWithUser: Int?
+
+        /// Counts one more replayed session, with a user key or without.
+        mutating func count(_ session: Session) {
+            sessions += 1
+            if session.user != nil { sessionsWithUser = (sessionsWithUser ?? 0) + 1 }
+        }
     }
 
     public struct Content: Codable, Sendable, Equatable {
@@ -26,6 +34,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var maxAgeMs: Int
     /// Bootstrap replicates behind the summary's intervals (absent in runs before intervals existed).
     public var bootstrap: Int?
+    /// `"user"` when some sessions named their user: the bootstrap then resampled users (a session
+    /// without a user key counts as a user of its own). Absent: it resampled sessions.
+    public var bootstrapUnit: String?
     /// Whether the run was closed-loop (`--user-waits`; absent in runs before the flag existed).
     public var userWaits: Bool?
     public var content: Content
@@ -62,6 +73,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var runFingerprint: String {
         var fingerprint = self
         fingerprint.inputs = inputs.map { Input(file: $0.file, sessions: 0, rejects: 0, lines: 0, bytes: 0) }
+        fingerprint.bootstrapUnit = nil
         fingerprint.sessions = 0
         fingerprint.rejects = 0
         fingerprint.replays = 0

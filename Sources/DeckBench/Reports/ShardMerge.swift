@@ -63,7 +63,10 @@ public enum ShardMerge {
         manifest.shard = nil
         for index in manifest.inputs.indices {
             manifest.inputs[index].sessions = shards.reduce(0) { $0 + $1.manifest.inputs[index].sessions }
+            let withUser = shards.reduce(0) { $0 + ($1.manifest.inputs[index].sessionsWithUser ?? 0) }
+            manifest.inputs[index].sessionsWithUser = withUser > 0 ? withUser : nil
         }
+        manifest.bootstrapUnit = shards.lazy.compactMap(\.manifest.bootstrapUnit).first
         manifest.sessions = shards.reduce(0) { $0 + $1.manifest.sessions }
         manifest.replays = shards.reduce(0) { $0 + $1.manifest.replays }
 

@@ -4,6 +4,8 @@
 enum RandomKey {
     /// A synthetic session of `generate`: `(seed, syntheticSession, n)`.
     static let syntheticSession: UInt64 = 0x5E55_1011
+    /// A synthetic user's own tempo and session length: `(seed, syntheticUser, n)`.
+    static let syntheticUser: UInt64 = 0x05E5_7A17
     /// Content changes: `(seed, content, session, page)`.
     static let content: UInt64 = 0xC0_17E7
     /// Round-trip times: `(seed, rtt, session, page, n)` for the page's n-th request.
@@ -17,6 +19,10 @@ enum RandomKey {
     /// A session's bootstrap weights: `(fixed seed, bootstrap, file name, session id)`, the same
     /// whatever `--seed` (see `BootstrapWeights`).
     static let bootstrap: UInt64 = 0xB007
-    /// `tune`'s split of the sessions: `(seed, holdout, file name, session id)`.
+    /// The bootstrap bucket of a session with a user key: `(fixed seed, bootstrapUser, user)`,
+    /// whatever its file or id, so that a user's sessions share a bucket.
+    static let bootstrapUser: UInt64 = 0xB007_05E5
+    /// `tune`'s split of the sessions: `(seed, holdout, file name, session id)`, or
+    /// `(seed, holdout, 0, user)` for a session with a user key.
     static let holdout: UInt64 = 0x401D_0C7
 }

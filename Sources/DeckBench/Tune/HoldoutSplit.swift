@@ -1,8 +1,10 @@
 /// `tune`'s split of a corpus: a share of the sessions held out (the race never sees them; the
 /// finalists are confirmed on them), the rest searched, each searched session with a position in
 /// 0 ..< 1 that puts it in one block of the race. Both come from a hash of the seed, the file's
-/// name (not its folder) and the session id, never from the order of files or sessions: the same
-/// split whatever the file order, `--jobs` or where the corpus lives.
+/// name (not its folder) and the session id — or, when the recording names the session's user,
+/// of the seed and the user alone, so that a user's sessions fall on one side and in one block —
+/// never from the order of files or sessions: the same split whatever the file order, `--jobs` or
+/// where the corpus lives.
 public struct HoldoutSplit: Sendable, Hashable {
     /// The share held out, 0 ..< 1.
     public var fraction: Double
@@ -20,16 +22,20 @@ public struct HoldoutSplit: Sendable, Hashable {
         case searched(from: Double, to: Double)
     }
 
-    /// Whether session `id` of `file` is held out, and its position if it is searched.
-    public func place(file: String, session id: String) -> (heldOut: Bool, position: Double) {
-        var random = SeededGenerator(seed: seed, keys: RandomKey.holdout, BootstrapReplicates.fileKey(file), StableHash.of(id))
+    /// Whether session `id` of `file` (of `user`, when known) is held out, and its position if it is searched.
+    public func place(file: String, session id: String, user: String? = nil) -> (heldOut: Bool, position: Double) {
+        var random = if let user {
+            SeededGenerator(seed: seed, keys: RandomKey.holdout, 0, StableHash.of(user))
+        } else {
+            SeededGenerator(seed: seed, keys: RandomKey.holdout, BootstrapReplicates.fileKey(file), StableHash.of(id))
+        }
         let heldOut = random.unit() < fraction
         return (heldOut, random.unit())
     }
 
-    /// Whether session `id` of `file` lies on `side`.
-    public func contains(_ side: Side, file: String, session id: String) -> Bool {
-        let place = place(file: file, session: id)
+    /// Whether session `id` of `file` (of `user`, when known) lies on `side`.
+    public func contains(_ side: Side, file: String, session id: String, user: String? = nil) -> Bool {
+        let place = place(file: file, session: id, user: user)
         switch side {
         case .heldOut: return place.heldOut
         case let .searched(from, to): return !place.heldOut && place.position >= from && place.position < to
@@ -46,8 +52,8 @@ public struct HoldoutSplit: Sendable, Hashable {
         public var split: HoldoutSplit
         public var side: Side
 
-        public func contains(file: String, session id: String) -> Bool {
-            split.contains(side, file: file, session: id)
+        public func contains(file: String, session id: String, user: String? = nil) -> Bool {
+            split.contains(side, file: file, session: id, user: user)
         }
     }
 }

@@ -16,12 +16,27 @@ public struct SessionGenerator: Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The key of user `index` (of `generate --sessions-per-user`), distinct for every `index`.
+    public func userID(_ index: Int) -> String {
+        let value = SeededGenerator.mix(seed ^ SeededGenerator.mix(UInt64(index) ^ RandomKey.syntheticUser))
+        let hex = String(value, radix: 16)
+        return "user-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Session number `index`, attributed to `file`.
     public func session(_ index: Int, file: String = "") -> Session {
         var random = SeededGenerator(seed: seed, keys: RandomKey.syntheticSession, UInt64(index))
         var session = limits(&random)
         session.id = sessionID(index)
         session.file = file
+        var model = self.model
+        if model.sessionsPerUser > 1 {
+            let user = index / model.sessionsPerUser
+            session.user = userID(user)
+            var traits = SeededGenerator(seed: seed, keys: RandomKey.syntheticUser, UInt64(user))
+            model.dwellMedianMs *= traits.logNormal(median: 1, sigma: model.userSpread)
+            model.stepsMedian *= traits.logNormal(median: 1, sigma: model.userSpread)
+        }
         var walk = Walk(model: model, session: session)
         let steps = min(model.stepsMax, max(0, Int(random.logNormal(median: model.stepsMedian, sigma: model.stepsSigma).rounded())))
         walk.turn(towards: random.chance(model.prevShare) ? .prev : .next)

@@ -46,6 +46,13 @@ public struct WorkloadModel: Sendable, Hashable {
     public var startTodayProbability = 0.85
     /// Probability that a session ends with an explicit `end` event.
     public var endProbability = 0.9
+    /// Sessions per user: sessions `n·k ..< (n+1)·k` belong to user n and their session lines
+    /// name that user. 1: no user keys, every session drawn on its own.
+    public var sessionsPerUser = 1
+    /// With several sessions per user, how much users differ: each user's median dwell time and
+    /// median steps per session are the model's times a log-normal factor of this sigma, drawn once
+    /// a user, so that one user's sessions resemble each other more than two users' do.
+    public var userSpread = 0.5
 
     public init() {}
 }

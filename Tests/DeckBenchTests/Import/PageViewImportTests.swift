@@ -93,6 +93,34 @@ import Testing
         }
     }
 
+    /// A `--user` column names each session's user on its line; an empty cell names no one; a
+    /// session whose rows name two users is rejected at the first row naming the second.
+    @Test func aUserColumnNamesEachSessionsUser() throws {
+        let dir = folder()
+        let input = dir + "/views.csv"
+        try """
+        session,who,t,p
+        a,ann,0,1
+        a,,500,2
+        b,bob,0,5
+        b,eve,400,6
+        c,,0,9
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "t", pageColumn: "p", userColumn: "who").run(input, into: dir)
+        #expect(report.rejects == [#"\#(input):5: session "b" rejected: its rows name two users, "bob" and "eve""#])
+        #expect(try lines(report.output) == [
+            #"{"v":1,"session":"a","page":1,"first":1,"last":2,"user":"ann"}"#,
+            #"{"t":200,"e":"swipe","dir":"next","dur":300}"#,
+            #"{"t":10500,"e":"end"}"#,
+            #"{"v":1,"session":"c","page":9,"first":9,"last":9}"#,
+            #"{"t":10000,"e":"end"}"#,
+        ])
+        #expect(throws: LogRows.Failure.self) {
+            _ = try PageViewImport(sessionColumn: "session", timeColumn: "t", pageColumn: "p", userColumn: "user").run(input, into: dir)
+        }
+    }
+
     /// Generated sessions (swipes, cancels, taps, jumps, overlaps) written out as the pages they
     /// showed, in the order they were shown, import back to navigations to the same pages.
     @Test func generatedSessionsRoundTripThroughPageViews() throws {

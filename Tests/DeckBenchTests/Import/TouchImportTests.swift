@@ -81,6 +81,21 @@ import Testing
         #expect(report.taps == 1)
     }
 
+    @Test func aUserColumnNamesEachSessionsUser() throws {
+        let dir = folder()
+        try """
+        session,t,action,x,y,account
+        a,0,down,10,10,u1
+        a,50,up,10,11,u1
+        b,0,down,10,10,u2
+        b,50,up,10,11,u3
+
+        """.write(toFile: dir + "/u.csv", atomically: true, encoding: .utf8)
+        let report = try TouchImport(columns: columns, userColumn: "account").run(dir + "/u.csv", into: dir)
+        #expect(report.rejects == [#"\#(dir)/u.csv:5: session "b" rejected: its rows name two users, "u2" and "u3""#])
+        #expect(sessions(report.output).map(\.user) == ["u1"])
+    }
+
     /// Draws one stroke for each gesture of generated sessions (swipes, cancelled swipes, taps and
     /// scrolls; jumps have no touch), one after the other, and reads them back: the same gestures
     /// in the same order.

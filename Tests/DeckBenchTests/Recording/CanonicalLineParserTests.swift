@@ -4,9 +4,12 @@ import Testing
 /// The fast path against the full parser: whatever the fast path accepts, the full parser reads the
 /// same way; canonical lines always take the fast path.
 @Suite struct CanonicalLineParserTests {
-    private func lines(_ count: Int) -> [[UInt8]] {
+    /// Generated sessions' lines; with `sessionsPerUser` > 1 their session lines name users.
+    private func lines(_ count: Int, sessionsPerUser: Int = 1) -> [[UInt8]] {
         var bytes: [UInt8] = []
-        let generator = SessionGenerator(seed: 77)
+        var model = WorkloadModel()
+        model.sessionsPerUser = sessionsPerUser
+        let generator = SessionGenerator(model: model, seed: 77)
         for index in 0 ..< count { RecordingEncoder.append(generator.session(index), to: &bytes) }
         return bytes.split(separator: 0x0A).map(Array.init)
     }
@@ -21,7 +24,7 @@ import Testing
     }
 
     @Test func canonicalLinesTakeTheFastPathAndMeanTheSame() {
-        let all = lines(300)
+        let all = lines(300) + lines(30, sessionsPerUser: 3)
         #expect(all.count > 4_000)
         for line in all {
             let quick = fast(line)
@@ -33,7 +36,7 @@ import Testing
     @Test func damagedLinesAreNeverReadDifferently() {
         let alphabet = Array(#"{}[]",:\ 0123456789-+.eEtrufalsnxpdiv"#.utf8)
         var random = SeededGenerator(seed: 5)
-        let all = lines(100)
+        let all = lines(50) + lines(50, sessionsPerUser: 2)
         var fallbacks = 0
         for round in 0 ..< 30_000 {
             var line = all[round % all.count]

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func seedLinesParseToTheirMeaning() throws {
-        #expect(try parse(Array(Self.seeds[0].utf8)).get() == .session(id: "a1b2", page: 0, first: -730, last: 0))
+        #expect(try parse(Array(Self.seeds[0].utf8)).get() == .session(id: "a1b2", user: nil, page: 0, first: -730, last: 0))
         #expect(try parse(Array(Self.seeds[2].utf8)).get()
             == .event(Event(timeMs: 1521, kind: .swipe(.prev, durationMs: 280, cancelled: true))))
         #expect(try parse(Array(Self.seeds[5].utf8)).get() == .event(Event(timeMs: 9800, kind: .scroll(y: 640.5))))
