@@ -62,10 +62,36 @@ extension DeckBenchCommand {
         @Flag(help: "Fail (exit 2) on an inconclusive row too: one whose interval holds its limit.")
         var strict = false
 
+        @Option(help: ArgumentHelp(
+            "Calibration only: judge as if the candidate were worse by MULTIPLE × the metric's limit (its point and every replicate "
+                + "shifted; the noise kept), to measure how often the gate catches a regression of that size (make gate-calibration).",
+            valueName: "metric=multiple,..."))
+        var plant: String?
+
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
+        /// `--plant`, parsed: metric → multiple of its limit.
+        func planted() throws -> [String: Double] {
+            var planted: [String: Double] = [:]
+            let limited = Set(try limits.all.map(\.metric))
+            for item in (plant ?? "").split(separator: ",") {
+                let parts = item.split(separator: "=", omittingEmptySubsequences: false)
+                guard parts.count == 2, let multiple = Double(parts[1]), multiple.isFinite, multiple >= 0 else {
+                    throw ValidationError("--plant \(item): give metric=multiple, e.g. stall_rate=2 (a worsening of twice its limit)")
+                }
+                let metric = String(parts[0])
+                guard limited.contains(metric), MetricSchema.standard.intervalColumns.contains(where: { $0.name == metric }) else {
+                    throw ValidationError("--plant \(metric): a planted worsening needs a metric with an interval and a limit on it")
+                }
+                planted[metric] = multiple
+            }
+            guard planted.isEmpty || gate == .ci else { throw ValidationError("--plant judges simultaneous intervals: it needs --gate ci") }
+            return planted
+        }
+
         func validate() throws {
+            _ = try planted()
             guard level >= 0.5, level <= 0.999 else {
                 throw ValidationError("--level \(level): give the share of runs every interval holds in, from 0.5 to 0.999 (default 0.95)")
             }
@@ -99,10 +125,14 @@ extension DeckBenchCommand {
             let comparison: Comparison
             do {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
-                                            pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level)
+                                            pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level,
+                                            planted: try planted())
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
+            }
+            if let plant, !quiet {
+                Console.error("compare: --plant \(plant): a calibration verdict, as if the candidate were that much worse; not a judgment of it")
             }
             let csvPath = out ?? ReportFolder.path(folders[1], "compare.csv")
             do {

@@ -207,6 +207,27 @@ import DeckBench
         #expect(badLevel.stderr.contains("--level 95.0: give the share"))
     }
 
+    /// `--plant` judges a seed-only pair as if the candidate were worse by a multiple of a limit:
+    /// at 20 × the 5 % stall-rate limit every stall-rate row is a regression, said to be a
+    /// calibration; a plant without a limit, or on a metric without an interval, is a usage error.
+    @Test func aPlantedWorseningIsCaughtAndSaidToBeACalibration() throws {
+        let folder = try corpus()
+        for seed in ["1", "2"] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "seed" + seed, "--seed", seed, "--quiet"], in: folder).status == 0)
+        }
+        let planted = try DeckBenchTool.run(["compare", "seed1", "seed2", "--plant", "stall_rate=20", "--out", "planted.csv"] + Self.limits,
+                                            in: folder)
+        #expect(planted.status == 2)
+        #expect(planted.stderr.contains("a calibration verdict"))
+        let rows = try String(contentsOfFile: folder + "/planted.csv", encoding: .utf8).split(separator: "\n").filter { $0.contains(",stall_rate,") }
+        #expect(rows.count == 4 && rows.allSatisfy { $0.contains(",regression,") })
+        for plant in ["coverage=2", "stall_ms_p50=2", "stall_rate"] {
+            let refused = try DeckBenchTool.run(["compare", "seed1", "seed2", "--plant", plant, "--out", "x.csv"] + Self.limits, in: folder)
+            #expect(refused.status == 64, "\(plant)")
+            #expect(refused.stderr.contains("--plant"))
+        }
+    }
+
     /// A smaller window under the same name (what a broken policy change looks like to a nightly
     /// job): the whole interval is past the limit, a regression.
     @Test func aSmallerWindowFailsTheGate() throws {

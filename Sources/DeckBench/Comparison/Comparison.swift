@@ -116,10 +116,13 @@ public struct Comparison: Sendable {
 
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
     /// better lower, `decrease` those better higher. With `pairing`, metrics that have intervals are
-    /// judged together on simultaneous intervals at `level`.
+    /// judged together on simultaneous intervals at `level`. `planted` (metric → multiple) judges
+    /// as if the candidate were worse by that multiple of the metric's limit in every row judged on
+    /// an interval: its point and every replicate shifted by it, the noise unchanged. It is for
+    /// measuring the gate's power (`make gate-calibration`), never for judging a candidate.
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
                 schema: MetricSchema = .standard, pairing: Pairing? = nil, allowMissing: Bool = false,
-                level: Double = 0.95) throws(ComparisonError) {
+                level: Double = 0.95, planted: [String: Double] = [:]) throws(ComparisonError) {
         metrics = schema.comparedColumns
         self.allowMissing = allowMissing
         self.level = level
@@ -163,7 +166,7 @@ public struct Comparison: Sendable {
                     // the bins): the same estimator as the spread it is judged against.
                     if let limit, let (base, next) = sides,
                        let judged = GatedRow(row: rows.count, better: better, limit: limit, old: column.pointFromReplicates(base),
-                                             new: column.pointFromReplicates(next), pairs: pairs) {
+                                             new: column.pointFromReplicates(next), pairs: pairs, planted: planted[metric] ?? 0) {
                         gated.append(judged)
                     }
                 }
@@ -180,7 +183,8 @@ public struct Comparison: Sendable {
     /// A row with a limit and paired replicates: its excess over the limit (worsening less the
     /// worsening allowed), at the point and replicate by replicate. A relative limit allows
     /// `amount` % of each side's own baseline, so a replicate whose baseline is 0 allows nothing
-    /// and any rise in it is all excess: no replicate is left out, none divides by 0.
+    /// and any rise in it is all excess: no replicate is left out, none divides by 0. A planted
+    /// worsening of `planted` × the allowed worsening adds to the point's excess and every replicate's.
     struct GatedRow {
         var row: Int
         var better: Better
@@ -189,7 +193,7 @@ public struct Comparison: Sendable {
         var excess: Double
         var replicates: [Double?]
 
-        init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?]) {
+        init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?], planted: Double = 0) {
             guard let old, let new, !pairs.isEmpty else { return nil }
             func excess(_ a: Double, _ b: Double) -> Double {
                 let worsening = better == .lower ? b - a : a - b
@@ -198,8 +202,9 @@ public struct Comparison: Sendable {
             self.row = row
             self.better = better
             allowed = limit.relative ? limit.amount / 100 * abs(old) : limit.amount
-            self.excess = excess(old, new)
-            replicates = pairs.map { $0.map { excess($0.0, $0.1) } }
+            let shift = planted * allowed
+            self.excess = excess(old, new) + shift
+            replicates = pairs.map { $0.map { excess($0.0, $0.1) + shift } }
         }
     }
 

@@ -80,13 +80,13 @@ import Testing
 
     /// One row of stall_rate judged on `replicates` (baseline, candidate) pairs against `limit`, its
     /// points `old` and `new` as summary.csv gives them.
-    private func judged(old: String, new: String, limit: String, replicates: [(Double, Double)], better: Metric.Better = .lower) throws
-        -> Comparison.Row {
+    private func judged(old: String, new: String, limit: String, replicates: [(Double, Double)], better: Metric.Better = .lower,
+                        planted: Double = 0) throws -> Comparison.Row {
         let threshold = try #require(try Comparison.Threshold.parse("stall_rate=" + limit, side: .lower).first)
         var comparison = try comparison("p,lte,\(old),0.5,0.5\n", "p,lte,\(new),0.5,0.5\n", increase: "stall_rate=" + limit)
         let index = try #require(comparison.rows.firstIndex { $0.metric == "stall_rate" })
         let gated = try #require(Comparison.GatedRow(row: index, better: better, limit: threshold, old: Double(old), new: Double(new),
-                                                     pairs: replicates.map { $0 }))
+                                                     pairs: replicates.map { $0 }, planted: planted))
         comparison.judge([gated])
         return comparison.rows[index]
     }
@@ -118,6 +118,23 @@ import Testing
         let fallen = try judged(old: "1", new: "0.9505", limit: "0.01", replicates: spread.map { (1, 0.97 - $0) }, better: .higher)
         #expect(fallen.verdict == .regression)
         #expect(fallen.simultaneousInterval!.high < -0.01)
+    }
+
+    /// A planted worsening of k × the limit shifts the point and every replicate by k × the allowed
+    /// worsening, the spread kept: the within row above (0.00020 … 0.00370 against 0.01) planted
+    /// at 1× is 0.01020 … 0.01370, a regression, its detectable change unmoved; at 0.5× it is
+    /// 0.00520 … 0.00870, still within. A relative limit of 1 % on a baseline of 1 allows the same.
+    @Test func aPlantedWorseningShiftsThePointAndEveryReplicate() throws {
+        let spread = (0 ..< 40).map { Double($0) / 10_000 }
+        let inside = try judged(old: "1", new: "1.00195", limit: "0.01", replicates: spread.map { (1, 1 + $0) })
+        for (limit, planted, verdict, low) in [("0.01", 1.0, Comparison.Row.Verdict.regression, 0.01020), ("0.01", 0.5, .within, 0.00520),
+                                               ("1%", 1.0, .regression, 0.01020)] {
+            let shifted = try judged(old: "1", new: "1.00195", limit: limit, replicates: spread.map { (1, 1 + $0) }, planted: planted)
+            #expect(shifted.verdict == verdict)
+            let interval = try #require(shifted.simultaneousInterval)
+            #expect(abs(interval.low - low) < 1e-6 && abs(interval.high - (low + 0.0035)) < 1e-6)
+            #expect(abs(shifted.detectableChange! - inside.detectableChange!) < 1e-12)
+        }
     }
 
     /// A replicate whose baseline is 0 allows no rise under a relative limit: its whole rise is
