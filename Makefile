@@ -48,7 +48,7 @@ sample: deps
 # compare fails and how often a row is inconclusive, at the README's limits and at limits near 0.
 gate-calibration: release
 	docs/gate-calibration.sh data 201 stall_rate=10%,stall_ms_cvar99=10%,resets_per_navigation=5% /tmp/gate-calibration-readme
-	docs/gate-calibration.sh data 201 $(NEAR_ZERO_LIMITS) /tmp/gate-calibration-near-zero
+	docs/gate-calibration.sh data 201 $(NEAR_ZERO_LIMITS) /tmp/gate-calibration-near-zero ""
 
 NEAR_ZERO_LIMITS = stall_rate=0.01%,stall_ms_p99=0.01%,stall_ms_stalled_p99=0.01%,stall_ms_cvar99=0.01%,stall_ms_per_navigation=0.01%,resets_per_navigation=0.01%,stale_updates_per_navigation=0.01%,bytes_per_navigation=0.01%,wasted_prefetches_per_navigation=0.01%
 
