@@ -7,7 +7,7 @@ enum RunView {
         html.element("h2", [], "Run")
         html.open("table", [("class", "facts")])
         html.open("tbody")
-        let facts: [(String, String)] = [
+        var facts: [(String, String)] = [
             ("command", manifest.command.joined(separator: " ")), ("version", manifest.version), ("seed", String(manifest.seed)),
             ("content", "\(manifest.content.items) items × \(manifest.content.itemBytes) bytes, "
                 + "\(ReportFormat.number(manifest.content.churnPerHour)) changes/hour on the newest page"),
@@ -16,6 +16,11 @@ enum RunView {
             ("networks", data.networks.map { "\(data.networkNames[$0] ?? $0) = \($0)" }.joined(separator: "; ")),
             ("sessions", String(manifest.sessions)), ("replays", String(manifest.replays)), ("rejects", String(manifest.rejects)),
         ]
+        if manifest.bootstrapUnit == "user" {
+            let named = manifest.inputs.reduce(0) { $0 + ($1.sessionsWithUser ?? 0) }
+            facts.append(("intervals", "bootstrap over users: \(named) of \(manifest.sessions) sessions name their user "
+                            + "(a session without one is a user of its own)"))
+        }
         for (name, value) in facts {
             html.open("tr")
             html.element("th", [], name)
