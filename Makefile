@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize gate-calibration
+.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -87,3 +87,7 @@ TSAN_TESTS = SessionPipelineTests|ScaleCommandTests|SessionsFormatTests|Generate
 sanitize: deps
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(SWIFT) test --sanitize=thread --build-path .build-tsan --filter '$(TSAN_TESTS)'
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test --sanitize=address --build-path .build-asan
+
+# The race's error rates on synthetic candidates of known truth, a thousand races each (docs/TUNE.md).
+race-calibration:
+	DECKBENCH_RACE_RUNS=1000 swift test --filter RaceErrorTests 2>&1 | grep -E '^\|'

@@ -10,16 +10,19 @@ extension DeckBenchCommand {
             abstract: "Find the policy to ship: race candidate policies on paired sessions, confirm the winner on held-out ones.",
             discussion: """
                 Every point of every --policy (sweeps allowed) is a candidate on each --network separately. A seeded \
-                share of the sessions (--holdout, by file name and session id) is set aside; on the rest, all \
-                candidates still in replay blocks of sessions that double in size (1/64 of them, then 1/32, ... up to \
-                all), and after each block a candidate is out when its paired interval on --objective against the \
-                leader lies wholly on the worse side, or its bytes per navigation lies wholly above --budget \
-                (normal intervals on the bootstrap's standard error, Bonferroni over every comparison of the race: \
-                docs/TUNE.md). The winner and the ties still in replay the held-out sessions: --out gets that \
-                replay's reports (summary.csv and the rest, so `report` and `compare` work on it) and tune.csv, \
-                every candidate with the round it left, why, and its figures. Same inputs, seed and flags give the \
-                same bytes for any --jobs. Exit status 3 when there is no answer (no candidate within the budget, \
-                or no session to search); nothing is written then.
+                share of the sessions (--holdout, by file name and session id, or by user when the recordings name \
+                users) is set aside; on the rest, all candidates still in replay blocks of sessions that double in \
+                size (1/64 of them, then 1/32, ... up to all). After each block a candidate whose interval of bytes \
+                per navigation lies wholly within --budget is feasible, wholly above it out, otherwise undecided; the \
+                leader is the best feasible one on --objective, and a candidate is out when its paired interval \
+                against the leader lies wholly on the worse side (normal intervals on the bootstrap's standard error, \
+                Bonferroni over every comparison of the race: docs/TUNE.md). At the end the shipped policy is the one \
+                with the fewest bytes among the feasible candidates not worse than the leader by more than --delta \
+                (paired). It replays the held-out sessions, beside --incumbent when given: --out gets that replay's \
+                reports (summary.csv and the rest, so `report` and `compare` work on it) and tune.csv, every \
+                candidate with the round it left, why, and its figures. Same inputs, seed and flags give the same \
+                bytes for any --jobs. Exit status 3 when there is no answer (no candidate confirmed within the \
+                budget, or no session to search); nothing is written then.
                 """
         )
 
@@ -36,6 +39,17 @@ extension DeckBenchCommand {
         var objective: TuneObjective = .stallRate
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The indifference zone: ship the fewest bytes among candidates not worse than the best by more than this, in the "
+                + "objective's unit (default 0.001 of stall rate, i.e. 0.1 points; 1 ms for stall_ms_per_navigation).",
+            valueName: "amount"))
+        var delta: Double?
+
+        @Option(help: ArgumentHelp(
+            "The policy you ship today: replayed on the held-out sessions beside the answer, which says how much better or worse it is (paired).",
+            valueName: "spec"))
+        var incumbent: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(
             "The share of the sessions held out of the race to confirm the finalists on, from 0 to 0.9 (0: none, and the figure is the race's own, optimistic one).",
             valueName: "fraction"))
         var holdout = 0.3
@@ -43,7 +57,7 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Folder for tune.csv and the finalists' held-out reports.", valueName: "folder"))
         var out = "tune"
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (100 to 100000).", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (200 to 100000).", valueName: "n"))
         var bootstrap = 1_000
 
         @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
@@ -66,10 +80,24 @@ extension DeckBenchCommand {
         func validate() throws {
             guard !model.policySpecs.isEmpty else { throw ValidationError(TuneError.noCandidates.description) }
             guard holdout >= 0, holdout <= 0.9 else { throw ValidationError("--holdout must be from 0 to 0.9, got \(holdout)") }
-            guard (100 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 100 to 100000, got \(bootstrap)") }
+            guard (TuneRun.minimumReplicates ... 100_000).contains(bootstrap) else {
+                throw ValidationError("--bootstrap must be from \(TuneRun.minimumReplicates) to 100000 (the race's intervals reach 4 standard "
+                    + "errors and more, which fewer replicates estimate too roughly), got \(bootstrap)")
+            }
+            if let delta, !(delta >= 0 && delta.isFinite) { throw ValidationError("--delta must be a number ≥ 0, got \(delta)") }
+            _ = try parsedIncumbent()
             guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
             guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
             _ = try parsedBudget()
+        }
+
+        private func parsedIncumbent() throws -> (any PrefetchPolicy)? {
+            guard let incumbent else { return nil }
+            do {
+                return try PolicyRegistry.parse(incumbent)
+            } catch {
+                throw ValidationError("--incumbent: \(error)")
+            }
         }
 
         private func parsedBudget() throws -> TuneBudget? {
@@ -86,7 +114,7 @@ extension DeckBenchCommand {
             Console.noteInPlace(out, quiet: quiet)
             let tune = TuneRun(
                 files: files, policies: try model.policies(), networks: try model.networks(), settings: model.settings(bootstrap: bootstrap),
-                objective: objective, budget: try parsedBudget(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
+                objective: objective, budget: try parsedBudget(), delta: delta, incumbent: try parsedIncumbent(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
                 outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())), jobs: jobs,
                 sessionsFormat: sessionsFormat)
             let outcome: TuneRun.Outcome

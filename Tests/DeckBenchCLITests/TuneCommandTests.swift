@@ -16,17 +16,20 @@ import Testing
         let folder = try corpus()
         let run = try DeckBenchTool.run(["tune", "rec", "--policy", "directional:behind=0..2,ahead=1..3", "--policy", "ondemand",
                                          "--network", "lte", "--network", "3g", "--budget", "bytes_per_navigation=70000",
-                                         "--out", "t", "--jobs", "2", "--html"], in: folder)
+                                         "--incumbent", "fixed:radius=1", "--out", "t", "--jobs", "2", "--html"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("lte: ship directional:behind="))
-        #expect(lines[1].hasPrefix("3g: ship "))
-        #expect(lines[0].contains("held-out stall_rate") && lines[0].contains("of an exhaustive sweep's replays"))
+        let answers = run.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
+        #expect(answers.count == 3)
+        #expect(answers[0].hasPrefix("lte: ship directional:behind="))
+        #expect(answers[1].hasPrefix("3g: ship "))
+        #expect(answers[0].contains("held-out stall_rate") && answers[0].contains("bytes per navigation (95 % CI "))
+        #expect(run.stdout.contains("\n  Against the incumbent fixed:radius=1 on the same held-out sessions: stall_rate "))
+        #expect(run.stdout.contains("of an exhaustive sweep's replays"))
         #expect(run.stderr.contains("round 1 of 7: "))
         let tune = try DeckBenchTool.csvRows(folder + "/t/tune.csv")
-        #expect(tune.count == 20)
-        #expect(tune.filter { $0["status"] == "winner" }.count == 2)
+        #expect(tune.count == 22)
+        #expect(tune.filter { $0["status"] == "shipped" }.count == 2 && tune.filter { $0["status"] == "incumbent" }.count == 2)
+        #expect(tune.filter { !($0["heldout_sessions"] ?? "").isEmpty }.count == 4)
         #expect(tune.first { $0["policy"] == "ondemand" }?["why"] == "worse than the leader")
         // report and compare work on the folder, and verify accepts it.
         let page = try String(contentsOfFile: folder + "/t/report.html", encoding: .utf8)
@@ -53,7 +56,11 @@ import Testing
         let unmet = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1..2", "--budget", "bytes_per_navigation=100",
                                            "--out", "t", "--quiet"], in: folder)
         #expect(unmet.status == 3)
-        #expect(unmet.stderr.contains("error: no candidate meets the budget bytes_per_navigation=100 on lte:"))
+        #expect(unmet.stderr.contains("error: no candidate is confirmed within the budget bytes_per_navigation=100 on lte:"))
+        let rough = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--bootstrap", "100", "--out", "t"], in: folder)
+        #expect(rough.status == 64 && rough.stderr.contains("--bootstrap must be from 200 to 100000"))
+        let incumbent = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--incumbent", "nope", "--out", "t"], in: folder)
+        #expect(incumbent.status == 64 && incumbent.stderr.contains("--incumbent"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/t"))
     }
 }

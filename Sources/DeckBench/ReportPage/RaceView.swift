@@ -1,16 +1,17 @@
 import Foundation
 
-/// A tune folder's race (`tune.csv`), above the finalists' held-out reports: per network the
-/// winner and its ties with their held-out figures beside the searched ones, and how many
-/// candidates left in each round and why.
+/// A tune folder's race (`tune.csv`), above the held-out reports: per network the shipped policy
+/// and the incumbent with their held-out figures, the leader and the candidates within the
+/// indifference zone with their searched ones, and how many candidates left in each round and why.
 enum RaceView {
     static func render(_ data: ReportData) -> Markup {
         let rows = data.reports.tune
         var html = Markup()
         html.element("h2", [("id", "race")], "The race")
         html.element("p", [], "deckbench tune raced \(Set(rows.compactMap { $0["policy"] }).count) candidate policies on the searched "
-            + "sessions, then replayed the winner and its ties on held-out sessions the race never saw: the reports below are "
-            + "that held-out replay. The held-out figure is the one to expect; the searched one chose the winner and flatters it.")
+            + "sessions, shipped the one with the fewest bytes among the feasible candidates within the indifference zone of the "
+            + "best, then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
+            + "that held-out replay. The held-out figure is the one to expect; the searched one chose the policy and flatters it.")
         let networks = rows.compactMap { $0["network"] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for network in networks {
             let members = rows.filter { $0["network"] == network }
@@ -21,7 +22,8 @@ enum RaceView {
         return html
     }
 
-    /// The winner and the ties: searched and held-out objective, with the held-out interval.
+    /// The shipped policy, the leader, those within the zone and the incumbent: searched and
+    /// held-out objective, with the held-out interval.
     private static func finalists(_ members: [[String: String]]) -> Markup {
         var html = Markup()
         html.open("table", [("class", "numbers")])
@@ -34,15 +36,16 @@ enum RaceView {
         html.close("tr")
         html.close("thead")
         html.open("tbody")
-        for row in members where ["winner", "tie"].contains(row["status"] ?? "") {
+        for row in members where ["shipped", "leader", "within_delta", "incumbent"].contains(row["status"] ?? "") {
             html.open("tr")
             html.open("td")
             html.element("code", [], row["policy"] ?? "")
             html.close("td")
-            html.element("td", [], row["status"] == "winner" ? "winner" : "tie")
+            html.element("td", [], (row["status"] ?? "").replacingOccurrences(of: "_", with: " "))
             let shown = { (key: String) in value(row[key], objective: objective) }
             html.element("td", [], shown("value"))
-            html.element("td", [], "\(shown("heldout_value")) (\(shown("heldout_ci_low"))–\(shown("heldout_ci_high")))")
+            html.element("td", [], row["heldout_value"]?.isEmpty == false
+                ? "\(shown("heldout_value")) (\(shown("heldout_ci_low"))–\(shown("heldout_ci_high")))" : "")
             html.element("td", [], row["heldout_sessions"] ?? "")
             html.element("td", [], row["heldout_bytes_per_navigation"].flatMap(Double.init).map { String(Int($0.rounded())) } ?? "")
             html.close("tr")
@@ -61,8 +64,8 @@ enum RaceView {
     /// "Out: round 1: 90 (60 over the budget, 30 worse than the leader); …".
     private static func outByRound(_ members: [[String: String]]) -> String {
         let out = members.filter { $0["status"] == "out" }
-        let overBudget = members.count { $0["status"] == "over_budget" }
-        guard !out.isEmpty || overBudget > 0 else { return "No candidate left the race: every one is a finalist." }
+        let undecided = members.count { $0["status"] == "undecided" }
+        guard !out.isEmpty || undecided > 0 else { return "No candidate left the race." }
         var parts: [String] = []
         for round in Set(out.compactMap { $0["round"].flatMap(Int.init) }).sorted() {
             let here = out.filter { $0["round"] == String(round) }
@@ -73,7 +76,7 @@ enum RaceView {
             parts.append("round \(round): \(here.count) (\(reasons.joined(separator: ", ")))")
         }
         var text = "Out: " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + "."
-        if overBudget > 0 { text += " Still in at the end but over the budget at their estimate: \(overBudget)." }
+        if undecided > 0 { text += " Still in at the end, their bytes interval holding the budget (undecided): \(undecided)." }
         return text + " Every candidate, its round and its figures: tune.csv."
     }
 }

@@ -1,15 +1,23 @@
 import Foundation
 
 /// The racing rule of `tune`: after each block of sessions, the live candidates of a network are
-/// judged against the leader — the one with the best objective among those whose bytes per
-/// navigation is within the budget (fewer bytes on a tie) — and a candidate is out when its paired interval on the
-/// objective lies wholly on the worse side of the leader's, or its interval of bytes per
-/// navigation wholly above the budget.
+/// judged. Feasibility comes first: a candidate whose interval of bytes per navigation lies wholly
+/// within the budget is *feasible*, wholly above it *infeasible* (out, "over the budget"), and
+/// *undecided* while it straddles the budget (or has fewer than `minimumSessions` sessions). Only a
+/// feasible candidate may lead: the leader is the best objective among the feasible ones (fewer
+/// bytes on a tie, then the first given), and a candidate — feasible or undecided — is out when
+/// its paired interval on the objective against the leader lies wholly on the worse side. With no
+/// feasible candidate there is no leader and only the budget rule applies, so a candidate truly
+/// over the budget can never knock out one within it.
+///
+/// A verdict on feasibility, like an exit, is made once: a candidate confirmed within the budget
+/// stays feasible.
 ///
 /// Intervals are normal intervals on the bootstrap's standard error (the replicates' standard
 /// deviation; paired: of the replicate-by-replicate difference, each replicate weighing both
 /// candidates' sessions alike), at the level 1 − 0.05 / `comparisons` (Bonferroni over every
-/// comparison the race may make: each candidate but one, at each round). Percentile intervals
+/// comparison the race may make: each candidate but one against the leader and, with a budget,
+/// each one's bytes against it, at each round). Percentile intervals
 /// cannot be read that far out from a thousand replicates; the normal interval on the same
 /// replicates can. Bonferroni holds whatever the dependence between the comparisons (each
 /// judgement looks again at the same sessions, plus new ones), at the price of keeping more ties.
@@ -38,63 +46,69 @@ public struct RaceRule: Sendable {
 
     /// Judges candidates `live` (indices into `candidates`, all of one network and all having
     /// replayed the same sessions) after round `round`: sets every one's standing, and the exit of
-    /// those that are out. Returns the leader's index, nil when no candidate is within the budget
-    /// at its estimate (then only the budget rule applies).
+    /// those that are out. Returns the leader's index, nil when no candidate is feasible yet.
     @discardableResult
     public func judge(_ candidates: inout [TuneCandidate], live: [Int], round: Int, weights: BootstrapWeights) -> Int? {
         let columns = [objective.column, TuneBudget.column]
         let estimates = live.map { ReplicateEstimates(candidates[$0].summary.replicates, weights: weights, columns: columns) }
-        let points = live.map { index in
-            (objective: objective.column.point(candidates[index].summary), bytes: TuneBudget.column.point(candidates[index].summary))
-        }
-        let leader = leaderPosition(points)
         let z = z
-        for (position, index) in live.enumerated() {
+        var standings = live.enumerated().map { position, index in
             let summary = candidates[index].summary
-            var standing = TuneCandidate.Standing(round: round, sessions: summary.sessions, objective: points[position].objective,
-                                                  bytesPerNavigation: points[position].bytes)
+            var standing = TuneCandidate.Standing(round: round, sessions: summary.sessions, objective: objective.column.point(summary),
+                                                  bytesPerNavigation: TuneBudget.column.point(summary))
             let bytesValues = estimates[position]?.values(TuneBudget.column).compactMap { $0 } ?? []
-            if let bytes = points[position].bytes, let error = Self.standardError(bytesValues) {
+            if let bytes = standing.bytesPerNavigation, let error = Self.standardError(bytesValues) {
                 standing.bytesInterval = (bytes - z * error) ... (bytes + z * error)
             }
-            if let leader, leader != position, let mine = points[position].objective, let theirs = points[leader].objective {
+            // Once confirmed within the budget, a candidate stays feasible, as one out stays out: each
+            // verdict is one of the race's comparisons, made once.
+            standing.feasibility = candidates[index].standing?.feasibility == .feasible ? .feasible
+                : summary.sessions >= minimumSessions ? feasibility(standing.bytesInterval) : .undecided
+            return standing
+        }
+        let leader = leaderPosition(standings.map { ($0.objective, $0.bytesPerNavigation, $0.feasibility == .feasible) })
+        for (position, index) in live.enumerated() {
+            if let leader, leader != position, let mine = standings[position].objective, let theirs = standings[leader].objective {
                 let difference = mine - theirs
-                standing.leader = candidates[live[leader]].policy
-                standing.difference = difference
+                standings[position].leader = candidates[live[leader]].policy
+                standings[position].difference = difference
                 let paired = zip(estimates[position]?.values(objective.column) ?? [], estimates[leader]?.values(objective.column) ?? [])
                     .compactMap { a, b in a.flatMap { a in b.map { a - $0 } } }
                 if let error = Self.standardError(paired) {
-                    standing.differenceInterval = (difference - z * error) ... (difference + z * error)
+                    standings[position].differenceError = error
+                    standings[position].differenceInterval = (difference - z * error) ... (difference + z * error)
                 }
             }
-            candidates[index].standing = standing
-            guard summary.sessions >= minimumSessions else { continue }
-            if let budget, let interval = standing.bytesInterval, interval.lowerBound > budget.bytesPerNavigation {
+            candidates[index].standing = standings[position]
+            guard standings[position].sessions >= minimumSessions else { continue }
+            if standings[position].feasibility == .infeasible {
                 candidates[index].exit = .overBudget
-            } else if let interval = standing.differenceInterval, interval.lowerBound > 0 {
+            } else if let interval = standings[position].differenceInterval, interval.lowerBound > 0 {
                 candidates[index].exit = .worseThanLeader
             }
         }
         return leader.map { live[$0] }
     }
 
-    /// The position of the best objective among those within the budget at their estimate (on a
-    /// tie, the fewer bytes per navigation, then the first given); nil when none is.
-    func leaderPosition(_ points: [(objective: Double?, bytes: Double?)]) -> Int? {
+    /// Where an interval of bytes per navigation stands against the budget (nil: not known yet).
+    func feasibility(_ interval: ClosedRange<Double>?) -> TuneCandidate.Feasibility {
+        guard let budget else { return .feasible }
+        guard let interval else { return .undecided }
+        if interval.upperBound <= budget.bytesPerNavigation { return .feasible }
+        return interval.lowerBound > budget.bytesPerNavigation ? .infeasible : .undecided
+    }
+
+    /// The position of the best objective among the feasible points (on a tie, the fewer bytes per
+    /// navigation, then the first given); nil when none is feasible.
+    func leaderPosition(_ points: [(objective: Double?, bytes: Double?, feasible: Bool)]) -> Int? {
         var best: Int?
         for (position, point) in points.enumerated() {
-            guard let value = point.objective, withinBudget(point.bytes) else { continue }
+            guard let value = point.objective, point.feasible else { continue }
             if let current = best, let leading = points[current].objective,
                (leading, points[current].bytes ?? .infinity) <= (value, point.bytes ?? .infinity) { continue }
             best = position
         }
         return best
-    }
-
-    /// Whether bytes per navigation `bytes` (nil: no navigations) is within the budget.
-    func withinBudget(_ bytes: Double?) -> Bool {
-        guard let budget else { return true }
-        return bytes.map { $0 <= budget.bytesPerNavigation } ?? false
     }
 
     /// The sample standard deviation of `values`; nil for fewer than two.

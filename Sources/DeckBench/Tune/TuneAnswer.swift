@@ -1,39 +1,73 @@
 import Foundation
 
-/// `tune`'s answer for one network: the policy to ship, its held-out figures, the ties, and what
-/// the race cost against an exhaustive sweep.
+/// `tune`'s answer for one network: the policy to ship and why it (the fewest bytes within the
+/// indifference zone of the best), its held-out figures with the budget checked on them, how it
+/// compares with the incumbent on the same held-out sessions, and what the race cost.
 public struct TuneAnswer: Sendable {
     public var network: String
+    /// The policy to ship.
     public var winner: String
-    public var ties: [String]
+    /// The lowest objective on the searched sessions, when another candidate was shipped within
+    /// `delta` of it; nil when the shipped one is the lowest.
+    public var leader: String?
+    public var leaderValue: Double?
+    /// The other candidates within `delta` of the leader (the shipped one spends fewer bytes).
+    public var withinDelta: [String]
+    /// Candidates still in whose bytes per navigation straddled the budget.
+    public var undecided: [String]
     public var objective: TuneObjective
+    public var budget: TuneBudget?
+    public var delta: Double
     /// The winner's objective on the searched sessions (the figure that chose it: optimistic).
     public var searchValue: Double?
     /// The winner's figures on the held-out sessions (nil without any): the objective with its
-    /// 95 % interval, the stall rate with its interval, bytes per navigation.
+    /// 95 % interval, the stall rate with its interval, bytes per navigation with its interval.
     public var heldOutSessions: Int
     public var heldOutValue: Double?
     public var heldOutInterval: (low: Double, high: Double)?
     public var heldOutStallRate: Double?
     public var heldOutStallRateInterval: (low: Double, high: Double)?
     public var heldOutBytesPerNavigation: Double?
+    public var heldOutBytesInterval: (low: Double, high: Double)?
+    /// The winner against the incumbent on the held-out sessions, paired; nil without an incumbent
+    /// (or held-out sessions).
+    public var versusIncumbent: Versus?
     /// Candidate-session replays the race made on this network, and what replaying every candidate
     /// on every searched session would have made.
     public var raceReplays: Int
     public var exhaustiveReplays: Int
 
-    init(network: String, candidates: [TuneCandidate], finalists: [Int], objective: TuneObjective,
-         confirmation: ReplayRun.Outcome, raceReplays: Int, exhaustiveReplays: Int) {
+    /// The winner − the incumbent on the same held-out sessions, replicate by replicate: the
+    /// objective's difference and the relative change in bytes per navigation, each with its 95 %
+    /// percentile interval.
+    public struct Versus: Sendable {
+        public var incumbent: String
+        public var difference: Double
+        public var differenceInterval: (low: Double, high: Double)?
+        public var bytesChange: Double
+        public var bytesChangeInterval: (low: Double, high: Double)?
+    }
+
+    init(network: String, candidates: [TuneCandidate], choice: TuneChoice, objective: TuneObjective, budget: TuneBudget?, delta: Double,
+         incumbent: String?, confirmation: ReplayRun.Outcome, raceReplays: Int, exhaustiveReplays: Int) {
         self.network = network
-        winner = candidates[finalists[0]].policy
-        ties = finalists.dropFirst().map { candidates[$0].policy }
+        winner = candidates[choice.shipped].policy
+        if choice.leader != choice.shipped {
+            leader = candidates[choice.leader].policy
+            leaderValue = candidates[choice.leader].standing?.objective
+        }
+        withinDelta = choice.withinDelta.map { candidates[$0].policy }
+        undecided = choice.undecided.map { candidates[$0].policy }
         self.objective = objective
-        searchValue = candidates[finalists[0]].standing?.objective
+        self.budget = budget
+        self.delta = delta
+        searchValue = candidates[choice.shipped].standing?.objective
         self.raceReplays = raceReplays
         self.exhaustiveReplays = exhaustiveReplays
         heldOutSessions = 0
-        guard let row = confirmation.summaries.firstIndex(where: { $0.policy == winner && $0.network == network }) else { return }
-        let summary = confirmation.summaries[row].summary
+        let rows = confirmation.summaries
+        guard let row = rows.firstIndex(where: { $0.policy == winner && $0.network == network }) else { return }
+        let summary = rows[row].summary
         let estimates = confirmation.estimates[row]
         heldOutSessions = summary.sessions
         heldOutValue = objective.column.point(summary)
@@ -42,27 +76,103 @@ public struct TuneAnswer: Sendable {
         heldOutStallRate = stallRate.point(summary)
         heldOutStallRateInterval = estimates?.interval(stallRate)
         heldOutBytesPerNavigation = TuneBudget.column.point(summary)
+        heldOutBytesInterval = estimates?.interval(TuneBudget.column)
+        if let incumbent, let other = rows.firstIndex(where: { $0.policy == incumbent && $0.network == network }) {
+            versusIncumbent = Self.versus(incumbent, winner: (summary, estimates), incumbent: (rows[other].summary, confirmation.estimates[other]),
+                                          objective: objective)
+        }
+    }
+
+    private static func versus(_ name: String, winner: (MetricsSummary, ReplicateEstimates?), incumbent: (MetricsSummary, ReplicateEstimates?),
+                               objective: TuneObjective) -> Versus? {
+        let bytes = TuneBudget.column
+        guard let mine = objective.column.point(winner.0), let theirs = objective.column.point(incumbent.0),
+              let myBytes = bytes.point(winner.0), let theirBytes = bytes.point(incumbent.0), theirBytes > 0 else { return nil }
+        func paired(_ column: IntervalColumn, _ contrast: (Double, Double) -> Double?) -> (low: Double, high: Double)? {
+            guard let a = winner.1?.values(column), let b = incumbent.1?.values(column) else { return nil }
+            return BootstrapReplicates.percentiles(zip(a, b).compactMap { a, b in a.flatMap { a in b.flatMap { contrast(a, $0) } } })
+        }
+        return Versus(incumbent: name, difference: mine - theirs, differenceInterval: paired(objective.column) { $0 - $1 },
+                      bytesChange: myBytes / theirBytes - 1, bytesChangeInterval: paired(bytes) { $1 > 0 ? $0 / $1 - 1 : nil })
     }
 
     /// The share of an exhaustive sweep's replays the race made.
     public var spentShare: Double { exhaustiveReplays == 0 ? 0 : Double(raceReplays) / Double(exhaustiveReplays) }
 
-    /// The answer in one sentence.
+    /// Whether the held-out bytes interval lies wholly above the budget: the race's "within" did
+    /// not hold on sessions it never saw.
+    public var heldOutOverBudget: Bool {
+        guard let budget, let interval = heldOutBytesInterval else { return false }
+        return interval.low > budget.bytesPerNavigation
+    }
+
+    /// The answer: its first line names the policy to ship with its held-out figures; the lines
+    /// after it (indented) say why it, against the incumbent, and the race's cost.
     public var sentence: String {
-        var text = "\(NetworkModel.shortSpec(network)): ship \(winner) — "
+        var first = "\(NetworkModel.shortSpec(network)): ship \(winner) — "
         if let value = heldOutValue {
-            text += "held-out \(objective.rawValue) \(format(value))"
-            if let interval = heldOutInterval { text += " (95 % CI \(format(interval.low))–\(format(interval.high)))" }
-            if objective != .stallRate, let rate = heldOutStallRate { text += ", stall rate \(Self.percent(rate))" }
-            text += " on \(heldOutSessions) sessions"
-            if let search = searchValue { text += " (\(format(search)) on the searched sessions that chose it)" }
+            first += "held-out \(objective.rawValue) \(format(value))"
+            if let interval = heldOutInterval { first += " (95 % CI \(format(interval.low))–\(format(interval.high)))" }
+            if objective != .stallRate, let rate = heldOutStallRate { first += ", stall rate \(Self.percent(rate))" }
+            first += " on \(heldOutSessions) sessions"
+            if let search = searchValue { first += " (\(format(search)) on the searched sessions that chose it)" }
         } else {
-            text += "no held-out sessions (--holdout 0): \(objective.rawValue) \(searchValue.map(format) ?? "-") on the searched sessions that chose it, an optimistic figure"
+            first += "no held-out sessions (--holdout 0): \(objective.rawValue) \(searchValue.map(format) ?? "-") on the searched sessions that chose it, an optimistic figure"
         }
-        if let bytes = heldOutBytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
-        text += ties.isEmpty ? "; no ties" : "; tied with \(ties.count) other\(ties.count == 1 ? "" : "s") (\(Self.list(ties)))"
-        text += "; the race made \(Self.percent(spentShare)) of an exhaustive sweep's replays (\(raceReplays) of \(exhaustiveReplays))."
-        return text
+        if let bytes = heldOutBytesPerNavigation {
+            first += ", \(Int(bytes.rounded())) bytes per navigation"
+            if let interval = heldOutBytesInterval { first += " (95 % CI \(Int(interval.low.rounded()))–\(Int(interval.high.rounded())))" }
+        }
+        var lines = [first + "."]
+        if heldOutOverBudget, let budget {
+            lines.append("WARNING: on the held-out sessions its bytes per navigation lie wholly above the budget \(budget); "
+                + "the race's figure was within it. More sessions, or a lower budget, would settle it.")
+        }
+        lines.append(why)
+        if let versus = versusIncumbent { lines.append(Self.describe(versus, objective: objective)) }
+        lines.append("The race made \(Self.percent(spentShare)) of an exhaustive sweep's replays (\(raceReplays) of \(exhaustiveReplays)).")
+        return lines.joined(separator: "\n  ")
+    }
+
+    /// Why this candidate: the lowest objective, or the fewest bytes within delta of it.
+    private var why: String {
+        let zone = "within \(deltaText) of the lowest \(objective.rawValue)"
+        var text: String
+        if let leader, let value = leaderValue {
+            text = "The fewest bytes of the \(withinDelta.count + 1) feasible candidates \(zone) (\(leader) at \(format(value)))"
+        } else if withinDelta.isEmpty, budget == nil {
+            text = "The lowest \(objective.rawValue) on the searched sessions; no cheaper candidate was shown \(zone)"
+        } else if withinDelta.isEmpty {
+            text = "The lowest \(objective.rawValue) of the candidates confirmed within the budget; no cheaper one was shown \(zone)"
+        } else {
+            text = "The lowest \(objective.rawValue), and the fewest bytes of the \(withinDelta.count + 1) feasible candidates \(zone)"
+        }
+        if !withinDelta.isEmpty { text += "; also within: \(Self.list(withinDelta))" }
+        if !undecided.isEmpty {
+            text += "; \(undecided.count) still straddle\(undecided.count == 1 ? "s" : "") the budget (\(Self.list(undecided))): "
+                + "more sessions would settle \(undecided.count == 1 ? "it" : "them")"
+        }
+        return text + "."
+    }
+
+    private var deltaText: String {
+        objective == .stallRate ? String(format: "%.2f points", 100 * delta) : String(format: "%.1f ms", delta)
+    }
+
+    private static func describe(_ versus: Versus, objective: TuneObjective) -> String {
+        let unit = objective == .stallRate ? 100.0 : 1
+        let suffix = objective == .stallRate ? " points" : " ms"
+        func signed(_ value: Double, _ scale: Double, _ digits: Int) -> String { String(format: "%+.\(digits)f", scale * value) }
+        var text = "Against the incumbent \(versus.incumbent) on the same held-out sessions: \(objective.rawValue) "
+            + signed(versus.difference, unit, 2) + suffix
+        if let interval = versus.differenceInterval {
+            text += " (paired 95 % CI \(signed(interval.low, unit, 2)) … \(signed(interval.high, unit, 2)))"
+        }
+        text += ", bytes per navigation \(signed(versus.bytesChange, 100, 1)) %"
+        if let interval = versus.bytesChangeInterval {
+            text += " (\(signed(interval.low, 100, 1)) … \(signed(interval.high, 100, 1)) %)"
+        }
+        return text + "."
     }
 
     private func format(_ value: Double) -> String {

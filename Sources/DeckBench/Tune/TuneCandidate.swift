@@ -31,11 +31,25 @@ public struct TuneCandidate: Sendable {
         public var objective: Double?
         public var bytesPerNavigation: Double?
         public var bytesInterval: ClosedRange<Double>?
+        /// Where `bytesInterval` stands against the budget (always feasible without one).
+        public var feasibility = Feasibility.undecided
         /// The leader it was compared with (its policy spec), and the paired difference
         /// (this − leader) with its interval.
         public var leader: String?
         public var difference: Double?
         public var differenceInterval: ClosedRange<Double>?
+        /// The bootstrap standard error of `difference`.
+        public var differenceError: Double?
+    }
+
+    /// Whether a candidate's bytes per navigation are known to be within the budget.
+    public enum Feasibility: String, Sendable {
+        /// Its interval lies wholly within the budget: it may lead, and be shipped.
+        case feasible
+        /// Its interval holds the budget: it races on, but may neither lead nor be shipped.
+        case undecided
+        /// Its interval lies wholly above the budget: out.
+        case infeasible
     }
 
     /// Why a candidate left the race.

@@ -1,6 +1,8 @@
 /// One `deckbench tune`: races every candidate policy on each network over blocks of the searched
-/// sessions (`RaceRule`), then replays the finalists — the winner and the ties still in — on the
-/// held-out sessions the race never saw, and writes that replay's reports with `tune.csv`.
+/// sessions (`TuneRace`, `RaceRule`), chooses what to ship (`TuneChoice`: the fewest bytes among
+/// the feasible candidates within `delta` of the best), then replays the shipped policy — beside
+/// the incumbent, when given — on the held-out sessions the race never saw, and writes that
+/// replay's reports with `tune.csv`.
 ///
 /// Blocks double: the searched sessions at positions (`HoldoutSplit`) below 1/64, then 1/64 to
 /// 1/32, and so on up to 1, so every block is a random sample of the corpus whatever its order.
@@ -13,6 +15,11 @@ public struct TuneRun: Sendable {
     public var settings: ReplaySettings
     public var objective: TuneObjective
     public var budget: TuneBudget?
+    /// The indifference zone: how much worse than the best, in the objective's unit, a cheaper
+    /// candidate may be and still be shipped.
+    public var delta: Double
+    /// The policy shipped today, replayed on the held-out sessions beside the answer (nil: none).
+    public var incumbent: (any PrefetchPolicy)?
     public var split: HoldoutSplit
     public var outputFolder: String
     public var command: [String]
@@ -25,7 +32,8 @@ public struct TuneRun: Sendable {
     public static let fileName = "tune.csv"
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
-                objective: TuneObjective = .stallRate, budget: TuneBudget? = nil, split: HoldoutSplit, outputFolder: String,
+                objective: TuneObjective = .stallRate, budget: TuneBudget? = nil, delta: Double? = nil,
+                incumbent: (any PrefetchPolicy)? = nil, split: HoldoutSplit, outputFolder: String,
                 command: [String], jobs: Int = 1, sessionsFormat: SessionsFormat = .csv) {
         self.files = files
         self.policies = policies
@@ -33,6 +41,8 @@ public struct TuneRun: Sendable {
         self.settings = settings
         self.objective = objective
         self.budget = budget
+        self.delta = delta ?? objective.defaultDelta
+        self.incumbent = incumbent
         self.split = split
         self.outputFolder = outputFolder
         self.command = command
@@ -40,8 +50,12 @@ public struct TuneRun: Sendable {
         self.sessionsFormat = sessionsFormat
     }
 
+    /// The fewest bootstrap replicates a race is judged on: its intervals reach 4 standard errors
+    /// and more, and a standard error from fewer replicates is too rough for that.
+    public static let minimumReplicates = 200
+
     /// What a tune found: every candidate as it left or finished the race, the answer per network,
-    /// and the held-out replay of the finalists.
+    /// and the held-out replay of the shipped policies (and the incumbent).
     public struct Outcome: Sendable {
         public var candidates: [TuneCandidate]
         public var answers: [TuneAnswer]
@@ -60,70 +74,44 @@ public struct TuneRun: Sendable {
         public var sessions: Int
     }
 
-    /// Races, confirms and writes the reports. Throws `TuneError` when there is no answer to give
-    /// (nothing is written then) and `OutputError` when the reports cannot be written.
+    /// Races, chooses, confirms and writes the reports. Throws `TuneError` when there is no answer
+    /// to give (nothing is written then) and `OutputError` when the reports cannot be written.
     public func run(progress: ((Progress) -> Void)? = nil) throws -> Outcome {
         guard !policies.isEmpty, !networks.isEmpty else { throw TuneError.noCandidates }
-        guard settings.bootstrap > 0 else { throw TuneError.noReplicates }
-        var candidates = networks.indices.flatMap { network in
+        guard settings.bootstrap >= Self.minimumReplicates else { throw TuneError.noReplicates }
+        let candidates = networks.indices.flatMap { network in
             policies.indices.map { policy in
                 TuneCandidate(policy: policies[policy].spec, policyIndex: policy, network: networks[network].spec,
                               networkIndex: network, replicates: settings.bootstrap)
             }
         }
-        let rule = RaceRule(objective: objective, budget: budget, comparisons: max(1, policies.count - 1) * Self.blockEnds.count)
-        let weights = BootstrapWeights(replicates: settings.bootstrap)
-        var searched = 0
-        var replays = Array(repeating: 0, count: networks.count)
-        var leaders: [Int?] = Array(repeating: nil, count: networks.count)
-        var lastRound = 0
-        for (round, end) in Self.blockEnds.enumerated() {
-            // Every candidate replays the first block, so that each has figures.
-            let live = candidates.indices.filter {
-                candidates[$0].isIn && (round == 0 || racing(network: candidates[$0].networkIndex, candidates))
-            }
-            guard !live.isEmpty else { break }
-            let start = round == 0 ? 0 : Self.blockEnds[round - 1]
-            let summaries = try replay(live.map { candidates[$0] }, part: split.part(.searched(from: start, to: end)))
-            for (position, index) in live.enumerated() { candidates[index].summary.merge(summaries.summaries[position]) }
-            searched += summaries.sessions
-            lastRound = round + 1
-            for network in networks.indices {
-                let members = live.filter { candidates[$0].networkIndex == network }
-                guard !members.isEmpty else { continue }
-                replays[network] += summaries.sessions * members.count
-                leaders[network] = rule.judge(&candidates, live: members, round: round + 1, weights: weights)
-            }
-            // A candidate that left keeps its standing, not its sums: memory follows the live ones.
-            for index in live where !candidates[index].isIn { candidates[index].summary = MetricsSummary() }
-            progress?(Progress(round: round + 1, rounds: Self.blockEnds.count, live: candidates.count(where: \.isIn), sessions: searched))
-        }
-        if lastRound < Self.blockEnds.count {
-            searched += try count(part: split.part(.searched(from: Self.blockEnds[lastRound - 1], to: 1)))
+        let rule = RaceRule(objective: objective, budget: budget, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil))
+        var race = TuneRace(candidates: candidates, networks: networks.count, rule: rule,
+                            weights: BootstrapWeights(replicates: settings.bootstrap))
+        try race.run(blockEnds: Self.blockEnds, replay: { live, from, to in
+            try replay(live, part: split.part(.searched(from: from, to: to)))
+        }, progress: { race in
+            progress?(Progress(round: race.rounds, rounds: Self.blockEnds.count, live: race.candidates.count(where: \.isIn),
+                               sessions: race.searched))
+        })
+        var searched = race.searched
+        if race.rounds < Self.blockEnds.count {
+            searched += try count(part: split.part(.searched(from: Self.blockEnds[max(0, race.rounds - 1)], to: 1)))
         }
         guard searched > 0 else { throw TuneError.noSearchSessions }
-        let finalists = try networks.indices.map { network in
-            try finalistsOf(network: network, candidates, leader: leaders[network], rule: rule)
+        let choices = try networks.indices.map { network in
+            try TuneChoice(network: network, candidates: race.candidates, leader: race.leaders[network], rule: rule, delta: delta,
+                           networkSpec: networks[network].spec)
         }
-        return try confirm(candidates: candidates, finalists: finalists, searched: searched, replays: replays)
+        return try confirm(candidates: race.candidates, choices: choices, searched: searched, replays: race.replays)
     }
 
-    /// Whether `network`'s race goes on: more than one of its candidates is in.
-    private func racing(network: Int, _ candidates: [TuneCandidate]) -> Bool {
-        candidates.count(where: { $0.networkIndex == network && $0.isIn }) > 1
-    }
-
-    /// The winner first (the last round's leader), then the ties: the other candidates still in
-    /// whose bytes per navigation is within the budget at their estimate, in the order given.
-    private func finalistsOf(network: Int, _ candidates: [TuneCandidate], leader: Int?, rule: RaceRule) throws -> [Int] {
-        let standing = candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isIn }
-        let within = standing.filter { rule.withinBudget(candidates[$0].standing?.bytesPerNavigation) }
-        guard !within.isEmpty else {
-            let least = candidates.filter { $0.networkIndex == network }.compactMap { $0.standing?.bytesPerNavigation }.min()
-            throw TuneError.overBudget(network: networks[network].spec, budget: budget ?? TuneBudget(bytesPerNavigation: 0), leastBytes: least)
-        }
-        let winner = leader.flatMap { within.contains($0) ? $0 : nil } ?? within[0]
-        return [winner] + within.filter { $0 != winner }
+    /// The comparisons a race of `candidates` policies may make on a network, at each round: each
+    /// but the leader against the leader and, with a budget, each one's bytes against the budget.
+    /// The Bonferroni count behind `RaceRule.z`, so that no false exit and no false "feasible"
+    /// happens anywhere in the race but with 5 % chance in all.
+    static func comparisons(candidates: Int, budgeted: Bool) -> Int {
+        (max(1, candidates - 1) + (budgeted ? candidates : 0)) * blockEnds.count
     }
 
     /// Replays the sessions of `part` with `candidates`, returning each one's summary (in order)
@@ -163,24 +151,28 @@ public struct TuneRun: Sendable {
         return source
     }
 
-    /// Replays the finalists on the held-out sessions and writes the reports with `tune.csv`.
-    private func confirm(candidates: [TuneCandidate], finalists: [[Int]], searched: Int, replays: [Int]) throws -> Outcome {
-        var finalPolicies: [Int] = []
-        for index in finalists.joined() where !finalPolicies.contains(candidates[index].policyIndex) {
-            finalPolicies.append(candidates[index].policyIndex)
+    /// Replays the shipped policies, and the incumbent, on the held-out sessions and writes the
+    /// reports with `tune.csv`.
+    private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], searched: Int, replays: [Int]) throws -> Outcome {
+        var shipped: [Int] = []
+        for choice in choices where !shipped.contains(candidates[choice.shipped].policyIndex) {
+            shipped.append(candidates[choice.shipped].policyIndex)
         }
-        finalPolicies.sort()
-        var run = ReplayRun(files: files, policies: finalPolicies.map { policies[$0] }, networks: networks, settings: settings,
+        shipped.sort()
+        var confirmed = shipped.map { policies[$0] }
+        if let incumbent, !confirmed.contains(where: { $0.spec == incumbent.spec }) { confirmed.append(incumbent) }
+        var run = ReplayRun(files: files, policies: confirmed, networks: networks, settings: settings,
                             outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
         run.part = split.part(.heldOut)
-        let table = TuneTable(objective: objective, candidates: candidates, finalists: finalists)
+        let table = TuneTable(objective: objective, candidates: candidates, choices: choices, incumbent: incumbent?.spec)
         run.appendix = ReplayRun.Appendix(name: Self.fileName) { summaries, estimates in
             table.csv(heldOut: summaries, estimates: estimates)
         }
         let confirmation = try run.run()
-        let answers = finalists.enumerated().map { network, members in
-            TuneAnswer(network: networks[network].spec, candidates: candidates, finalists: members, objective: objective,
-                       confirmation: confirmation, raceReplays: replays[network], exhaustiveReplays: searched * policies.count)
+        let answers = choices.enumerated().map { network, choice in
+            TuneAnswer(network: networks[network].spec, candidates: candidates, choice: choice, objective: objective, budget: budget,
+                       delta: delta, incumbent: incumbent?.spec, confirmation: confirmation, raceReplays: replays[network],
+                       exhaustiveReplays: searched * policies.count)
         }
         return Outcome(candidates: candidates, answers: answers, confirmation: confirmation, searchedSessions: searched,
                        raceReplays: replays.reduce(0, +))

@@ -1,65 +1,99 @@
 /// `tune.csv`: every candidate on every network, as it left or finished the race — its round,
-/// why, its figures then with their race intervals — and for the finalists (the winner and the
-/// ties) their figures on the held-out sessions. Per network: the winner, the ties, any candidate
-/// still in but over the budget at its estimate, then those that were out, the latest first.
+/// why, its figures then with their race intervals — and for the shipped candidate and the
+/// incumbent their figures on the held-out sessions. Per network: the shipped candidate, the
+/// leader when it is another, those within the indifference zone, the others still in (feasible,
+/// then undecided), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
     static let header = ["network", "policy", "status", "round", "why", "sessions", "objective", "value", "leader", "difference",
-                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high",
+                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high", "feasibility",
                          "heldout_sessions", "heldout_value", "heldout_ci_low", "heldout_ci_high", "heldout_stall_rate",
-                         "heldout_bytes_per_navigation"]
+                         "heldout_bytes_per_navigation", "heldout_bytes_ci_low", "heldout_bytes_ci_high"]
 
     let objective: TuneObjective
     let candidates: [TuneCandidate]
-    /// Per network, the finalists' indices: the winner first.
-    let finalists: [[Int]]
+    /// Per network, what was shipped.
+    let choices: [TuneChoice]
+    /// The incumbent's spec, when one was given.
+    let incumbent: String?
 
-    /// The file, with held-out figures from the finalists' replay (`heldOut`, with `estimates`).
+    /// A row's status and, for one still in, why it was not shipped.
+    enum Status: String {
+        case shipped, leader
+        case withinDelta = "within_delta"
+        case stillIn = "in"
+        case undecided, out, incumbent
+
+        var why: String {
+            switch self {
+            case .leader: "the lowest objective; a cheaper candidate was within delta of it"
+            case .stillIn: "not shown within delta of the leader"
+            case .undecided: "its bytes interval holds the budget"
+            default: ""
+            }
+        }
+    }
+
+    /// The file, with held-out figures from the confirmation's replay (`heldOut`, with `estimates`).
     func csv(heldOut: [(policy: String, network: String, summary: MetricsSummary)], estimates: [ReplicateEstimates?]) -> [UInt8] {
         var writer = CSVWriter(header: Self.header)
-        let column = objective.column
-        let bytesColumn = TuneBudget.column
-        for (network, members) in finalists.enumerated() {
-            for index in order(network: network, finalists: members) {
+        for (network, choice) in choices.enumerated() {
+            for (index, status) in order(network: network, choice: choice) {
                 let candidate = candidates[index]
                 let standing = candidate.standing
-                let status = status(index, finalists: members)
-                var row = [candidate.network, candidate.policy, status, standing.map { String($0.round) } ?? "",
-                           candidate.exit?.rawValue ?? (status == "over_budget" ? "over the budget at its estimate" : ""),
-                           standing.map { String($0.sessions) } ?? "", objective.rawValue, column.format(standing?.objective),
-                           standing?.leader ?? "", column.format(standing?.difference, signed: true),
-                           column.format(standing?.differenceInterval?.lowerBound, signed: true),
-                           column.format(standing?.differenceInterval?.upperBound, signed: true),
-                           bytesColumn.format(standing?.bytesPerNavigation), bytesColumn.format(standing?.bytesInterval?.lowerBound),
-                           bytesColumn.format(standing?.bytesInterval?.upperBound)]
-                let confirmed = members.contains(index)
-                    ? heldOut.firstIndex { $0.policy == candidate.policy && $0.network == candidate.network } : nil
-                if let confirmed {
-                    let summary = heldOut[confirmed].summary
-                    let interval = estimates[confirmed]?.interval(column)
-                    row += [String(summary.sessions), column.format(column.point(summary)), column.format(interval?.low),
-                            column.format(interval?.high), TuneObjective.stallRate.column.format(TuneObjective.stallRate.column.point(summary)),
-                            bytesColumn.format(bytesColumn.point(summary))]
-                } else {
-                    row += Array(repeating: "", count: 6)
-                }
+                var row = [candidate.network, candidate.policy, status.rawValue, standing.map { String($0.round) } ?? "",
+                           candidate.exit?.rawValue ?? status.why] + searched(standing)
+                row += status == .shipped ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
                 writer.appendRow(row)
+            }
+            if let incumbent {
+                let spec = candidates[choice.shipped].network
+                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Array(repeating: "", count: 11)
+                                 + heldOutFields(incumbent, spec, heldOut, estimates))
             }
         }
         return writer.bytes
     }
 
-    /// The network's candidates in the file's order.
-    private func order(network: Int, finalists members: [Int]) -> [Int] {
-        let others = candidates.indices.filter { candidates[$0].networkIndex == network && !members.contains($0) }
-        let stillIn = others.filter { candidates[$0].isIn }
-        let out = others.filter { !candidates[$0].isIn }
-            .sorted { (-(candidates[$0].standing?.round ?? 0), $0) < (-(candidates[$1].standing?.round ?? 0), $1) }
-        return members + stillIn + out
+    private static let empty = Array(repeating: "", count: 8)
+
+    /// The race's figures of a standing, from `sessions` to `feasibility`.
+    private func searched(_ standing: TuneCandidate.Standing?) -> [String] {
+        let column = objective.column
+        let bytes = TuneBudget.column
+        return [standing.map { String($0.sessions) } ?? "", objective.rawValue, column.format(standing?.objective),
+                standing?.leader ?? "", column.format(standing?.difference, signed: true),
+                column.format(standing?.differenceInterval?.lowerBound, signed: true),
+                column.format(standing?.differenceInterval?.upperBound, signed: true),
+                bytes.format(standing?.bytesPerNavigation), bytes.format(standing?.bytesInterval?.lowerBound),
+                bytes.format(standing?.bytesInterval?.upperBound), standing?.feasibility.rawValue ?? ""]
     }
 
-    private func status(_ index: Int, finalists members: [Int]) -> String {
-        if index == members.first { return "winner" }
-        if members.contains(index) { return "tie" }
-        return candidates[index].isIn ? "over_budget" : "out"
+    /// A policy's held-out figures on a network, from `heldout_sessions` on.
+    private func heldOutFields(_ policy: String, _ network: String, _ heldOut: [(policy: String, network: String, summary: MetricsSummary)],
+                               _ estimates: [ReplicateEstimates?]) -> [String] {
+        guard let row = heldOut.firstIndex(where: { $0.policy == policy && $0.network == network }) else { return Self.empty }
+        let column = objective.column
+        let bytes = TuneBudget.column
+        let summary = heldOut[row].summary
+        let interval = estimates[row]?.interval(column)
+        let bytesInterval = estimates[row]?.interval(bytes)
+        return [String(summary.sessions), column.format(column.point(summary)), column.format(interval?.low), column.format(interval?.high),
+                TuneObjective.stallRate.column.format(TuneObjective.stallRate.column.point(summary)), bytes.format(bytes.point(summary)),
+                bytes.format(bytesInterval?.low), bytes.format(bytesInterval?.high)]
+    }
+
+    /// The network's candidates in the file's order, with their status.
+    private func order(network: Int, choice: TuneChoice) -> [(Int, Status)] {
+        var rows: [(Int, Status)] = [(choice.shipped, .shipped)]
+        if choice.leader != choice.shipped { rows.append((choice.leader, .leader)) }
+        rows += choice.withinDelta.filter { $0 != choice.leader }.map { ($0, .withinDelta) }
+        let listed = Set(rows.map(\.0))
+        let others = candidates.indices.filter { candidates[$0].networkIndex == network && !listed.contains($0) }
+        rows += others.filter { candidates[$0].isIn && !choice.undecided.contains($0) }.map { ($0, .stillIn) }
+        rows += choice.undecided.map { ($0, .undecided) }
+        rows += others.filter { !candidates[$0].isIn }
+            .sorted { (-(candidates[$0].standing?.round ?? 0), $0) < (-(candidates[$1].standing?.round ?? 0), $1) }
+            .map { ($0, .out) }
+        return rows
     }
 }

@@ -1,0 +1,54 @@
+/// The rounds of `tune`'s race on the searched sessions: every candidate replays the first block,
+/// then each round the candidates still in on a network where more than one is in replay the next
+/// block, and `RaceRule` judges them on every searched session replayed so far. A candidate that
+/// leaves keeps its standing, not its sums, so memory follows the live ones.
+struct TuneRace {
+    private(set) var candidates: [TuneCandidate]
+    let rule: RaceRule
+    let weights: BootstrapWeights
+    /// Each network's leader at its last judgement (nil: no candidate was feasible).
+    private(set) var leaders: [Int?]
+    /// Candidate-session replays made on each network.
+    private(set) var replays: [Int]
+    /// Searched sessions replayed, and the rounds run.
+    private(set) var searched = 0
+    private(set) var rounds = 0
+
+    init(candidates: [TuneCandidate], networks: Int, rule: RaceRule, weights: BootstrapWeights) {
+        self.candidates = candidates
+        self.rule = rule
+        self.weights = weights
+        leaders = Array(repeating: nil, count: networks)
+        replays = Array(repeating: 0, count: networks)
+    }
+
+    /// Runs a round per block (`blockEnds`, shares of the searched sessions' positions) until the
+    /// blocks run out or no network races on. `replay` replays one block, `from ..< to`, with the
+    /// candidates given and returns their summaries, in order, and the sessions replayed;
+    /// `progress` hears after each round.
+    mutating func run(blockEnds: [Double],
+                      replay: ([TuneCandidate], Double, Double) throws -> (summaries: [MetricsSummary], sessions: Int),
+                      progress: (TuneRace) -> Void = { _ in }) rethrows {
+        for (round, end) in blockEnds.enumerated() {
+            let live = candidates.indices.filter { candidates[$0].isIn && (round == 0 || racing(network: candidates[$0].networkIndex)) }
+            guard !live.isEmpty else { break }
+            let block = try replay(live.map { candidates[$0] }, round == 0 ? 0 : blockEnds[round - 1], end)
+            for (position, index) in live.enumerated() { candidates[index].summary.merge(block.summaries[position]) }
+            searched += block.sessions
+            rounds = round + 1
+            for network in leaders.indices {
+                let members = live.filter { candidates[$0].networkIndex == network }
+                guard !members.isEmpty else { continue }
+                replays[network] += block.sessions * members.count
+                leaders[network] = rule.judge(&candidates, live: members, round: round + 1, weights: weights)
+            }
+            for index in live where !candidates[index].isIn { candidates[index].summary = MetricsSummary() }
+            progress(self)
+        }
+    }
+
+    /// Whether `network`'s race goes on: more than one of its candidates is in.
+    func racing(network: Int) -> Bool {
+        candidates.count(where: { $0.networkIndex == network && $0.isIn }) > 1
+    }
+}

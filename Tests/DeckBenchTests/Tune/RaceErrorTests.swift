@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// The race's error rates, measured on synthetic candidates whose truth is known: how often the
+/// best candidate leaves the race, how often the shipped one is worse than the best by more than
+/// delta, how often one over the budget is shipped. TUNE.md states each at most 5 %; by default a
+/// few hundred races run here, and `make race-calibration` runs thousands (DECKBENCH_RACE_RUNS)
+/// and prints the table TUNE.md shows.
+@Suite struct RaceErrorTests {
+    /// A candidate's truth: its chance that a navigation stalls and its mean bytes per navigation.
+    struct Truth {
+        var stallRate: Double
+        var bytes: Double
+    }
+
+    /// One synthetic corpus: each session's navigations, a shared uniform per navigation (a
+    /// candidate stalls on it when the uniform is below its stall rate: candidates are paired
+    /// session by session, as a replay's common random numbers pair policies), a shared factor
+    /// of mean 1 on its bytes, its bucket and its position in the race's blocks.
+    struct Corpus {
+        var navigations: [[Double]] = []
+        var bytesFactor: [Double] = []
+        var bucket: [Int] = []
+        var position: [Double] = []
+
+        init(sessions: Int, seed: UInt64) {
+            var random = SeededGenerator(seed: seed)
+            for index in 0 ..< sessions {
+                navigations.append((0 ..< Int.random(in: 5 ... 30, using: &random)).map { _ in random.unit() })
+                // Log-normal with mean 1 (median e^(−σ²/2)): a candidate's bytes per navigation is its truth.
+                bytesFactor.append(random.logNormal(median: exp(-0.045), sigma: 0.3))
+                bucket.append(BootstrapReplicates.bucket(file: "race-\(seed)", session: "s\(index)"))
+                position.append(random.unit())
+            }
+        }
+
+        /// The summary of `truth` over the sessions at positions `from ..< to`.
+        func summary(_ truth: Truth, from: Double, to: Double, replicates: Int) -> MetricsSummary {
+            var summary = MetricsSummary(replicates: replicates)
+            for index in position.indices where position[index] >= from && position[index] < to {
+                var metrics = SessionMetrics()
+                metrics.navigations = navigations[index].count
+                metrics.stalls = navigations[index].count { $0 < truth.stallRate }
+                metrics.bytes = Int((Double(metrics.navigations) * truth.bytes * bytesFactor[index]).rounded())
+                summary.add(metrics)
+                summary.replicates.add(metrics, bucket: bucket[index])
+            }
+            return summary
+        }
+    }
+
+    /// What one race did: the candidates as they ended and the choice (nil: no answer).
+    struct Outcome {
+        var candidates: [TuneCandidate]
+        var choice: TuneChoice?
+    }
+
+    static func race(_ truths: [Truth], sessions: Int, seed: UInt64, budget: TuneBudget?, delta: Double = 0.001,
+                     replicates: Int = TuneRun.minimumReplicates) -> Outcome {
+        let corpus = Corpus(sessions: sessions, seed: seed)
+        let candidates = truths.indices.map {
+            TuneCandidate(policy: "c\($0)", policyIndex: $0, network: "n", networkIndex: 0, replicates: replicates)
+        }
+        let rule = RaceRule(objective: .stallRate, budget: budget, comparisons: TuneRun.comparisons(candidates: truths.count, budgeted: budget != nil))
+        var race = TuneRace(candidates: candidates, networks: 1, rule: rule, weights: BootstrapWeights(replicates: replicates))
+        race.run(blockEnds: TuneRun.blockEnds) { live, from, to in
+            (live.map { corpus.summary(truths[$0.policyIndex], from: from, to: to, replicates: replicates) },
+             corpus.position.count { $0 >= from && $0 < to })
+        }
+        let choice = try? TuneChoice(network: 0, candidates: race.candidates, leader: race.leaders[0], rule: rule, delta: delta,
+                                     networkSpec: "n")
+        return Outcome(candidates: race.candidates, choice: choice)
+    }
+
+    /// Every exit and every choice keeps the rule's own promises, race by race: an exit "worse than
+    /// the leader" has its interval's low end above 0, an exit "over the budget" its bytes' low end
+    /// above the budget, the shipped candidate was confirmed within the budget, and the zone's
+    /// members are confirmed within delta of the leader.
+    static func checkPromises(_ outcome: Outcome, budget: TuneBudget?, delta: Double) {
+        for candidate in outcome.candidates {
+            let standing = candidate.standing
+            switch candidate.exit {
+            case .worseThanLeader?: #expect((standing?.differenceInterval?.lowerBound ?? -1) > 0, "\(candidate.policy)")
+            case .overBudget?: #expect((standing?.bytesInterval?.lowerBound ?? -1) > (budget?.bytesPerNavigation ?? .infinity))
+            case nil: break
+            }
+        }
+        guard let choice = outcome.choice else { return }
+        let shipped = outcome.candidates[choice.shipped]
+        // Feasible: its bytes interval lay wholly within the budget at some round (a verdict made once).
+        #expect(shipped.isIn && shipped.standing?.feasibility == .feasible)
+        let z = TuneChoice.zoneZ(candidates: outcome.candidates.count { $0.isIn && $0.standing?.feasibility == .feasible })
+        for index in choice.withinDelta + [choice.shipped] where index != choice.leader {
+            let standing = outcome.candidates[index].standing!
+            #expect(standing.difference! + z * standing.differenceError! <= delta)
+        }
+    }
+
+    private static var runs: Int { ProcessInfo.processInfo.environment["DECKBENCH_RACE_RUNS"].flatMap(Int.init) ?? 60 }
+
+    /// A planted best (3.0 %), a near-tie within delta (3.05 %), one at delta (3.1 %), others
+    /// further, the cheaper the worse; 1,600 searched sessions, no budget. The best must rarely
+    /// leave, and the shipped one rarely be worse than the best by more than delta.
+    @Test func theBestRarelyLeavesAndTheShippedIsWithinDeltaOfIt() {
+        let truths = [Truth(stallRate: 0.030, bytes: 60_000), Truth(stallRate: 0.0305, bytes: 58_000), Truth(stallRate: 0.031, bytes: 56_000),
+                      Truth(stallRate: 0.033, bytes: 54_000), Truth(stallRate: 0.036, bytes: 52_000), Truth(stallRate: 0.045, bytes: 50_000),
+                      Truth(stallRate: 0.06, bytes: 48_000), Truth(stallRate: 0.09, bytes: 46_000)]
+        var bestLeft = 0
+        var outsideDelta = 0
+        for seed in 0 ..< Self.runs {
+            let outcome = Self.race(truths, sessions: 1_600, seed: UInt64(seed) + 1, budget: nil)
+            Self.checkPromises(outcome, budget: nil, delta: 0.001)
+            if !outcome.candidates[0].isIn { bestLeft += 1 }
+            if let shipped = outcome.choice?.shipped, truths[shipped].stallRate - truths[0].stallRate > 0.001 + 1e-12 { outsideDelta += 1 }
+        }
+        Self.report("planted best, no budget", runs: Self.runs, [("the best left the race", bestLeft), ("shipped worse than the best by more than delta", outsideDelta)])
+        // Each at most 5 %; a binomial count of 60 at 5 % exceeds 8 about 2 % of the time.
+        #expect(Double(bestLeft) <= max(8, 0.08 * Double(Self.runs)))
+        #expect(Double(outsideDelta) <= max(8, 0.08 * Double(Self.runs)))
+    }
+
+    /// Near the budget: the best stall rate (2 %) is over it (46 kB against 45 kB), the best within
+    /// it 3 % at 43.5 kB. Today's rule let the over-budget one lead early rounds and knock out the
+    /// feasible ones; now only a candidate confirmed within the budget leads, so the best feasible
+    /// one rarely leaves, and nothing over the budget is shipped.
+    @Test func aCandidateOverTheBudgetNeverKnocksOutTheBestWithinIt() {
+        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let truths = [Truth(stallRate: 0.02, bytes: 46_000), Truth(stallRate: 0.03, bytes: 43_500), Truth(stallRate: 0.045, bytes: 41_000),
+                      Truth(stallRate: 0.021, bytes: 47_000), Truth(stallRate: 0.08, bytes: 38_000)]
+        var bestFeasibleLeft = 0
+        var shippedOver = 0
+        var noAnswer = 0
+        for seed in 0 ..< Self.runs {
+            let outcome = Self.race(truths, sessions: 1_600, seed: UInt64(seed) + 1_000, budget: budget)
+            Self.checkPromises(outcome, budget: budget, delta: 0.001)
+            if !outcome.candidates[1].isIn { bestFeasibleLeft += 1 }
+            guard let choice = outcome.choice else {
+                noAnswer += 1
+                continue
+            }
+            if truths[choice.shipped].bytes > budget.bytesPerNavigation { shippedOver += 1 }
+        }
+        Self.report("best feasible beside a better one over the budget", runs: Self.runs,
+                    [("the best feasible left the race", bestFeasibleLeft), ("shipped over the budget", shippedOver), ("no answer", noAnswer)])
+        #expect(Double(bestFeasibleLeft) <= max(8, 0.08 * Double(Self.runs)))
+        #expect(shippedOver == 0)
+        #expect(noAnswer == 0)
+    }
+
+    private static func report(_ name: String, runs: Int, _ counts: [(String, Int)]) {
+        guard ProcessInfo.processInfo.environment["DECKBENCH_RACE_RUNS"] != nil else { return }
+        print("| \(name) | \(runs) | " + counts.map { "\($0.0): \($0.1) (\(String(format: "%.1f", 100 * Double($0.1) / Double(runs))) %)" }
+            .joined(separator: "; ") + " |")
+    }
+}
