@@ -11,10 +11,14 @@ public struct TuneAnswer: Sendable {
     /// `delta` of it; nil when the shipped one is the lowest.
     public var leader: String?
     public var leaderValue: Double?
-    /// The other candidates within `delta` of the leader (the shipped one spends fewer bytes).
+    /// The other candidates within `delta` of the leader, the leader not among them (the shipped
+    /// one spends fewer bytes), and how many candidates the zone holds in all.
     public var withinDelta: [String]
+    public var zoneSize: Int
     /// Candidates still in whose bytes per navigation straddled the budget.
     public var undecided: [String]
+    /// Feasible candidates still in, neither shown worse than the leader nor within `delta` of it.
+    public var unresolved: Int
     public var objective: TuneObjective
     public var budget: TuneBudget?
     public var delta: Double
@@ -56,8 +60,10 @@ public struct TuneAnswer: Sendable {
             leader = candidates[choice.leader].policy
             leaderValue = candidates[choice.leader].standing?.objective
         }
-        withinDelta = choice.withinDelta.map { candidates[$0].policy }
+        withinDelta = choice.withinDelta.filter { $0 != choice.leader }.map { candidates[$0].policy }
+        zoneSize = choice.withinDelta.count + 1
         undecided = choice.undecided.map { candidates[$0].policy }
+        unresolved = choice.unresolved.count
         self.objective = objective
         self.budget = budget
         self.delta = delta
@@ -139,15 +145,19 @@ public struct TuneAnswer: Sendable {
         let zone = "within \(deltaText) of the lowest \(objective.rawValue)"
         var text: String
         if let leader, let value = leaderValue {
-            text = "The fewest bytes of the \(withinDelta.count + 1) feasible candidates \(zone) (\(leader) at \(format(value)))"
+            text = "The fewest bytes of the \(zoneSize) feasible candidates \(zone) (\(leader) at \(format(value)))"
         } else if withinDelta.isEmpty, budget == nil {
             text = "The lowest \(objective.rawValue) on the searched sessions; no cheaper candidate was shown \(zone)"
         } else if withinDelta.isEmpty {
             text = "The lowest \(objective.rawValue) of the candidates confirmed within the budget; no cheaper one was shown \(zone)"
         } else {
-            text = "The lowest \(objective.rawValue), and the fewest bytes of the \(withinDelta.count + 1) feasible candidates \(zone)"
+            text = "The lowest \(objective.rawValue), and the fewest bytes of the \(zoneSize) feasible candidates \(zone)"
         }
         if !withinDelta.isEmpty { text += "; also within: \(Self.list(withinDelta))" }
+        if unresolved > 0 {
+            text += "; \(unresolved) other\(unresolved == 1 ? "" : "s") still in, neither shown worse nor shown within "
+                + "\(deltaText): too few sessions to tell (more sessions, or a larger --delta, would)"
+        }
         if !undecided.isEmpty {
             text += "; \(undecided.count) still straddle\(undecided.count == 1 ? "s" : "") the budget (\(Self.list(undecided))): "
                 + "more sessions would settle \(undecided.count == 1 ? "it" : "them")"

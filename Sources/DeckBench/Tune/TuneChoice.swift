@@ -13,6 +13,9 @@ public struct TuneChoice: Sendable {
     public var withinDelta: [Int]
     /// Candidates still in whose bytes per navigation straddle the budget: neither shipped nor out.
     public var undecided: [Int]
+    /// Feasible candidates still in that are neither shown worse than the leader nor shown within
+    /// `delta` of it: what the sessions could not resolve.
+    public var unresolved: [Int]
 
     /// The choice on network `network`, or `TuneError.overBudget` when no candidate still in is
     /// feasible.
@@ -39,6 +42,7 @@ public struct TuneChoice: Sendable {
         let cheapest = zone.min { (bytes($0), $0) < (bytes($1), $1) } ?? leader
         shipped = cheapest
         withinDelta = zone.filter { $0 != cheapest }
+        unresolved = feasible.filter { !zone.contains($0) }
     }
 
     /// The one-sided z that keeps the zone's claims ("not worse than the leader by more than

@@ -100,6 +100,38 @@ import Testing
         #expect(confirmed[0].standing?.feasibility == .feasible && confirmed[1].exit == .worseThanLeader)
     }
 
+    /// Hand-made standings against the leader L (3.00 %, 60 kB). With four feasible candidates the
+    /// zone's one-sided z is the upper 0.05 / 3 point, 2.128: A (+0.03 points, SE 0.01) reaches
+    /// +0.051 and C (+0.01, SE 0.01) +0.031, both within 0.1 points; B (+0.08, SE 0.02) reaches
+    /// +0.123, not. Of L, A and C the fewest bytes is A's (50 kB): shipped, though B and D spend
+    /// less — B is not shown within delta, D's bytes straddle the budget.
+    @Test func theFewestBytesWithinDeltaOfTheLeaderIsShipped() throws {
+        func candidate(_ name: String, _ index: Int, difference: Double?, error: Double?, bytes: Double,
+                       feasibility: TuneCandidate.Feasibility = .feasible) -> TuneCandidate {
+            var candidate = TuneCandidate(policy: name, policyIndex: index, network: "n", networkIndex: 0, replicates: 0)
+            candidate.standing = TuneCandidate.Standing(round: 7, sessions: 1_000, objective: 0.03 + (difference ?? 0), bytesPerNavigation: bytes,
+                                                        feasibility: feasibility, leader: difference == nil ? nil : "L",
+                                                        difference: difference, differenceError: error)
+            return candidate
+        }
+        let candidates = [candidate("L", 0, difference: nil, error: nil, bytes: 60_000),
+                          candidate("A", 1, difference: 0.0003, error: 0.0001, bytes: 50_000),
+                          candidate("B", 2, difference: 0.0008, error: 0.0002, bytes: 40_000),
+                          candidate("C", 3, difference: 0.0001, error: 0.0001, bytes: 55_000),
+                          candidate("D", 4, difference: 0.0001, error: 0.0001, bytes: 30_000, feasibility: .undecided)]
+        #expect(abs(TuneChoice.zoneZ(candidates: 4) - 2.128) < 0.001)
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 61_000), comparisons: 70)
+        let choice = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.001, networkSpec: "n")
+        #expect(choice.shipped == 1 && choice.leader == 0)
+        #expect(choice.withinDelta == [0, 3] && choice.unresolved == [2] && choice.undecided == [4])
+        // At 0.04 points A (+0.051) falls outside the zone and C (+0.031) stays: C is shipped. At
+        // 0.02 points neither does: the leader is.
+        let narrow = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.0004, networkSpec: "n")
+        #expect(narrow.shipped == 3 && narrow.withinDelta == [0])
+        let none = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.0002, networkSpec: "n")
+        #expect(none.shipped == 0 && none.withinDelta.isEmpty && none.unresolved == [1, 2, 3])
+    }
+
     @Test func parsesTheBudget() throws {
         #expect(try TuneBudget.parse("bytes_per_navigation=60000").get() == TuneBudget(bytesPerNavigation: 60_000))
         #expect(throws: TuneError.self) { try TuneBudget.parse("stall_rate=0.1").get() }
