@@ -24,6 +24,7 @@ public struct HTMLReport: Sendable {
 
     public var html: String {
         let data = ReportData(reports: reports, schema: schema)
+        let stallRates = StallRateReplicates(folder: reports.folder)
         var page = Markup()
         page.raw("<!DOCTYPE html>\n")
         page.open("html", [("lang", "en")])
@@ -60,7 +61,8 @@ public struct HTMLReport: Sendable {
             page.close("p")
             for family in data.families where family.grid != nil {
                 page.element("h3", [], "The \(family.name) sweep")
-                page.append(HeatmapView.render(data, family: family, network: network, byteBudget: byteBudget))
+                page.append(HeatmapView.render(data, family: family, network: network, byteBudget: byteBudget,
+                                               replicates: { stallRates.values(policy: $0, network: network) }))
             }
             page.element("h3", [], "Stall times")
             page.append(StallCDFView.render(data, network: network))

@@ -2,11 +2,13 @@ import Foundation
 
 /// A sweep over one or two parameters of a family, on one network, as a grid: a cell per policy
 /// with its stall rate and bytes per navigation, coloured by stall rate (light is better), the
-/// Pareto front's cells marked with a dot, and the best cell within a byte budget outlined: the
-/// lowest stall rate at no more bytes per navigation than the budget (`report --byte-budget`, by
-/// default the median cell's bytes). Each cell's tooltip names its policy in full.
+/// Pareto front's cells marked with a dot, and the cell to ship within a byte budget outlined
+/// (`report --byte-budget`, by default the median cell's bytes): `tune`'s rule, the fewest bytes
+/// among the cells within 0.1 points of the lowest stall rate, paired (`BudgetPick`). Each cell's
+/// tooltip names its policy in full.
 enum HeatmapView {
-    static func render(_ data: ReportData, family: PolicyFamily, network: String, byteBudget: Double?) -> Markup {
+    static func render(_ data: ReportData, family: PolicyFamily, network: String, byteBudget: Double?,
+                       replicates: (String) -> [Double?]?) -> Markup {
         var html = Markup()
         guard let grid = family.grid else { return html }
         let cellWidth = 86, cellHeight = 40
@@ -25,13 +27,16 @@ enum HeatmapView {
         guard !cells.isEmpty else { return html }
         let sortedBytes = cells.map(\.bytes).sorted()
         let budget = byteBudget ?? sortedBytes[sortedBytes.count / 2]
-        let best = cells.filter { $0.bytes <= budget }.min { ($0.rate, $0.bytes) < ($1.rate, $1.bytes) }
+        let pick = BudgetPick(cells.filter { $0.bytes <= budget }.map { ($0.policy, $0.rate, $0.bytes) },
+                              delta: TuneObjective.stallRate.defaultDelta, replicates: replicates)
+        let best = pick.flatMap { pick in cells.first { $0.policy == pick.pick } }
         let rates = cells.map(\.rate)
         let (low, high) = (rates.min() ?? 0, rates.max() ?? 1)
         html.paragraph("`\(family.name)` swept over \(grid.columnKey.map { "`\(grid.rowKey)` (rows) and `\($0)` (columns)" } ?? "`\(grid.rowKey)`"): "
             + "each cell holds the stall rate and the kilobytes per navigation; lighter is fewer stalls (log scale) "
             + "(\(PolicyTableView.percent(low)) % to \(PolicyTableView.percent(high)) %). A dot marks the Pareto front; the thick outline "
-            + "is the fewest stalls within \(ReportFormat.number((budget / 100).rounded() / 10)) kB per navigation"
+            + "is the cell to ship within \(ReportFormat.number((budget / 100).rounded() / 10)) kB per navigation, as `deckbench tune` "
+            + "chooses: the fewest bytes among the cells within 0.1 points of the lowest stall rate (paired)"
             + (byteBudget == nil ? " (the median cell; set another budget with `deckbench report --byte-budget BYTES`)." : "."))
         var svg = Markup()
         svg.open("svg", [("class", "chart heatmap"), ("width", "\(width)"), ("height", "\(height)"), ("viewBox", "0 0 \(width) \(height)"),
@@ -73,11 +78,31 @@ enum HeatmapView {
         }
         svg.close("svg")
         html.append(svg)
-        if let best {
-            html.paragraph("Fewest stalls within the budget: `\(best.policy)`, \(PolicyTableView.percent(best.rate)) % stalls at "
-                + "\(ReportFormat.number((best.bytes / 100).rounded() / 10)) kB per navigation.", [("class", "note")])
+        if let best, let pick {
+            html.paragraph(note(best, pick, cells), [("class", "note")])
         }
         return html
+    }
+
+    /// What the outline is and why.
+    private static func note(_ best: (policy: String, row: Int, column: Int, rate: Double, bytes: Double, front: Bool), _ pick: BudgetPick,
+                             _ cells: [(policy: String, row: Int, column: Int, rate: Double, bytes: Double, front: Bool)]) -> String {
+        func kB(_ bytes: Double) -> String { ReportFormat.number((bytes / 100).rounded() / 10) + " kB" }
+        var text = "Outlined: `\(best.policy)`, \(PolicyTableView.percent(best.rate)) % stalls at \(kB(best.bytes)) per navigation"
+        if pick.pick != pick.best, let lowest = cells.first(where: { $0.policy == pick.best }) {
+            text += ": the fewest bytes of the \(pick.zone) cells within 0.1 points of the lowest stall rate, `\(lowest.policy)` "
+                + "(\(PolicyTableView.percent(lowest.rate)) % at \(kB(lowest.bytes)))"
+        } else {
+            text += ": the lowest stall rate within the budget"
+        }
+        switch pick.unresolved {
+        case nil: text += " (the run has no bootstrap replicates to compare cells by)"
+        case let count? where count > 0:
+            text += "; \(count) other cell\(count == 1 ? " is" : "s are") neither shown worse nor shown within 0.1 points: "
+                + "too few sessions to tell"
+        default: break
+        }
+        return text + "."
     }
 
     /// A sequential colour from light (0: fewest stalls) to dark red (1: most), readable in grey.
