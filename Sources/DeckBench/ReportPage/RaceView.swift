@@ -8,7 +8,7 @@ enum RaceView {
         let rows = data.reports.tune
         var html = Markup()
         html.element("h2", [("id", "race")], "The race")
-        html.element("p", [], "deckbench tune raced \(Set(rows.compactMap { $0["policy"] }).count) candidate policies on the searched "
+        html.element("p", [], "deckbench tune raced \(Set(rows.filter { $0["status"] != "incumbent" }.compactMap { $0["policy"] }).count) candidate policies on the searched "
             + "sessions, shipped the one with the fewest bytes among the feasible candidates within the indifference zone of the "
             + "best, then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
             + "that held-out replay. The held-out figure is the one to expect; the searched one chose the policy and flatters it.")
