@@ -1,0 +1,76 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+extension DeckBenchCommand {
+    /// `deckbench hull`: each policy of a family against the rivals' lower convex hull at equal
+    /// bytes, paired.
+    struct Hull: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Judge each policy of a family against what rival families reach at the same bytes per navigation, paired.",
+            discussion: """
+                For every network of a run (replayed with intervals) and every policy of --family: its stall rate against \
+                the lower convex hull of the --rival policies' (bytes per navigation, stall rate) points, read at its \
+                bytes — the chord between the two hull windows around it, which a per-session mix of those two windows \
+                reaches — with the paired 95 % interval of the difference, replicate by replicate. A policy that spends \
+                more than the hull's lowest point is compared with that point (fewer bytes); one that spends less than \
+                every rival has no rival. Each interval is 95 % on its own: the last line counts the comparisons.
+                """)
+
+        @Argument(help: "A report folder written by `deckbench replay` with intervals (bootstrap.json).")
+        var folder = "reports"
+
+        @Option(help: ArgumentHelp("The family judged (the part of a policy spec before ':').", valueName: "family"))
+        var family: String
+
+        @Option(help: ArgumentHelp("A rival family (repeatable; default fixed and directional).", valueName: "family"))
+        var rival: [String] = []
+
+        func run() throws {
+            let rivals = rival.isEmpty ? ["fixed", "directional"] : rival
+            let reports: ReportFolder
+            do {
+                try ReportFolder.verify(folder)
+                reports = try ReportFolder(folder: folder)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            guard let bootstrap = BootstrapFile.read(folder: folder) else {
+                Console.error("error: \(folder) has no bootstrap.json: replay with intervals (--bootstrap N, the default) to judge paired")
+                throw ExitStatus.io
+            }
+            let comparison = HullComparison(summary: reports.summary, bootstrap: bootstrap, family: family, rivals: rivals)
+            guard !comparison.rows.isEmpty else {
+                Console.error("error: no policy of the family \(family) in \(folder) (with its replicates)")
+                throw ExitStatus.usage
+            }
+            var judged = 0
+            for network in comparison.rows.map(\.network).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+                Console.out("\(NetworkModel.shortSpec(network)):\n")
+                var table = TextTable(header: ["policy", "bytes/nav", "stall rate", "hull at its bytes", "hull stall rate",
+                                               "difference (paired 95 %)", "bytes difference", "verdict"])
+                for row in comparison.rows where row.network == network {
+                    var cells = [row.policy, String(Int(row.bytes.rounded())), percent(row.stallRate)]
+                    if let vertices = row.vertices, let hull = row.hullStallRate, let difference = row.difference {
+                        judged += 1
+                        let share = Int((100 * vertices.share).rounded())
+                        let mix = vertices.cheaper == vertices.dearer ? vertices.cheaper + ((row.bytesDifference ?? 0) > 0 ? " (fewer bytes)" : "")
+                            : share == 100 ? vertices.cheaper : share == 0 ? vertices.dearer
+                            : "\(share) % \(vertices.cheaper) + \(100 - share) % \(vertices.dearer)"
+                        cells += [mix, percent(hull), points(difference) + (row.differenceInterval.map { " [\(points($0.low)), \(points($0.high))]" } ?? ""),
+                                  String(format: "%+.0f", row.bytesDifference ?? 0), row.verdict ?? ""]
+                    } else {
+                        cells += ["no rival spends as few bytes", "", "", "", ""]
+                    }
+                    table.append(cells)
+                }
+                Console.out(table.rendered + "\n")
+            }
+            Console.out("\(judged) comparisons, each at 95 % on its own (difference in points of stall rate: the policy − the hull)\n")
+        }
+
+        private func percent(_ value: Double) -> String { String(format: "%.2f %%", 100 * value) }
+        private func points(_ value: Double) -> String { String(format: "%+.2f", 100 * value) }
+    }
+}
