@@ -32,7 +32,10 @@ extension DeckBenchCommand {
         @OptionGroup(title: "What is replayed")
         var model: ReplayModelOptions
 
-        @Option(help: ArgumentHelp("A ceiling on the winner's bytes per navigation: bytes_per_navigation=N.", valueName: "bytes_per_navigation=N"))
+        @Option(help: ArgumentHelp(
+            "A ceiling on the shipped policy's bytes per navigation: bytes_per_navigation=N, or a share of a reference policy's on the "
+                + "same sessions, judged paired: bytes_per_navigation=+5%:fixed:radius=2.",
+            valueName: "bytes_per_navigation=N|±P%:SPEC"))
         var budget: String?
 
         @Option(help: ArgumentHelp("What the race minimises: stall_rate or stall_ms_per_navigation.", valueName: "metric"))
@@ -103,7 +106,15 @@ extension DeckBenchCommand {
         private func parsedBudget() throws -> TuneBudget? {
             guard let budget else { return nil }
             switch TuneBudget.parse(budget) {
-            case let .success(parsed): return parsed
+            case let .success(parsed):
+                if let reference = parsed.reference {
+                    do {
+                        _ = try PolicyRegistry.parse(reference)
+                    } catch {
+                        throw ValidationError("--budget: the reference \(reference) is not a policy: \(error)")
+                    }
+                }
+                return parsed
             case let .failure(error): throw ValidationError(error.description)
             }
         }

@@ -45,28 +45,39 @@ public struct RaceRule: Sendable {
     public var z: Double { Self.upperQuantile(Self.errorRate / Double(2 * comparisons)) }
 
     /// Judges candidates `live` (indices into `candidates`, all of one network and all having
-    /// replayed the same sessions) after round `round`: sets every one's standing, and the exit of
-    /// those that are out. Returns the leader's index, nil when no candidate is feasible yet.
+    /// replayed the same sessions; the budget's reference among them when it has one) after round
+    /// `round`: sets every one's standing, and the exit of those that are out. Returns the
+    /// leader's index, nil when no candidate is feasible yet.
     @discardableResult
     public func judge(_ candidates: inout [TuneCandidate], live: [Int], round: Int, weights: BootstrapWeights) -> Int? {
         let columns = [objective.column, TuneBudget.column]
         let estimates = live.map { ReplicateEstimates(candidates[$0].summary.replicates, weights: weights, columns: columns) }
+        let reference = live.firstIndex { candidates[$0].isReference }
+        let ceiling = budget.map { budget in
+            Ceiling(budget: budget, reference: reference.map { (TuneBudget.column.point(candidates[live[$0]].summary), estimates[$0]?.values(TuneBudget.column)) })
+        }
         let z = z
         var standings = live.enumerated().map { position, index in
             let summary = candidates[index].summary
             var standing = TuneCandidate.Standing(round: round, sessions: summary.sessions, objective: objective.column.point(summary),
                                                   bytesPerNavigation: TuneBudget.column.point(summary))
-            let bytesValues = estimates[position]?.values(TuneBudget.column).compactMap { $0 } ?? []
-            if let bytes = standing.bytesPerNavigation, let error = Self.standardError(bytesValues) {
+            let bytesValues = estimates[position]?.values(TuneBudget.column) ?? []
+            if let bytes = standing.bytesPerNavigation, let error = Self.standardError(bytesValues.compactMap { $0 }) {
                 standing.bytesInterval = (bytes - z * error) ... (bytes + z * error)
+            }
+            if let ceiling, let bytes = standing.bytesPerNavigation, let excess = ceiling.excess(bytes, bytesValues) {
+                standing.budgetExcess = excess.point
+                standing.budgetExcessInterval = excess.error.map { (excess.point - z * $0) ... (excess.point + z * $0) }
             }
             // Once confirmed within the budget, a candidate stays feasible, as one out stays out: each
             // verdict is one of the race's comparisons, made once.
             standing.feasibility = candidates[index].standing?.feasibility == .feasible ? .feasible
-                : summary.sessions >= minimumSessions ? feasibility(standing.bytesInterval) : .undecided
+                : summary.sessions >= minimumSessions ? feasibility(excess: standing.budgetExcessInterval) : .undecided
             return standing
         }
-        let leader = leaderPosition(standings.map { ($0.objective, $0.bytesPerNavigation, $0.feasibility == .feasible) })
+        let leader = leaderPosition(standings.enumerated().map { position, standing in
+            (standing.objective, standing.bytesPerNavigation, standing.feasibility == .feasible && position != reference)
+        })
         for (position, index) in live.enumerated() {
             if let leader, leader != position, let mine = standings[position].objective, let theirs = standings[leader].objective {
                 let difference = mine - theirs
@@ -80,7 +91,7 @@ public struct RaceRule: Sendable {
                 }
             }
             candidates[index].standing = standings[position]
-            guard standings[position].sessions >= minimumSessions else { continue }
+            guard standings[position].sessions >= minimumSessions, position != reference else { continue }
             if standings[position].feasibility == .infeasible {
                 candidates[index].exit = .overBudget
             } else if let interval = standings[position].differenceInterval, interval.lowerBound > 0 {
@@ -90,12 +101,32 @@ public struct RaceRule: Sendable {
         return leader.map { live[$0] }
     }
 
-    /// Where an interval of bytes per navigation stands against the budget (nil: not known yet).
-    func feasibility(_ interval: ClosedRange<Double>?) -> TuneCandidate.Feasibility {
-        guard let budget else { return .feasible }
+    /// What a candidate's bytes per navigation are held to: the budget's bytes, or its share of
+    /// the reference's bytes on the same sessions, replicate by replicate.
+    struct Ceiling {
+        var budget: TuneBudget
+        /// The reference's point and replicates (nil for an absolute budget).
+        var reference: (point: Double?, replicates: [Double?]?)?
+
+        /// The candidate's bytes less the ceiling, and the standard error of that (paired with the
+        /// reference); nil when the reference has no figure yet.
+        func excess(_ bytes: Double, _ replicates: [Double?]) -> (point: Double, error: Double?)? {
+            guard let reference else {
+                return (bytes - budget.bytesPerNavigation, RaceRule.standardError(replicates.compactMap { $0 }))
+            }
+            guard let theirs = reference.point, let theirReplicates = reference.replicates else { return nil }
+            let share = 1 + budget.allowance
+            let contrasts = zip(replicates, theirReplicates).compactMap { a, b in a.flatMap { a in b.map { a - share * $0 } } }
+            return (bytes - share * theirs, RaceRule.standardError(contrasts))
+        }
+    }
+
+    /// Where the interval of a candidate's bytes less its ceiling stands (nil: not known yet).
+    func feasibility(excess interval: ClosedRange<Double>?) -> TuneCandidate.Feasibility {
+        guard budget != nil else { return .feasible }
         guard let interval else { return .undecided }
-        if interval.upperBound <= budget.bytesPerNavigation { return .feasible }
-        return interval.lowerBound > budget.bytesPerNavigation ? .infeasible : .undecided
+        if interval.upperBound <= 0 { return .feasible }
+        return interval.lowerBound > 0 ? .infeasible : .undecided
     }
 
     /// The position of the best objective among the feasible points (on a tie, the fewer bytes per

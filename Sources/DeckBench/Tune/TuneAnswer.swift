@@ -33,6 +33,11 @@ public struct TuneAnswer: Sendable {
     public var heldOutStallRateInterval: (low: Double, high: Double)?
     public var heldOutBytesPerNavigation: Double?
     public var heldOutBytesInterval: (low: Double, high: Double)?
+    /// The held-out bytes per navigation less the budget's ceiling (for a relative budget, the
+    /// reference's bytes on the same held-out sessions times 1 + the allowance, paired), with its
+    /// 95 % interval; nil without a budget.
+    public var heldOutBudgetExcess: Double?
+    public var heldOutBudgetExcessInterval: (low: Double, high: Double)?
     /// The winner against the incumbent on the held-out sessions, paired; nil without an incumbent
     /// (or held-out sessions).
     public var versusIncumbent: Versus?
@@ -53,7 +58,7 @@ public struct TuneAnswer: Sendable {
     }
 
     init(network: String, candidates: [TuneCandidate], choice: TuneChoice, objective: TuneObjective, budget: TuneBudget?, delta: Double,
-         incumbent: String?, confirmation: ReplayRun.Outcome, raceReplays: Int, exhaustiveReplays: Int) {
+         incumbent: String?, reference: String?, confirmation: ReplayRun.Outcome, raceReplays: Int, exhaustiveReplays: Int) {
         self.network = network
         winner = candidates[choice.shipped].policy
         if choice.leader != choice.shipped {
@@ -83,6 +88,20 @@ public struct TuneAnswer: Sendable {
         heldOutStallRateInterval = estimates?.interval(stallRate)
         heldOutBytesPerNavigation = TuneBudget.column.point(summary)
         heldOutBytesInterval = estimates?.interval(TuneBudget.column)
+        if let budget, let bytes = heldOutBytesPerNavigation {
+            if let reference, let other = rows.firstIndex(where: { $0.policy == reference && $0.network == network }),
+               let theirs = TuneBudget.column.point(rows[other].summary) {
+                let share = 1 + budget.allowance
+                heldOutBudgetExcess = bytes - share * theirs
+                if let mine = estimates?.values(TuneBudget.column), let their = confirmation.estimates[other]?.values(TuneBudget.column) {
+                    heldOutBudgetExcessInterval = BootstrapReplicates.percentiles(
+                        zip(mine, their).compactMap { a, b in a.flatMap { a in b.map { a - share * $0 } } })
+                }
+            } else if budget.reference == nil {
+                heldOutBudgetExcess = bytes - budget.bytesPerNavigation
+                heldOutBudgetExcessInterval = heldOutBytesInterval.map { ($0.low - budget.bytesPerNavigation, $0.high - budget.bytesPerNavigation) }
+            }
+        }
         if let incumbent, let other = rows.firstIndex(where: { $0.policy == incumbent && $0.network == network }) {
             versusIncumbent = Self.versus(incumbent, winner: (summary, estimates), incumbent: (rows[other].summary, confirmation.estimates[other]),
                                           objective: objective)
@@ -108,8 +127,7 @@ public struct TuneAnswer: Sendable {
     /// Whether the held-out bytes interval lies wholly above the budget: the race's "within" did
     /// not hold on sessions it never saw.
     public var heldOutOverBudget: Bool {
-        guard let budget, let interval = heldOutBytesInterval else { return false }
-        return interval.low > budget.bytesPerNavigation
+        (heldOutBudgetExcessInterval?.low ?? 0) > 0
     }
 
     /// The answer: its first line names the policy to ship with its held-out figures; the lines
@@ -128,6 +146,12 @@ public struct TuneAnswer: Sendable {
         if let bytes = heldOutBytesPerNavigation {
             first += ", \(Int(bytes.rounded())) bytes per navigation"
             if let interval = heldOutBytesInterval { first += " (95 % CI \(Int(interval.low.rounded()))–\(Int(interval.high.rounded())))" }
+            if let budget, budget.reference != nil, let excess = heldOutBudgetExcess {
+                first += String(format: ", %+.0f against the budget's ceiling (%@ of %@'s bytes on the same sessions", excess,
+                                (budget.allowance >= 0 ? "+" : "") + ReportFormat.number(100 * budget.allowance) + " %", budget.reference!)
+                if let interval = heldOutBudgetExcessInterval { first += String(format: "; paired 95 %% CI %+.0f … %+.0f", interval.low, interval.high) }
+                first += ")"
+            }
         }
         var lines = [first + "."]
         if heldOutOverBudget, let budget {

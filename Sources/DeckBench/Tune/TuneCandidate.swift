@@ -7,6 +7,9 @@ public struct TuneCandidate: Sendable {
     /// The network's spec, and its place among the networks given.
     public let network: String
     let networkIndex: Int
+    /// Whether it is the reference of a relative budget: replayed beside the candidates to hold
+    /// their bytes to, never leading, leaving or shipped.
+    public let isReference: Bool
     /// Every searched session it replayed, summed; emptied once it is out (its standing stays).
     var summary = MetricsSummary()
     /// How it stood when last judged; nil before its first judgement.
@@ -14,7 +17,8 @@ public struct TuneCandidate: Sendable {
     /// Why it left the race; nil while it is in.
     public internal(set) var exit: Exit?
 
-    init(policy: String, policyIndex: Int, network: String, networkIndex: Int, replicates: Int) {
+    init(policy: String, policyIndex: Int, network: String, networkIndex: Int, replicates: Int, isReference: Bool = false) {
+        self.isReference = isReference
         self.policy = policy
         self.policyIndex = policyIndex
         self.network = network
@@ -31,7 +35,11 @@ public struct TuneCandidate: Sendable {
         public var objective: Double?
         public var bytesPerNavigation: Double?
         public var bytesInterval: ClosedRange<Double>?
-        /// Where `bytesInterval` stands against the budget (always feasible without one).
+        /// Its bytes per navigation less the budget's ceiling (the budget, or the reference's bytes
+        /// times 1 + the allowance, paired), with the race's interval; nil without a budget.
+        public var budgetExcess: Double?
+        public var budgetExcessInterval: ClosedRange<Double>?
+        /// Where `budgetExcessInterval` stands (always feasible without a budget).
         public var feasibility = Feasibility.undecided
         /// The leader it was compared with (its policy spec), and the paired difference
         /// (this − leader) with its interval.

@@ -20,12 +20,13 @@ public struct TuneChoice: Sendable {
     /// The choice on network `network`, or `TuneError.overBudget` when no candidate still in is
     /// feasible.
     init(network: Int, candidates: [TuneCandidate], leader: Int?, rule: RaceRule, delta: Double, networkSpec: String) throws(TuneError) {
-        let standing = candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isIn }
+        let standing = candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isIn && !candidates[$0].isReference }
         let feasible = standing.filter { candidates[$0].standing?.feasibility == .feasible }
         let straddling = standing.filter { candidates[$0].standing?.feasibility != .feasible }
         guard let leader = leader.flatMap({ feasible.contains($0) ? $0 : nil }) ?? feasible.first else {
             // No feasible candidate ever led, so none left for being worse: those still in are undecided.
-            let seen = straddling.isEmpty ? candidates.indices.filter { candidates[$0].networkIndex == network } : straddling
+            let seen = straddling.isEmpty
+                ? candidates.indices.filter { candidates[$0].networkIndex == network && !candidates[$0].isReference } : straddling
             throw .overBudget(network: networkSpec, budget: rule.budget ?? TuneBudget(bytesPerNavigation: 0),
                               leastBytes: seen.compactMap { candidates[$0].standing?.bytesPerNavigation }.min(), undecided: straddling.count)
         }

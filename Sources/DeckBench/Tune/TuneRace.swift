@@ -47,8 +47,9 @@ struct TuneRace {
         }
     }
 
-    /// Whether `network`'s race goes on: more than one of its candidates is in.
+    /// Whether `network`'s race goes on: more than one of its candidates (the budget's reference
+    /// aside) is in.
     func racing(network: Int) -> Bool {
-        candidates.count(where: { $0.networkIndex == network && $0.isIn }) > 1
+        candidates.count(where: { $0.networkIndex == network && $0.isIn && !$0.isReference }) > 1
     }
 }

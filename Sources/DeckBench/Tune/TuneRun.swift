@@ -79,17 +79,18 @@ public struct TuneRun: Sendable {
     public func run(progress: ((Progress) -> Void)? = nil) throws -> Outcome {
         guard !policies.isEmpty, !networks.isEmpty else { throw TuneError.noCandidates }
         guard settings.bootstrap >= Self.minimumReplicates else { throw TuneError.noReplicates }
+        let raced = try racedPolicies()
         let candidates = networks.indices.flatMap { network in
-            policies.indices.map { policy in
-                TuneCandidate(policy: policies[policy].spec, policyIndex: policy, network: networks[network].spec,
-                              networkIndex: network, replicates: settings.bootstrap)
+            raced.indices.map { policy in
+                TuneCandidate(policy: raced[policy].spec, policyIndex: policy, network: networks[network].spec,
+                              networkIndex: network, replicates: settings.bootstrap, isReference: policy == policies.count)
             }
         }
         let rule = RaceRule(objective: objective, budget: budget, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil))
         var race = TuneRace(candidates: candidates, networks: networks.count, rule: rule,
                             weights: BootstrapWeights(replicates: settings.bootstrap))
         try race.run(blockEnds: Self.blockEnds, replay: { live, from, to in
-            try replay(live, part: split.part(.searched(from: from, to: to)))
+            try replay(live, policies: raced, part: split.part(.searched(from: from, to: to)))
         }, progress: { race in
             progress?(Progress(round: race.rounds, rounds: Self.blockEnds.count, live: race.candidates.count(where: \.isIn),
                                sessions: race.searched))
@@ -106,6 +107,17 @@ public struct TuneRun: Sendable {
         return try confirm(candidates: race.candidates, choices: choices, searched: searched, replays: race.replays)
     }
 
+    /// The candidates, then the budget's reference when it has one (replayed beside them, never a
+    /// candidate itself).
+    private func racedPolicies() throws -> [any PrefetchPolicy] {
+        guard let reference = budget?.reference else { return policies }
+        do {
+            return policies + [try PolicyRegistry.parse(reference)]
+        } catch {
+            throw TuneError.badBudget("--budget: the reference \(reference) is not a policy: \(error)")
+        }
+    }
+
     /// The comparisons a race of `candidates` policies may make on a network, at each round: each
     /// but the leader against the leader and, with a budget, each one's bytes against the budget.
     /// The Bonferroni count behind `RaceRule.z`, so that no false exit and no false "feasible"
@@ -116,7 +128,8 @@ public struct TuneRun: Sendable {
 
     /// Replays the sessions of `part` with `candidates`, returning each one's summary (in order)
     /// and the sessions replayed.
-    private func replay(_ candidates: [TuneCandidate], part: HoldoutSplit.Part) throws -> (summaries: [MetricsSummary], sessions: Int) {
+    private func replay(_ candidates: [TuneCandidate], policies: [any PrefetchPolicy], part: HoldoutSplit.Part) throws
+        -> (summaries: [MetricsSummary], sessions: Int) {
         let source = source(part)
         var table = SessionsTable()
         table.makesRows = false
@@ -160,7 +173,11 @@ public struct TuneRun: Sendable {
         }
         shipped.sort()
         var confirmed = shipped.map { policies[$0] }
-        if let incumbent, !confirmed.contains(where: { $0.spec == incumbent.spec }) { confirmed.append(incumbent) }
+        let reference = try racedPolicies().dropFirst(policies.count).first
+        for extra in [incumbent, reference].compactMap({ $0 })
+        where !confirmed.contains(where: { $0.spec == extra.spec }) {
+            confirmed.append(extra)
+        }
         var run = ReplayRun(files: files, policies: confirmed, networks: networks, settings: settings,
                             outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
         run.part = split.part(.heldOut)
@@ -171,7 +188,8 @@ public struct TuneRun: Sendable {
         let confirmation = try run.run()
         let answers = choices.enumerated().map { network, choice in
             TuneAnswer(network: networks[network].spec, candidates: candidates, choice: choice, objective: objective, budget: budget,
-                       delta: delta, incumbent: incumbent?.spec, confirmation: confirmation, raceReplays: replays[network],
+                       delta: delta, incumbent: incumbent?.spec, reference: reference?.spec, confirmation: confirmation,
+                       raceReplays: replays[network],
                        exhaustiveReplays: searched * policies.count)
         }
         return Outcome(candidates: candidates, answers: answers, confirmation: confirmation, searchedSessions: searched,

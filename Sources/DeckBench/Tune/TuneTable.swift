@@ -5,7 +5,8 @@
 /// then undecided), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
     static let header = ["network", "policy", "status", "round", "why", "sessions", "objective", "value", "leader", "difference",
-                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high", "feasibility",
+                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high",
+                         "budget_excess", "budget_excess_ci_low", "budget_excess_ci_high", "feasibility",
                          "heldout_sessions", "heldout_value", "heldout_ci_low", "heldout_ci_high", "heldout_stall_rate",
                          "heldout_bytes_per_navigation", "heldout_bytes_ci_low", "heldout_bytes_ci_high"]
 
@@ -21,13 +22,14 @@ struct TuneTable: Sendable {
         case shipped, leader
         case withinDelta = "within_delta"
         case stillIn = "in"
-        case undecided, out, incumbent
+        case undecided, out, incumbent, reference
 
         var why: String {
             switch self {
             case .leader: "the lowest objective; a cheaper candidate was within delta of it"
             case .stillIn: "not shown within delta of the leader"
             case .undecided: "its bytes interval holds the budget"
+            case .reference: "the budget's reference"
             default: ""
             }
         }
@@ -41,13 +43,13 @@ struct TuneTable: Sendable {
                 let candidate = candidates[index]
                 let standing = candidate.standing
                 var row = [candidate.network, candidate.policy, status.rawValue, standing.map { String($0.round) } ?? "",
-                           candidate.exit?.rawValue ?? status.why] + searched(standing)
-                row += status == .shipped ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
+                           candidate.exit?.rawValue ?? status.why] + searched(standing, reference: candidate.isReference)
+                row += [.shipped, .reference].contains(status) ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
                 writer.appendRow(row)
             }
             if let incumbent {
                 let spec = candidates[choice.shipped].network
-                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Array(repeating: "", count: 11)
+                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Array(repeating: "", count: 14)
                                  + heldOutFields(incumbent, spec, heldOut, estimates))
             }
         }
@@ -57,7 +59,7 @@ struct TuneTable: Sendable {
     private static let empty = Array(repeating: "", count: 8)
 
     /// The race's figures of a standing, from `sessions` to `feasibility`.
-    private func searched(_ standing: TuneCandidate.Standing?) -> [String] {
+    private func searched(_ standing: TuneCandidate.Standing?, reference: Bool) -> [String] {
         let column = objective.column
         let bytes = TuneBudget.column
         return [standing.map { String($0.sessions) } ?? "", objective.rawValue, column.format(standing?.objective),
@@ -65,7 +67,10 @@ struct TuneTable: Sendable {
                 column.format(standing?.differenceInterval?.lowerBound, signed: true),
                 column.format(standing?.differenceInterval?.upperBound, signed: true),
                 bytes.format(standing?.bytesPerNavigation), bytes.format(standing?.bytesInterval?.lowerBound),
-                bytes.format(standing?.bytesInterval?.upperBound), standing?.feasibility.rawValue ?? ""]
+                bytes.format(standing?.bytesInterval?.upperBound), bytes.format(standing?.budgetExcess, signed: true),
+                bytes.format(standing?.budgetExcessInterval?.lowerBound, signed: true),
+                bytes.format(standing?.budgetExcessInterval?.upperBound, signed: true),
+                reference ? "" : standing?.feasibility.rawValue ?? ""]
     }
 
     /// A policy's held-out figures on a network, from `heldout_sessions` on.
@@ -88,12 +93,13 @@ struct TuneTable: Sendable {
         if choice.leader != choice.shipped { rows.append((choice.leader, .leader)) }
         rows += choice.withinDelta.filter { $0 != choice.leader }.map { ($0, .withinDelta) }
         let listed = Set(rows.map(\.0))
-        let others = candidates.indices.filter { candidates[$0].networkIndex == network && !listed.contains($0) }
+        let others = candidates.indices.filter { candidates[$0].networkIndex == network && !listed.contains($0) && !candidates[$0].isReference }
         rows += others.filter { candidates[$0].isIn && !choice.undecided.contains($0) }.map { ($0, .stillIn) }
         rows += choice.undecided.map { ($0, .undecided) }
         rows += others.filter { !candidates[$0].isIn }
             .sorted { (-(candidates[$0].standing?.round ?? 0), $0) < (-(candidates[$1].standing?.round ?? 0), $1) }
             .map { ($0, .out) }
+        rows += candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isReference }.map { ($0, .reference) }
         return rows
     }
 }

@@ -25,13 +25,22 @@ import Testing
         #expect(rule.leaderPosition([(0.01, 40_000, false)]) == nil)
     }
 
+    /// The interval of bytes less the ceiling (50,000 here): wholly at or below 0 feasible, wholly
+    /// above infeasible, otherwise undecided; a relative ceiling is the reference's bytes times
+    /// 1 + the allowance, replicate by replicate.
     @Test func feasibilityReadsTheWholeBytesInterval() {
         let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 50_000), comparisons: 3)
-        #expect(rule.feasibility(40_000 ... 50_000) == .feasible)
-        #expect(rule.feasibility(49_000 ... 50_001) == .undecided)
-        #expect(rule.feasibility(50_000.5 ... 60_000) == .infeasible)
-        #expect(rule.feasibility(nil) == .undecided)
-        #expect(RaceRule(objective: .stallRate, budget: nil, comparisons: 1).feasibility(nil) == .feasible)
+        #expect(rule.feasibility(excess: -10_000 ... 0) == .feasible)
+        #expect(rule.feasibility(excess: -1_000 ... 1) == .undecided)
+        #expect(rule.feasibility(excess: 0.5 ... 10_000) == .infeasible)
+        #expect(rule.feasibility(excess: nil) == .undecided)
+        #expect(RaceRule(objective: .stallRate, budget: nil, comparisons: 1).feasibility(excess: nil) == .feasible)
+        let ceiling = RaceRule.Ceiling(budget: TuneBudget(allowance: 0.1, of: "r"), reference: (40_000, [39_000, 41_000, nil]))
+        let excess = ceiling.excess(45_000, [44_000, 45_500, 46_000])
+        // 45,000 − 1.1 × 40,000 = 1,000; replicates 44,000 − 42,900 = 1,100 and 45,500 − 45,100 = 400.
+        #expect(excess?.point == 1_000)
+        #expect(abs((excess?.error ?? 0) - RaceRule.standardError([1_100, 400])!) < 1e-9)
+        #expect(RaceRule.Ceiling(budget: TuneBudget(allowance: 0.1, of: "r"), reference: (nil, nil)).excess(1, [1]) == nil)
     }
 
     /// The Bonferroni count: every candidate but the leader against the leader and, with a budget,
@@ -137,5 +146,12 @@ import Testing
         #expect(throws: TuneError.self) { try TuneBudget.parse("stall_rate=0.1").get() }
         #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=-1").get() }
         #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation").get() }
+        let relative = try TuneBudget.parse("bytes_per_navigation=+5%:fixed:radius=2").get()
+        #expect(relative.reference == "fixed:radius=2" && abs(relative.allowance - 0.05) < 1e-12)
+        #expect(relative.description == "bytes_per_navigation=+5%:fixed:radius=2")
+        #expect(try TuneBudget.parse("bytes_per_navigation=-10%:ondemand").get().allowance == -0.1)
+        for bad in ["bytes_per_navigation=5%:fixed", "bytes_per_navigation=+5%", "bytes_per_navigation=+5%:", "bytes_per_navigation=-100%:fixed"] {
+            #expect(throws: TuneError.self, "\(bad)") { try TuneBudget.parse(bad).get() }
+        }
     }
 }

@@ -94,6 +94,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// A budget relative to a reference, judged paired: `fixed:radius=2` may spend no more than
+    /// itself (+0 %: its excess is 0 in every replicate, feasible), `fixed:radius=3` more in every
+    /// session (out, over the budget), `fixed:radius=1` less. The fewest stalls among the feasible
+    /// is the reference's own window; the reference is replayed beside the candidates, listed in
+    /// tune.csv and held out with the answer, whose held-out excess over the ceiling is 0.
+    @Test func aBudgetRelativeToAReferenceIsJudgedPaired() throws {
+        let (fixtures, files) = try corpus(sessions: 600)
+        let out = fixtures.path("tune")
+        let budget = try TuneBudget.parse("bytes_per_navigation=+0%:fixed:radius=2").get()
+        let outcome = try tune(files, [FixedPolicy(radius: 1), FixedPolicy(radius: 2), FixedPolicy(radius: 3)], out: out, budget: budget)
+        let answer = try #require(outcome.answers.first)
+        #expect(answer.winner == "fixed:radius=2")
+        #expect(outcome.candidates.first { $0.policy == "fixed:radius=3" && !$0.isReference }?.exit == .overBudget)
+        let reference = try #require(outcome.candidates.first { $0.isReference })
+        #expect(reference.isIn && reference.policy == "fixed:radius=2")
+        #expect(answer.heldOutBudgetExcess == 0 && !answer.heldOutOverBudget)
+        let table = try rows(out + "/tune.csv")
+        #expect(table.filter { $0["status"] == "reference" }.count == 1)
+        #expect(table.first { $0["status"] == "shipped" }?["budget_excess"] == "0.0000")
+    }
+
     /// The same bytes whatever the number of jobs.
     @Test func theSameBytesForAnyJobs() throws {
         let (fixtures, files) = try corpus(sessions: 300)
