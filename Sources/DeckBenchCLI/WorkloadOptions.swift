@@ -49,6 +49,14 @@ struct WorkloadOptions: ParsableArguments {
     var startTodayProbability = defaults.startTodayProbability
     @Option(parsing: .unconditional, help: "Probability that a session ends with an explicit 'end' event.")
     var endProbability = defaults.endProbability
+    @Option(parsing: .unconditional, help: "How much users (sessions, without --sessions-per-user) differ in persistence: the standard deviation of each one's around --persistence.")
+    var persistenceSpread = defaults.persistenceSpread
+    @Option(parsing: .unconditional, help: "After two steps the same way, the chance that the next turns back (second-order memory).")
+    var turnAfterTwo = defaults.turnAfterTwo
+    @Option(parsing: .unconditional, help: "Jumps land within this many pages of the current one (0: anywhere, uniformly).")
+    var jumpNear = defaults.jumpNear
+    @Option(parsing: .unconditional, help: "The share of pages users skim, where a step starts a burst three times as often.")
+    var skimShare = defaults.skimShare
     @Option(parsing: .unconditional, help: "Sessions per user: each group of this many sessions names one user on its session line (1: no user keys).")
     var sessionsPerUser = defaults.sessionsPerUser
     @Option(parsing: .unconditional, help: "With several sessions per user, the log-normal sigma of each user's own dwell and session length around the model's.")
@@ -60,7 +68,7 @@ struct WorkloadOptions: ParsableArguments {
             ("--swipe-share", swipeShare), ("--overlap-probability", overlapProbability), ("--cancel-probability", cancelProbability),
             ("--jump-probability", jumpProbability), ("--scroll-probability", scrollProbability),
             ("--future-probability", futureProbability), ("--start-today-probability", startTodayProbability),
-            ("--end-probability", endProbability),
+            ("--end-probability", endProbability), ("--turn-after-two", turnAfterTwo), ("--skim-share", skimShare),
         ]
         for (flag, value) in probabilities where !(0 ... 1).contains(value) {
             throw ValidationError("\(flag) must be from 0 to 1, got \(value)")
@@ -75,6 +83,10 @@ struct WorkloadOptions: ParsableArguments {
         for (flag, value) in [("--steps-sigma", stepsSigma), ("--dwell-sigma", dwellSigma)] where !(value >= 0 && value <= 5) {
             throw ValidationError("\(flag) must be from 0 to 5, got \(value)")
         }
+        guard persistenceSpread >= 0, persistenceSpread <= 5 else {
+            throw ValidationError("--persistence-spread must be from 0 to 5, got \(persistenceSpread)")
+        }
+        guard (0 ... 1_000_000).contains(jumpNear) else { throw ValidationError("--jump-near must be from 0 to 1000000, got \(jumpNear)") }
         guard (1 ... 1_000_000).contains(sessionsPerUser) else {
             throw ValidationError("--sessions-per-user must be from 1 to 1000000, got \(sessionsPerUser)")
         }
@@ -112,6 +124,10 @@ struct WorkloadOptions: ParsableArguments {
         model.futurePagesMax = futurePagesMax
         model.startTodayProbability = startTodayProbability
         model.endProbability = endProbability
+        model.persistenceSpread = persistenceSpread
+        model.turnAfterTwo = turnAfterTwo
+        model.jumpNear = jumpNear
+        model.skimShare = skimShare
         model.sessionsPerUser = sessionsPerUser
         model.userSpread = userSpread
         return model

@@ -6,6 +6,10 @@ enum RandomKey {
     static let syntheticSession: UInt64 = 0x5E55_1011
     /// A synthetic user's own tempo and session length: `(seed, syntheticUser, n)`.
     static let syntheticUser: UInt64 = 0x05E5_7A17
+    /// A synthetic user's (or session's) own persistence: `(seed, syntheticPersistence, n)`.
+    static let syntheticPersistence: UInt64 = 0x9E55_15E7
+    /// Which pages users skim: `(seed, skimPage, page)`.
+    static let skimPage: UInt64 = 0x5C1A_9A9E
     /// Content changes: `(seed, content, session, page)`.
     static let content: UInt64 = 0xC0_17E7
     /// Round-trip times: `(seed, rtt, session, page, n)` for the page's n-th request.

@@ -37,14 +37,19 @@ public struct SessionGenerator: Sendable {
             model.dwellMedianMs *= traits.logNormal(median: 1, sigma: model.userSpread)
             model.stepsMedian *= traits.logNormal(median: 1, sigma: model.userSpread)
         }
-        var walk = Walk(model: model, session: session)
+        if model.persistenceSpread > 0 {
+            let owner = model.sessionsPerUser > 1 ? index / model.sessionsPerUser : index
+            var own = SeededGenerator(seed: seed, keys: RandomKey.syntheticPersistence, UInt64(owner))
+            model.persistence = min(1, max(0, model.persistence + model.persistenceSpread * own.standardNormal()))
+        }
+        var walk = Walk(model: model, session: session, seed: seed)
         let steps = min(model.stepsMax, max(0, Int(random.logNormal(median: model.stepsMedian, sigma: model.stepsSigma).rounded())))
         walk.turn(towards: random.chance(model.prevShare) ? .prev : .next)
         while walk.stepsMade < steps {
             walk.dwell(&random)
             if random.chance(model.jumpProbability) {
                 walk.jump(&random)
-            } else if random.chance(model.burstProbability) {
+            } else if random.chance(walk.burstProbability) {
                 let burst = 1 + random.geometric(mean: max(1, model.burstStepsMean - 1))
                 for index in 0 ..< min(burst, steps - walk.stepsMade) {
                     if index > 0 {
@@ -81,6 +86,9 @@ public struct SessionGenerator: Sendable {
     private struct Walk {
         let model: WorkloadModel
         let session: Session
+        let seed: UInt64
+        /// Steps made the same way in a row, up to the last.
+        var sameWay = 0
         var heading: Int
         var direction = Direction.prev
         var timeMs = 0
@@ -89,10 +97,19 @@ public struct SessionGenerator: Sendable {
         /// The last step, if it was a swipe: when it started and how long it takes to settle.
         var lastSwipe: (startMs: Int, durationMs: Int)?
 
-        init(model: WorkloadModel, session: Session) {
+        init(model: WorkloadModel, session: Session, seed: UInt64) {
             self.model = model
             self.session = session
+            self.seed = seed
             heading = session.page
+        }
+
+        /// The chance that a step from the current page starts a burst: three times the model's on
+        /// a page users skim.
+        var burstProbability: Double {
+            guard model.skimShare > 0 else { return model.burstProbability }
+            var page = SeededGenerator(seed: seed, keys: RandomKey.skimPage, UInt64(bitPattern: Int64(heading)))
+            return page.unit() < model.skimShare ? min(1, 3 * model.burstProbability) : model.burstProbability
         }
 
         /// Time on the current page, with the scrolls the user makes while reading it.
@@ -110,12 +127,20 @@ public struct SessionGenerator: Sendable {
         }
 
         mutating func jump(_ random: inout SeededGenerator) {
-            var target = Int.random(in: session.first ... session.last, using: &random)
-            if target == heading, session.first < session.last {
-                target = heading == session.last ? session.first : session.last
+            var target: Int
+            if model.jumpNear > 0 {
+                let low = max(session.first, heading - model.jumpNear), high = min(session.last, heading + model.jumpNear)
+                target = Int.random(in: low ... high, using: &random)
+                if target == heading, low < high { target = target == high ? low : target + 1 }
+            } else {
+                target = Int.random(in: session.first ... session.last, using: &random)
+                if target == heading, session.first < session.last {
+                    target = heading == session.last ? session.first : session.last
+                }
             }
             events.append(Event(timeMs: timeMs, kind: .jump(page: target)))
             heading = target
+            sameWay = 0
             turn(towards: random.chance(model.prevShare) ? .prev : .next)
             stepsMade += 1
         }
@@ -128,7 +153,13 @@ public struct SessionGenerator: Sendable {
 
         /// One swipe or tap; a user who bounced at an end turns around afterwards.
         mutating func step(_ random: inout SeededGenerator) {
-            if !random.chance(model.persistence) { direction = direction.reversed }
+            let previous = direction
+            if !random.chance(model.persistence) {
+                direction = direction.reversed
+            } else if model.turnAfterTwo > 0, sameWay >= 2, random.chance(model.turnAfterTwo) {
+                direction = direction.reversed
+            }
+            sameWay = direction == previous && stepsMade > 0 ? sameWay + 1 : 1
             let target = heading + direction.offset
             if random.chance(model.swipeShare) {
                 let durationMs = min(2_000, max(60, Int(random.logNormal(median: model.swipeMedianMs, sigma: 0.3))))

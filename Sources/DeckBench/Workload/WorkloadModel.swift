@@ -46,6 +46,18 @@ public struct WorkloadModel: Sendable, Hashable {
     public var startTodayProbability = 0.85
     /// Probability that a session ends with an explicit `end` event.
     public var endProbability = 0.9
+    /// How much users differ in `persistence`: each user's (each session's, without users) is the
+    /// model's plus a normal draw of this standard deviation, kept within 0 … 1. 0: all alike.
+    public var persistenceSpread = 0.0
+    /// Second-order memory: after two steps the same way, the chance that the next turns back
+    /// (on top of `persistence`). 0: the last step alone decides.
+    public var turnAfterTwo = 0.0
+    /// Jumps land within this many pages of the current one (uniform, never on it); 0: anywhere in
+    /// the data, uniformly.
+    public var jumpNear = 0
+    /// The share of pages (chosen by a hash of the page number) that users skim: on them a step
+    /// starts a burst three times as often (at most always). 0: bursts ignore the page.
+    public var skimShare = 0.0
     /// Sessions per user: sessions `n·k ..< (n+1)·k` belong to user n and their session lines
     /// name that user. 1: no user keys, every session drawn on its own.
     public var sessionsPerUser = 1

@@ -108,6 +108,71 @@ import Testing
         #expect(summary.swipes > 1_000)
     }
 
+    /// The knobs for users the step model cannot copy exactly, each off by default (the sessions
+    /// are then today's, byte for byte: `committedSampleIsWhatMakeSampleWrites`).
+    @Test func knobsForUsersUnlikeTheStepModel() {
+        func sessions(_ change: (inout WorkloadModel) -> Void) -> [Session] {
+            var model = WorkloadModel()
+            change(&model)
+            let generator = SessionGenerator(model: model, seed: 8)
+            return (0 ..< 400).map { generator.session($0) }
+        }
+        /// The directions of a session's taps and committed swipes, in order.
+        func directions(_ session: Session) -> [Direction] {
+            session.events.compactMap { event in
+                switch event.kind {
+                case let .tap(direction): direction
+                case let .swipe(direction, _, false): direction
+                default: nil
+                }
+            }
+        }
+        // Jumps land near: within 5 pages, never on the page itself.
+        let near = sessions { $0.jumpNear = 5; $0.jumpProbability = 0.3 }
+        var jumps = 0
+        for session in near {
+            var heading = session.page
+            for event in session.events {
+                switch event.kind {
+                case let .jump(page):
+                    #expect(abs(page - heading) <= 5 && (page != heading || session.first == session.last))
+                    jumps += 1
+                    heading = page
+                case let .tap(direction), let .swipe(direction, _, false):
+                    if session.contains(page: heading + direction.offset) { heading += direction.offset }
+                default: break
+                }
+            }
+        }
+        #expect(jumps > 500)
+        // Second-order memory: users who never turn on their own (persistence 1, no bounces far
+        // from the ends) but always after two steps the same way make runs of at most two steps.
+        let memory = sessions { $0.persistence = 1; $0.turnAfterTwo = 1; $0.jumpProbability = 0; $0.historyPagesMin = 1_000
+            $0.cancelProbability = 0; $0.startTodayProbability = 0 }
+        let runs = memory.map(directions).flatMap { steps in
+            steps.indices.dropFirst(2).map { steps[$0] == steps[$0 - 1] && steps[$0 - 1] == steps[$0 - 2] }
+        }
+        #expect(runs.count > 1_000 && runs.filter { $0 }.count < runs.count / 50)
+        // Persistence that differs per session: with a wide spread around 0.5 many sessions never
+        // turn and many turn at every step, where without it few do either.
+        func extremes(_ sessions: [Session]) -> Int {
+            sessions.map(directions).filter { $0.count >= 6 }.count { steps in
+                let turns = zip(steps, steps.dropFirst()).count { $0 != $1 }
+                return turns == 0 || turns == steps.count - 1
+            }
+        }
+        let spread = sessions { $0.persistence = 0.5; $0.persistenceSpread = 2; $0.historyPagesMin = 1_000; $0.startTodayProbability = 0 }
+        let alike = sessions { $0.persistence = 0.5; $0.historyPagesMin = 1_000; $0.startTodayProbability = 0 }
+        #expect(extremes(spread) > 3 * max(1, extremes(alike)))
+        // Skimmed pages: with every page skimmed, bursts come three times as often, so steps come
+        // closer together.
+        func meanGap(_ sessions: [Session]) -> Double {
+            let gaps = sessions.flatMap { session in zip(session.events, session.events.dropFirst()).map { Double($1.timeMs - $0.timeMs) } }
+            return gaps.reduce(0, +) / Double(gaps.count)
+        }
+        #expect(meanGap(sessions { $0.skimShare = 1 }) < 0.8 * meanGap(sessions { _ in }))
+    }
+
     @Test func defaultModelMakesEveryKindOfEvent() {
         let generator = SessionGenerator(seed: 1)
         var summary = RecordingSummary()
