@@ -27,18 +27,23 @@ struct Stroke {
         if abs(dy) > abs(dx) { return .scroll(timeMs: up.timeMs, dy: dy) }
         let direction: Direction = dx < 0 ? .next : .prev
         guard !cancelled else { return .swipe(timeMs: down.timeMs, durationMs: durationMs, direction: direction, committed: false) }
-        let velocity = releaseVelocity(windowMs: thresholds.velocityWindowMs)
+        let velocity = releaseVelocity(windowMs: thresholds.velocityWindowMs, stoppedMs: thresholds.pointerStoppedMs)
         let flung = abs(dx) > thresholds.flingDistanceDp && abs(velocity) > thresholds.flingVelocityDpPerSecond && (velocity < 0) == (dx < 0)
         let dragged = abs(dx) > thresholds.commitFraction * widthDp
         return .swipe(timeMs: down.timeMs, durationMs: durationMs, direction: direction, committed: flung || dragged)
     }
 
-    /// dp per second over the last `windowMs` before the finger lifted (0 for a stroke without time).
-    func releaseVelocity(windowMs: Int) -> Double {
+    /// dp per second between the first and the last of the samples the velocity counts: those of
+    /// the last `windowMs` before the finger lifted, back to the first gap of more than `stoppedMs`
+    /// between two samples (the pointer had stopped). 0 with fewer than two such samples.
+    func releaseVelocity(windowMs: Int, stoppedMs: Int) -> Double {
         guard let up = samples.last else { return 0 }
-        let from = samples.last { $0.timeMs <= up.timeMs - windowMs } ?? samples.first!
-        let elapsed = up.timeMs - from.timeMs
-        return elapsed > 0 ? (up.x - from.x) * 1_000 / Double(elapsed) : 0
+        var first = samples.count - 1
+        while first > 0, up.timeMs - samples[first - 1].timeMs <= windowMs, samples[first].timeMs - samples[first - 1].timeMs <= stoppedMs {
+            first -= 1
+        }
+        let elapsed = up.timeMs - samples[first].timeMs
+        return elapsed > 0 ? (up.x - samples[first].x) * 1_000 / Double(elapsed) : 0
     }
 
     enum Gesture: Equatable {

@@ -13,9 +13,14 @@ public struct TouchThresholds: Sendable {
     public var flingVelocityDpPerSecond: Double = 400
     /// …having moved at least this far (ViewPager's MIN_DISTANCE_FOR_FLING, 25 dp).
     public var flingDistanceDp: Double = 25
-    /// The release velocity is the finger's over its last this many ms (VelocityTracker fits the
-    /// last 100 ms of samples).
+    /// The release velocity is the finger's over the samples of its last this many ms
+    /// (VelocityTracker's HORIZON: it keeps the last 100 ms of samples)…
     public var velocityWindowMs: Int = 100
+    /// …back to the first gap longer than this between two samples: the pointer had stopped
+    /// there, and what came before it does not count (VelocityTracker's
+    /// ASSUME_POINTER_STOPPED_TIME, 40 ms). A gap this long just before the finger lifts leaves
+    /// one sample: no velocity.
+    public var pointerStoppedMs: Int = 40
 
     public init() {}
 }

@@ -81,6 +81,52 @@ import Testing
         #expect(report.taps == 1)
     }
 
+    /// Strokes near the thresholds, on the 420-dpi screen (a pixel 0.381 dp, half the page 540 px):
+    /// 1. a pause of 950 ms, then a flick of 400 px in 40 ms: VelocityTracker counts only the
+    ///    samples after the pause (the pointer had stopped), 3,810 dp/s — a fling, committed, though
+    ///    the 420 px dragged are short of half the page (measured from the sample before the pause,
+    ///    the speed would be 154 dp/s, and the flick read as a cancelled drag);
+    /// 2. out 80 px (30 dp) and back to within the slop: a cancelled swipe, not a tap;
+    /// 3. a slow drag of 400 px left, then a fast flick back to 150 px left: the flick goes the
+    ///    other way and 57 dp is short of half the page, so it does not commit;
+    /// 4. a slow drag of exactly 540 px (the commit fraction), released: not past it, not committed.
+    @Test func strokesNearTheThresholds() throws {
+        let dir = folder()
+        try """
+        session,t,action,x,y
+        s,0,down,900,1000
+        s,50,move,880,1000
+        s,1000,move,880,1000
+        s,1010,move,860,1000
+        s,1020,move,700,1000
+        s,1030,move,520,1000
+        s,1040,up,480,1000
+        s,3000,down,500,1000
+        s,3100,move,580,1000
+        s,3200,move,505,1000
+        s,3300,up,502,1000
+        s,5000,down,900,1000
+        s,5400,move,700,1000
+        s,5800,move,500,1000
+        s,5820,move,650,1000
+        s,5840,up,750,1000
+        s,7000,down,900,1000
+        s,7400,move,600,1000
+        s,7800,move,400,1000
+        s,8200,up,360,1000
+
+        """.write(toFile: dir + "/edges.csv", atomically: true, encoding: .utf8)
+        let report = try TouchImport(columns: columns).run(dir + "/edges.csv", into: dir)
+        let session = try #require(sessions(report.output).first)
+        #expect(session.events.dropLast() == [
+            Event(timeMs: 0, kind: .swipe(.next, durationMs: 1_040, cancelled: false)),
+            Event(timeMs: 3_000, kind: .swipe(.prev, durationMs: 300, cancelled: true)),
+            Event(timeMs: 5_000, kind: .swipe(.next, durationMs: 840, cancelled: true)),
+            Event(timeMs: 7_000, kind: .swipe(.next, durationMs: 1_200, cancelled: true)),
+        ])
+        #expect(report.taps == 0)
+    }
+
     @Test func aUserColumnNamesEachSessionsUser() throws {
         let dir = folder()
         try """
