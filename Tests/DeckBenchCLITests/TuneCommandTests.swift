@@ -43,6 +43,24 @@ import Testing
         #expect(try DeckBenchTool.run(["tune", "--help"]).stdout.contains("--holdout"))
     }
 
+    /// A replay into a folder a tune wrote leaves no tune.csv behind: swapped in whole, or
+    /// written in place (the folder is the current directory), and the report page has no race.
+    @Test func aReplayIntoATuneFolderLeavesNoTuneTable() throws {
+        let folder = try corpus()
+        for place in ["t", "u"] {
+            let tuned = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1..2", "--out", place, "--quiet"], in: folder)
+            #expect(tuned.status == 0, "\(tuned.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/\(place)/tune.csv"))
+        }
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "t", "--quiet", "--html"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "../rec", "--out", ".", "--quiet"], in: folder + "/u").status == 0)
+        for place in ["t", "u"] {
+            #expect(!FileManager.default.fileExists(atPath: folder + "/\(place)/tune.csv"), "\(place)")
+            #expect(try DeckBenchTool.run(["verify", place], in: folder).status == 0)
+        }
+        #expect(try !String(contentsOfFile: folder + "/t/report.html", encoding: .utf8).contains("id=\"race\""))
+    }
+
     @Test func badInputIsAClearMessageAndNothingIsWritten() throws {
         let folder = try corpus()
         let none = try DeckBenchTool.run(["tune", "rec", "--out", "t"], in: folder)

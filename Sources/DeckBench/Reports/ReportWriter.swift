@@ -100,6 +100,8 @@ struct ReportWriter {
         for file in extra {
             written.append(try AtomicFileWriter.write(file.bytes, to: ReportFolder.path(folder, file.name)))
         }
+        // tune's file, left by a tune in a folder written in place, goes with that run.
+        if !extra.contains(where: { $0.name == TuneRun.fileName }) { unlink(ReportFolder.path(folder, TuneRun.fileName)) }
         if let shardState {
             written.append(try AtomicFileWriter.write([UInt8](shardState.encoded()),
                                                       to: ReportFolder.path(folder, ShardState.fileName)))

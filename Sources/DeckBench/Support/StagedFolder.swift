@@ -24,7 +24,7 @@ public final class StagedFolder {
 
     /// The names of every file a run may write: what the destination holds of the previous run.
     static let runFileNames: Set<String> = ["summary.csv", "distributions.csv", "paired.csv", "bootstrap.json", "sessions.csv",
-                                            "sessions.csv.zst", "rejects.csv", "manifest.json", "shard.json"]
+                                            "sessions.csv.zst", "rejects.csv", "manifest.json", "shard.json", "tune.csv"]
 
     init(destination: String) throws(OutputError) {
         var destination = destination.isEmpty ? "." : destination
