@@ -41,7 +41,7 @@ public struct IntervalColumn: Sendable {
             let kept = BootstrapReplicates.counts
             guard kept.contains(where: { $0 == ratio.numerator }), kept.contains(where: { $0 == ratio.denominator }) else {
                 return "metric \(metric.name) declares an interval over counts the bootstrap buckets do not keep; "
-                    + "declare it with interval: true in MetricSchema.standard"
+                    + "declare it with interval: true in Metric.standardList"
             }
             return nil
         }

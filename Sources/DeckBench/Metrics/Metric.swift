@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Adding a metric: a stored property of `SessionMetrics` (or a `Distribution` of
 /// `MetricsSummary`), the replay code that measures it, and one descriptor in
-/// `MetricSchema.standard`; `interval: true` on a ratio of counts gives it a bootstrap interval
+/// `Metric.standardList` (`MetricSchema.standard` is the schema made of it); `interval: true` on a ratio of counts gives it a bootstrap interval
 /// (summary.csv's `_ci_low`/`_ci_high`, paired.csv, compare's paired check) with nothing else to
 /// touch.
 public struct Metric: Sendable {

@@ -34,7 +34,7 @@ struct MetricsAccumulation: Sendable {
             }
             guard (isLargest ? largest : summed).contains(offset) else {
                 return "metric \(metric.name) reads a count that the standard metrics do not \(isLargest ? "maximise" : "sum"); "
-                    + "declare it in MetricSchema.standard"
+                    + "declare it in Metric.standardList"
             }
         }
         return nil

@@ -62,7 +62,7 @@ extension Metric {
                                               meaning: "requests sent (demand, revalidation, prefetch), retries included")
     public static let failedRequests = Metric.count(
         "failed_requests", \.failedRequests, better: .lower,
-        meaning: "requests the app gave up on: no answer within the network's `timeout_ms` (lost, in an outage, or too slow)")
+        meaning: "requests (each attempt, retries included) the app gave up on: no answer within the network's `timeout_ms` (lost, in an outage, or too slow); a retry that follows is a request of its own")
     public static let retries = Metric.count(
         "retries", \.retries, better: .lower,
         meaning: "demand and revalidation requests sent again after a failure (see `RetryPolicy` in the README)")

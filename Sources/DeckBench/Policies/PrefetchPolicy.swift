@@ -27,7 +27,7 @@ public protocol PrefetchPolicy: Sendable {
     /// pages it kept at the last commit and requests none, whatever the cache holds. The app then
     /// does not ask it when a response arrives or a request fails — what it would answer is the
     /// decision in force, and with the same pages kept nothing new needs dropping — which spares
-    /// a decision per request. False unless a policy says so (`PolicyInvariantTests` checks those
+    /// a decision per request. False unless a policy says so (`CommitOnlyPolicyTests` checks those
     /// that do).
     static var decidesAtCommitsOnly: Bool { get }
 
@@ -79,7 +79,6 @@ public struct PolicyParameter<Policy: PrefetchPolicy>: Sendable {
     public var defaultValue: Int { Policy()[keyPath: keyPath] }
 }
 
-/// A policy parameter as `deckbench policies` lists it.
 /// A text parameter of a policy (a file path): its name in the spec, where it is stored, and what it means.
 public struct TextPolicyParameter<Policy: PrefetchPolicy>: Sendable {
     public let name: String

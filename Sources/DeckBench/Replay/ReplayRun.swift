@@ -11,7 +11,7 @@ public struct ReplayRun: Sendable {
     public var policies: [any PrefetchPolicy]
     public var networks: [NetworkModel]
     public var settings: ReplaySettings
-    /// The folder for `summary.csv`, `sessions.csv`, `rejects.csv` and `manifest.json`.
+    /// The folder the run's reports go to (`outputNames`).
     public var outputFolder: String
     /// The command line as the manifest records it (without flags that do not change results).
     public var command: [String]

@@ -4,7 +4,7 @@
 public enum ColumnDocumentation {
     /// The line before a generated table in the README; `name` is the file it documents.
     public static func beginMarker(_ name: String) -> String {
-        "<!-- \(name) columns: generated from MetricSchema.standard by `make docs`; a test checks them -->"
+        "<!-- \(name) columns: generated from Metric.standardList by `make docs`; a test checks them -->"
     }
 
     public static let endMarker = "<!-- end of generated columns -->"

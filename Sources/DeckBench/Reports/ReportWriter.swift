@@ -1,9 +1,10 @@
 import Foundation
 
-/// Writes one report folder, for `replay` and `merge` alike: `sessions.csv` (or `.csv.zst`, or
-/// nothing: `SessionsFormat`) streamed as rows come, then `summary.csv`, `distributions.csv`,
-/// `rejects.csv`, `manifest.json` and, for a shard, `shard.json`, into a staging folder swapped
-/// in whole at the end (`StagedFolder`). Columns come from the schema.
+/// Writes one report folder, for `replay`, `tune` and `merge` alike: `sessions.csv` (or
+/// `.csv.zst`, or nothing: `SessionsFormat`) streamed as rows come, then `summary.csv`,
+/// `distributions.csv`, with intervals `paired.csv` and `bootstrap.json`, `rejects.csv`, a
+/// command's own files (`tune.csv`), for a shard `shard.json`, and `manifest.json` last, into a
+/// staging folder swapped in whole at the end (`StagedFolder`). Columns come from the schema.
 struct ReportWriter {
     /// Where the files are written until the folder is swapped in.
     let folder: String
