@@ -79,8 +79,8 @@ public struct BootstrapReplicates: Sendable, Equatable {
     /// Adds one session's counts to its bucket.
     mutating func add(_ session: SessionMetrics, bucket: Int) {
         let offsets = Self.countOffsets
-        withUnsafeBytes(of: session) { source in
-            totals.add(bucket) { source.load(fromByteOffset: offsets[$0], as: Int.self) }
+        SessionMetricsLayout.withBytes(of: session) { metrics in
+            totals.add(bucket) { SessionMetricsLayout.count(at: offsets[$0], in: metrics) }
         }
     }
 
