@@ -104,7 +104,8 @@ public struct TuneRun: Sendable {
             try TuneChoice(network: network, candidates: race.candidates, leader: race.leaders[network], rule: rule, delta: delta,
                            networkSpec: networks[network].spec)
         }
-        return try confirm(candidates: race.candidates, choices: choices, searched: searched, replays: race.replays)
+        return try confirm(candidates: race.candidates, choices: choices, reference: raced.dropFirst(policies.count).first,
+                           searched: searched, replays: race.replays)
     }
 
     /// The candidates, then the budget's reference when it has one (replayed beside them, never a
@@ -164,16 +165,16 @@ public struct TuneRun: Sendable {
         return source
     }
 
-    /// Replays the shipped policies, and the incumbent, on the held-out sessions and writes the
-    /// reports with `tune.csv`.
-    private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], searched: Int, replays: [Int]) throws -> Outcome {
+    /// Replays the shipped policies, the incumbent and the budget's reference (each when given) on
+    /// the held-out sessions and writes the reports with `tune.csv`.
+    private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], reference: (any PrefetchPolicy)?, searched: Int,
+                         replays: [Int]) throws -> Outcome {
         var shipped: [Int] = []
         for choice in choices where !shipped.contains(candidates[choice.shipped].policyIndex) {
             shipped.append(candidates[choice.shipped].policyIndex)
         }
         shipped.sort()
         var confirmed = shipped.map { policies[$0] }
-        let reference = try racedPolicies().dropFirst(policies.count).first
         for extra in [incumbent, reference].compactMap({ $0 })
         where !confirmed.contains(where: { $0.spec == extra.spec }) {
             confirmed.append(extra)
