@@ -5,7 +5,7 @@
 #
 #   docs/byte-identity.sh OLD_BINARY NEW_BINARY [SCRATCH]
 #
-# The jobs: the default job; a 16-point sweep on two networks; --user-waits with adaptive and
+# The jobs: the default job; a 64-point sweep on two networks; --user-waits with adaptive and
 # staged on a lossy 3g; two failing lte links with churn; --bootstrap 0 with sessions.csv.zst; a
 # tune folder; three shards merged. Prints each job's verdict and exits 1 on any difference.
 set -uo pipefail
@@ -14,7 +14,7 @@ data="$(cd "$(dirname "$0")/.." && pwd)/data"
 rm -rf "$scratch"; mkdir -p "$scratch"
 jobs=(
   "default|replay $data"
-  "sweep|replay $data --policy directional:behind=1..4,ahead=1..4 --network lte --network 3g"
+  "sweep|replay $data --policy directional:behind=1..8,ahead=1..8 --network lte --network 3g"
   "user-waits|replay $data --user-waits --policy adaptive --policy staged --network 3g:loss=0.05"
   "failing|replay $data --network lte:loss=0.2,timeout_ms=2000 --network lte:outage_every_ms=60000,outage_ms=5000 --churn-per-hour 30"
   "no-intervals|replay $data --bootstrap 0 --sessions-format csv.zst"

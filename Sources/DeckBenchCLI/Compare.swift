@@ -116,7 +116,7 @@ extension DeckBenchCommand {
             let folders = try [baseline, candidate].map(Self.reportFolder)
             let texts = try folders.map { folder -> String in
                 do {
-                    return try ReportFolder.text(ReportFolder.path(folder, "summary.csv"))
+                    return try ReportFolder.text(ReportFolder.path(folder, .summary))
                 } catch {
                     Console.error("error: \(error)")
                     throw ExitStatus.io
@@ -134,7 +134,7 @@ extension DeckBenchCommand {
             if let plant, !quiet {
                 Console.error("compare: --plant \(plant): a calibration verdict, as if the candidate were that much worse; not a judgment of it")
             }
-            let csvPath = out ?? ReportFolder.path(folders[1], "compare.csv")
+            let csvPath = out ?? ReportFolder.path(folders[1], .compare)
             do {
                 try AtomicFileWriter.write(comparison.csv, to: csvPath)
             } catch {
@@ -171,7 +171,7 @@ extension DeckBenchCommand {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: typed, isDirectory: &isFolder)
             var folder = typed
-            if exists, !isFolder.boolValue, (typed as NSString).lastPathComponent == "summary.csv" {
+            if exists, !isFolder.boolValue, (typed as NSString).lastPathComponent == ReportFile.summary.name {
                 let parent = (typed as NSString).deletingLastPathComponent
                 folder = parent.isEmpty ? "." : parent
             }

@@ -32,7 +32,7 @@ extension DeckBenchCommand {
 
         func run() throws {
             try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds(), byteBudget: byteBudget)
-            if !quiet { Console.out("wrote \(ReportFolder.path(folder, "report.html"))\n") }
+            if !quiet { Console.out("wrote \(ReportFolder.path(folder, .page))\n") }
         }
     }
 }
@@ -61,7 +61,7 @@ func writeReport(folder: String, baseline: String? = nil,
                                         maxIncrease: limits.increase, maxDecrease: limits.decrease, pairing: pairing.pairing)
         }
         let page = HTMLReport(reports: reports, comparison: comparison, limits: limits.increase + limits.decrease, byteBudget: byteBudget)
-        try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, "report.html"))
+        try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, .page))
     } catch {
         Console.error("error: \(error)")
         throw ExitStatus.io

@@ -6,10 +6,10 @@ extension Comparison.Pairing {
     /// weights; otherwise nil and why the gate falls back to point estimates.
     public static func read(baseline: String, candidate: String) -> (pairing: Self?, fallback: String?) {
         guard let base = BootstrapFile.read(folder: baseline), let next = BootstrapFile.read(folder: candidate) else {
-            return (nil, "\(BootstrapFile.fileName) is missing or unreadable in a run (replayed with --bootstrap 0, or written by a newer DeckBench)")
+            return (nil, "\(ReportFile.bootstrap.name) is missing or unreadable in a run (replayed with --bootstrap 0, or written by a newer DeckBench)")
         }
         func inputs(_ folder: String) -> [String]? {
-            guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, "manifest.json")) else { return nil }
+            guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, .manifest)) else { return nil }
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return (try? decoder.decode(Manifest.self, from: data))?.inputs

@@ -10,7 +10,6 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
         public var replicates: BootstrapReplicates
     }
 
-    public static let fileName = "bootstrap.json"
     /// The layout this DeckBench writes; a file without `format` is format 1 (written before the
     /// field existed), one with a later format is refused rather than misread.
     public static let currentFormat = 1
@@ -47,7 +46,7 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
     /// The file in `folder`, or nil when it has none, it cannot be read, or its format is later
     /// than this DeckBench's.
     public static func read(folder: String) -> BootstrapFile? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+        guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, .bootstrap)),
               let file = try? JSONDecoder().decode(BootstrapFile.self, from: data), (file.format ?? 1) <= currentFormat else { return nil }
         return file
     }

@@ -8,7 +8,6 @@
 public struct PairedTable: Sendable {
     public static let header = ["network", "policy_a", "policy_b", "metric", "a", "b", "difference", "difference_ci_low",
                                 "difference_ci_high", "a_better_share", "b_better_share"]
-    public static let fileName = "paired.csv"
 
     public let schema: MetricSchema
 
@@ -17,29 +16,9 @@ public struct PairedTable: Sendable {
     }
 
     /// The file for `summaries` (policy-major, which carry replicates), or nil when they carry
-    /// none; `wins` gives the share columns (empty without); `estimates` (one per row, as
-    /// `ReplicateEstimates.of` makes them) are made here when not given, and a row whose values
-    /// were dropped has them made again.
-    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil,
-                    estimates: [ReplicateEstimates?]? = nil) -> String? {
-        guard summaries.contains(where: { !$0.summary.replicates.isEmpty }) else { return nil }
-        let columns = schema.intervalColumns
-        let rows = Rows(table: self, summaries: summaries, wins: wins)
-        guard let estimates else {
-            _ = ReplicateEstimates.of(summaries, columns: columns, valuesForPairsOnly: true, visit: rows.add)
-            return rows.csv()
-        }
-        var weights: BootstrapWeights?
-        for (index, row) in estimates.enumerated() {
-            guard let row, !row.hasValues else {
-                rows.add(index, row)
-                continue
-            }
-            let replicates = summaries[index].summary.replicates
-            if weights?.replicates != replicates.replicates { weights = BootstrapWeights(replicates: replicates.replicates) }
-            rows.add(index, ReplicateEstimates(replicates, weights: weights!, columns: columns))
-        }
-        return rows.csv()
+    /// none; `wins` gives the share columns (empty without).
+    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil) -> String? {
+        estimatesAndCSV(summaries, wins: wins).csv
     }
 
     /// Every row's interval estimates (replicate values kept only where pairs need them) and

@@ -36,13 +36,13 @@ public struct ReportFolder: Sendable {
         } catch {
             throw .incomplete(error)
         }
-        summary = try Self.rows(folder + "/summary.csv")
-        distributions = try Self.rows(folder + "/distributions.csv")
+        summary = try Self.rows(Self.path(folder, .summary))
+        distributions = try Self.rows(Self.path(folder, .distributions))
         rejects = try Self.rows(folder + "/rejects.csv")
-        let pairedPath = folder + "/" + PairedTable.fileName
+        let pairedPath = Self.path(folder, .paired)
         paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.rows(pairedPath) : []
-        let tunePath = folder + "/" + TuneRun.fileName
-        tune = manifest.outputs.contains(TuneRun.fileName) ? try Self.rows(tunePath) : []
+        let tunePath = Self.path(folder, .tune)
+        tune = manifest.outputs.contains(ReportFile.tune.name) ? try Self.rows(tunePath) : []
     }
 
     /// `ReportVerification.verify`, as this type's failure.
@@ -57,6 +57,11 @@ public struct ReportFolder: Sendable {
     /// The path of the file `name` in `folder`.
     public static func path(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The path of `file` in `folder`.
+    public static func path(_ folder: String, _ file: ReportFile) -> String {
+        path(folder, file.name)
     }
 
     /// The text of a report file.

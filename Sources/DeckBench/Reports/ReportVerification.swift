@@ -54,12 +54,12 @@ public enum ReportVerification {
     /// Checks every file `folder`'s manifest lists: present, of its size, of its SHA-256.
     public static func verify(_ folder: String) throws(Failure) -> Verified {
         let folder = folder.isEmpty ? "." : folder
-        let manifestPath = ReportFolder.path(folder, "manifest.json")
+        let manifestPath = ReportFolder.path(folder, .manifest)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw .noSuchFolder(path: folder) }
         guard isFolder.boolValue else { throw .notAFolder(path: folder) }
         guard FileManager.default.fileExists(atPath: manifestPath) else {
-            let reportFiles = ["summary.csv", "sessions.csv", "rejects.csv", "distributions.csv"]
+            let reportFiles: [ReportFile] = [.summary, .sessions, .rejects, .distributions]
             let hasReports = reportFiles.contains { FileManager.default.fileExists(atPath: ReportFolder.path(folder, $0)) }
             throw hasReports ? .noManifest(folder: folder) : .notAReportFolder(folder: folder)
         }

@@ -29,9 +29,9 @@ struct ReportWriter {
         self.sessionsFormat = sessionsFormat
         sessionsTable = SessionsTable(schema: schema)
         switch sessionsFormat {
-        case .csv: sessions = .plain(try AtomicFileWriter(path: ReportFolder.path(self.folder, "sessions.csv")))
+        case .csv: sessions = .plain(try AtomicFileWriter(path: ReportFolder.path(self.folder, .sessions)))
         case .csvZst:
-            sessions = .compressed(try ZstdWriter(path: ReportFolder.path(self.folder, "sessions.csv.zst"), level: SessionsFormat.compressionLevel))
+            sessions = .compressed(try ZstdWriter(path: ReportFolder.path(self.folder, .sessionsZst), level: SessionsFormat.compressionLevel))
         case .none: sessions = .discarded
         }
         try writeSessions(CSVWriter(header: sessionsTable.header).bytes)
@@ -51,24 +51,38 @@ struct ReportWriter {
         }
     }
 
+    /// A run's summaries with their interval estimates and `paired.csv`, made in one pass
+    /// (`PairedTable.estimatesAndCSV`): what `finish` writes, and what a command's own files read
+    /// before it (`tune.csv`).
+    struct Tables: Sendable {
+        var summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        /// One per summary (`ReplicateEstimates.of` over the schema's interval columns).
+        var estimates: [ReplicateEstimates?]
+        /// nil when no summary carries replicates.
+        var pairedCSV: String?
+    }
+
+    /// The tables of `summaries`: the one path by which a run or a merge makes `paired.csv`.
+    func tables(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, threads: Int) -> Tables {
+        let made = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: wins, threads: threads)
+        return Tables(summaries: summaries, estimates: made.estimates, pairedCSV: made.csv)
+    }
+
     /// Puts `sessions.csv` in place and writes the other files, then `manifest.json` listing them
     /// all with their sizes and SHA-256 (each file flushed to the disk before its rename, and the
     /// folder after the last), then swaps the folder in: the destination holds the last run until
     /// that one rename, and the new one after it. Where the folder is written in place
     /// (`StagedFolder.writesInPlace`), the manifest is written last: until it is in place, the
-    /// folder's manifest does not match the new files, so no reader takes a mixed set for a run. Returns
-    /// the manifest as written. `estimates` (`ReplicateEstimates.of` the summaries over the
-    /// schema's interval columns) are made here when not given; `extra` files (a command's own,
-    /// `tune.csv`) are written and listed like the others.
+    /// folder's manifest does not match the new files, so no reader takes a mixed set for a run.
+    /// `extra` files (a command's own, `tune.csv`) are written and listed like the others; a run
+    /// file this run does not write, left by an earlier run in a folder written in place, goes.
+    /// Returns the manifest as written.
     @discardableResult
-    func finish(summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, rejects: String, manifest: Manifest,
-                shardState: ShardState?, estimates: [ReplicateEstimates?]? = nil, pairedCSV: String? = nil,
-                extra: [(name: String, bytes: [UInt8])] = []) throws(OutputError) -> Manifest {
-        let intervals = summaries.contains { !$0.summary.replicates.isEmpty }
-        // Without estimates given (a merge), they and paired.csv are made in one pass.
-        let made = intervals && estimates == nil ? PairedTable(schema: schema).estimatesAndCSV(summaries, wins: wins) : nil
-        let estimates = intervals ? estimates ?? made?.estimates : nil
-        let pairedCSV = pairedCSV ?? made?.csv
+    func finish(_ tables: Tables, rejects: String, manifest: Manifest, shardState: ShardState?,
+                extra: [(file: ReportFile, bytes: [UInt8])] = []) throws(OutputError) -> Manifest {
+        let summaries = tables.summaries
+        let intervals = tables.pairedCSV != nil
+        let estimates = intervals ? tables.estimates : nil
         let summaryTable = SummaryTable(schema: schema, intervals: intervals)
         let distributionsTable = DistributionsTable(schema: schema)
         var summary = CSVWriter(header: summaryTable.header)
@@ -85,29 +99,28 @@ struct ReportWriter {
         }
         // A folder holds one run: the sessions file of another format, left by an earlier run, goes.
         for other in SessionsFormat.allCases where other != sessionsFormat {
-            if let name = other.fileName { unlink(ReportFolder.path(folder, name)) }
+            if let file = other.file { unlink(ReportFolder.path(folder, file)) }
         }
-        written.append(try AtomicFileWriter.write(summary.bytes, to: ReportFolder.path(folder, "summary.csv")))
-        written.append(try AtomicFileWriter.write(distributions.bytes, to: ReportFolder.path(folder, "distributions.csv")))
-        if let paired = intervals ? pairedCSV ?? PairedTable(schema: schema).csv(summaries, wins: wins, estimates: estimates) : nil {
-            written.append(try AtomicFileWriter.write(paired, to: ReportFolder.path(folder, PairedTable.fileName)))
+        written.append(try AtomicFileWriter.write(summary.bytes, to: ReportFolder.path(folder, .summary)))
+        written.append(try AtomicFileWriter.write(distributions.bytes, to: ReportFolder.path(folder, .distributions)))
+        if let paired = tables.pairedCSV {
+            written.append(try AtomicFileWriter.write(paired, to: ReportFolder.path(folder, .paired)))
             written.append(try AtomicFileWriter.write([UInt8](BootstrapFile(summaries).encoded()),
-                                                      to: ReportFolder.path(folder, BootstrapFile.fileName)))
+                                                      to: ReportFolder.path(folder, .bootstrap)))
         } else {
-            unlink(ReportFolder.path(folder, PairedTable.fileName))
-            unlink(ReportFolder.path(folder, BootstrapFile.fileName))
+            unlink(ReportFolder.path(folder, .paired))
+            unlink(ReportFolder.path(folder, .bootstrap))
         }
-        written.append(try AtomicFileWriter.write(rejects, to: ReportFolder.path(folder, "rejects.csv")))
+        written.append(try AtomicFileWriter.write(rejects, to: ReportFolder.path(folder, .rejects)))
         for file in extra {
-            written.append(try AtomicFileWriter.write(file.bytes, to: ReportFolder.path(folder, file.name)))
+            written.append(try AtomicFileWriter.write(file.bytes, to: ReportFolder.path(folder, file.file)))
         }
-        // tune's file, left by a tune in a folder written in place, goes with that run.
-        if !extra.contains(where: { $0.name == TuneRun.fileName }) { unlink(ReportFolder.path(folder, TuneRun.fileName)) }
+        if !extra.contains(where: { $0.file == .tune }) { unlink(ReportFolder.path(folder, .tune)) }
         if let shardState {
             written.append(try AtomicFileWriter.write([UInt8](shardState.encoded()),
-                                                      to: ReportFolder.path(folder, ShardState.fileName)))
+                                                      to: ReportFolder.path(folder, .shard)))
         } else {
-            unlink(ReportFolder.path(folder, ShardState.fileName))
+            unlink(ReportFolder.path(folder, .shard))
         }
         return try commit(manifest, listing: written)
     }
@@ -117,15 +130,9 @@ struct ReportWriter {
         let committed = manifest.committing(files.map {
             Manifest.File(name: ($0.path as NSString).lastPathComponent, bytes: $0.bytes, sha256: $0.sha256)
         })
-        try AtomicFileWriter.write(committed.encoded(), to: ReportFolder.path(folder, "manifest.json"))
+        try AtomicFileWriter.write(committed.encoded(), to: ReportFolder.path(folder, .manifest))
         try AtomicFileWriter.syncFolder(folder)
         try staged.commit()
         return committed
-    }
-
-    /// The files a run writes, as the manifest lists them (`shard.json` aside).
-    static func fileNames(_ format: SessionsFormat, intervals: Bool) -> [String] {
-        ["summary.csv", "distributions.csv"] + (intervals ? [PairedTable.fileName, BootstrapFile.fileName] : [])
-            + (format.fileName.map { [$0] } ?? []) + ["rejects.csv", "manifest.json"]
     }
 }

@@ -7,10 +7,10 @@ public enum SessionsFormat: String, Sendable, CaseIterable {
     case none
 
     /// The file it writes, if any.
-    public var fileName: String? {
+    public var file: ReportFile? {
         switch self {
-        case .csv: "sessions.csv"
-        case .csvZst: "sessions.csv.zst"
+        case .csv: .sessions
+        case .csvZst: .sessionsZst
         case .none: nil
         }
     }
@@ -21,6 +21,6 @@ public enum SessionsFormat: String, Sendable, CaseIterable {
 
     /// The format of a folder written with `outputs` (a manifest's list).
     public static func of(outputs: [String]) -> SessionsFormat {
-        allCases.first { $0.fileName.map(outputs.contains) ?? false } ?? .none
+        allCases.first { $0.file.map { outputs.contains($0.name) } ?? false } ?? .none
     }
 }

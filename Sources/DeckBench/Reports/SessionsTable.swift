@@ -12,8 +12,6 @@ public struct SessionsTable: Sendable {
     private let computedOptional: [KeyPath<SessionMetrics, Int?> & Sendable]
     /// Bytes the integer cells of a row can take with their commas: the scratch buffer's size.
     private let integerBytes: Int
-    /// Whether a run makes the rows (not when nothing reads them: no sessions.csv, no shard).
-    public var makesRows = true
 
     public init(schema: MetricSchema = .standard) {
         self.schema = schema
@@ -129,6 +127,17 @@ public struct SessionsTable: Sendable {
         mutating func flush(to bytes: inout [UInt8]) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
             count = 0
+        }
+    }
+}
+
+extension SessionsTable: SessionRowFormat {
+    func appendRows(_ session: Session, replayers: [any SessionReplaying], metrics: [SessionMetrics], to rows: inout [UInt8]) {
+        let file = CSVWriter.field(session.file)
+        let id = CSVWriter.field(session.id)
+        for index in replayers.indices {
+            appendRow(file: file, session: id, policy: replayers[index].policyField, network: replayers[index].networkField,
+                      metrics: metrics[index], to: &rows)
         }
     }
 }

@@ -18,7 +18,7 @@ public enum ShardMerge {
             case let .unreadable(path, reason):
                 "cannot read \(path): \(reason)"
             case let .notAShard(folder):
-                "\(folder) holds no \(ShardState.fileName): it is not the output of `deckbench replay --shard K/N`"
+                "\(folder) holds no \(ReportFile.shard.name): it is not the output of `deckbench replay --shard K/N`"
             case let .differentRuns(first, other):
                 "\(first) and \(other) are shards of different runs (different version, flags, seed or inputs); "
                     + "compare their manifest.json files"
@@ -85,8 +85,8 @@ public enum ShardMerge {
         do {
             let writer = try ReportWriter(folder: output, schema: schema, sessionsFormat: first.format)
             if first.format != .none { try writeSessions(shards, to: writer) }
-            manifest = try writer.finish(summaries: summaries, wins: wins, rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest,
-                              shardState: nil)
+            manifest = try writer.finish(writer.tables(summaries, wins: wins, threads: 1),
+                                         rejects: String(decoding: first.rejects, as: UTF8.self), manifest: manifest, shardState: nil)
         } catch {
             throw .output(error)
         }
@@ -119,7 +119,7 @@ public enum ShardMerge {
         func read(_ name: String) throws(Failure) -> Data {
             let path = folder + "/" + name
             guard FileManager.default.fileExists(atPath: path) else {
-                if name == ShardState.fileName { throw .notAShard(folder: folder) }
+                if name == ReportFile.shard.name { throw .notAShard(folder: folder) }
                 throw .unreadable(path: path, reason: "no such file")
             }
             do {
@@ -128,13 +128,13 @@ public enum ShardMerge {
                 throw .unreadable(path: path, reason: error.localizedDescription)
             }
         }
-        let stateData = try read(ShardState.fileName)
+        let stateData = try read(ReportFile.shard.name)
         do {
             _ = try ReportVerification.verify(folder)
         } catch {
             throw .incomplete(error)
         }
-        let manifestData = try read("manifest.json")
+        let manifestData = try read(ReportFile.manifest.name)
         let decoder = JSONDecoder()
         let state: ShardState
         let manifest: Manifest
@@ -147,17 +147,17 @@ public enum ShardMerge {
             throw .unreadable(path: folder, reason: "shard.json or manifest.json is damaged (\(error))")
         }
         if let stateFormat = state.format, stateFormat > ShardState.currentFormat {
-            throw .unreadable(path: folder + "/" + ShardState.fileName,
+            throw .unreadable(path: ReportFolder.path(folder, .shard),
                               reason: "format \(stateFormat), newer than this DeckBench reads (\(ShardState.currentFormat)): merge with the DeckBench that wrote it")
         }
         let format = SessionsFormat.of(outputs: manifest.outputs)
         let sessions: Data
         switch format {
-        case .csv: sessions = try read("sessions.csv")
+        case .csv: sessions = try read(ReportFile.sessions.name)
         case .csvZst: sessions = try decompressed(folder + "/sessions.csv.zst")
         case .none: sessions = Data()
         }
-        return Loaded(folder: folder, manifest: manifest, state: state, format: format, sessions: sessions, rejects: try read("rejects.csv"))
+        return Loaded(folder: folder, manifest: manifest, state: state, format: format, sessions: sessions, rejects: try read(ReportFile.rejects.name))
     }
 
     /// A whole zstd file, decompressed: one shard's `sessions.csv.zst`.

@@ -46,7 +46,6 @@ public struct ShardState: Codable, Sendable, Equatable {
     public var wins: PairedWins?
     public var blocks: [Block]
 
-    public static let fileName = "shard.json"
 
     public func encoded() -> Data {
         let encoder = JSONEncoder()

@@ -23,8 +23,7 @@ public final class StagedFolder {
     private var committed = false
 
     /// The names of every file a run may write: what the destination holds of the previous run.
-    static let runFileNames: Set<String> = ["summary.csv", "distributions.csv", "paired.csv", "bootstrap.json", "sessions.csv",
-                                            "sessions.csv.zst", "rejects.csv", "manifest.json", "shard.json", "tune.csv"]
+    static let runFileNames = Set(ReportFile.runFiles.map(\.name))
 
     init(destination: String) throws(OutputError) {
         var destination = destination.isEmpty ? "." : destination
@@ -122,8 +121,9 @@ public final class StagedFolder {
     /// the destination, the manifest last.
     private func moveFilesInPlace() throws(OutputError) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(Self.runFileNames.contains)
-        for name in Self.runFileNames where !names.contains(name) && name != "manifest.json" { unlink(destination + "/" + name) }
-        for name in names.sorted(by: { ($0 == "manifest.json" ? 1 : 0, $0) < ($1 == "manifest.json" ? 1 : 0, $1) }) {
+        let manifest = ReportFile.manifest.name
+        for name in Self.runFileNames where !names.contains(name) && name != manifest { unlink(destination + "/" + name) }
+        for name in names.sorted(by: { ($0 == manifest ? 1 : 0, $0) < ($1 == manifest ? 1 : 0, $1) }) {
             AtomicFileWriter.faultBeforeRename()
             guard rename(folder + "/" + name, destination + "/" + name) == 0 else {
                 throw .cannotWrite(path: destination + "/" + name, reason: String(cString: strerror(errno)))

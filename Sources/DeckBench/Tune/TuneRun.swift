@@ -28,8 +28,6 @@ public struct TuneRun: Sendable {
 
     /// Where each round's block ends, as a share of the searched sessions' positions.
     public static let blockEnds: [Double] = [1.0 / 64, 1.0 / 32, 1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1]
-    /// The file the run adds to the confirmation's reports.
-    public static let fileName = "tune.csv"
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
                 objective: TuneObjective = .stallRate, budget: TuneBudget? = nil, delta: Double? = nil,
@@ -97,7 +95,7 @@ public struct TuneRun: Sendable {
         })
         var searched = race.searched
         if race.rounds < Self.blockEnds.count {
-            searched += try count(part: split.part(.searched(from: Self.blockEnds[max(0, race.rounds - 1)], to: 1)))
+            searched += SessionSource(files: files, part: split.part(.searched(from: Self.blockEnds[max(0, race.rounds - 1)], to: 1))).count()
         }
         guard searched > 0 else { throw TuneError.noSearchSessions }
         let choices = try networks.indices.map { network in
@@ -131,38 +129,16 @@ public struct TuneRun: Sendable {
     /// and the sessions replayed.
     private func replay(_ candidates: [TuneCandidate], policies: [any PrefetchPolicy], part: HoldoutSplit.Part) throws
         -> (summaries: [MetricsSummary], sessions: Int) {
-        let source = source(part)
-        var table = SessionsTable()
-        table.makesRows = false
+        let source = SessionSource(files: files, part: part)
         let wins = PairedWins(policies: candidates.count, networks: 1, columns: [])
-        let pipeline = SessionPipeline(jobs: jobs, table: table, wins: wins) { [policies, networks, settings] in
+        let pipeline = SessionPipeline(jobs: jobs, format: nil, wins: wins) { [policies, networks, settings] in
             let world = CommonDraws(settings: settings)
             return candidates.map { makeReplayer(policies[$0.policyIndex], network: networks[$0.networkIndex], settings: settings, world: world) }
         }
         var sessions = 0
-        try pipeline.run(files: files.count, batchSize: ReplayRun.sessionsPerWorker(replayPoints: candidates.count) * jobs,
+        try pipeline.run(files: files.count, batchSize: SessionPipeline.batchSize(replayPoints: candidates.count, jobs: jobs),
                          read: { source.read(file: $0, batchSize: $1, deliver: $2) }) { batch, _ in sessions += batch.sessions.count }
-        return (pipeline.summaries.map(\.summary), sessions)
-    }
-
-    /// The sessions of `part`, counted without replaying them.
-    private func count(part: HoldoutSplit.Part) throws -> Int {
-        let source = source(part)
-        var sessions = 0
-        for file in files.indices {
-            source.read(file: file, batchSize: 4_096) { batch in
-                sessions += batch.sessions.count
-                return true
-            }
-        }
-        return sessions
-    }
-
-    /// A run that reads the sessions of `part` (its `read`; it replays nothing itself).
-    private func source(_ part: HoldoutSplit.Part) -> ReplayRun {
-        var source = ReplayRun(files: files, policies: [], networks: [], settings: settings, outputFolder: outputFolder, command: command)
-        source.part = part
-        return source
+        return (pipeline.totals().summaries.map(\.summary), sessions)
     }
 
     /// Replays the shipped policies, the incumbent and the budget's reference (each when given) on
@@ -179,14 +155,11 @@ public struct TuneRun: Sendable {
         where !confirmed.contains(where: { $0.spec == extra.spec }) {
             confirmed.append(extra)
         }
-        var run = ReplayRun(files: files, policies: confirmed, networks: networks, settings: settings,
-                            outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
-        run.part = split.part(.heldOut)
+        let run = ReplayRun(source: SessionSource(files: files, part: split.part(.heldOut)), policies: confirmed, networks: networks,
+                            settings: settings, outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
+        let replayed = try run.replay()
         let table = TuneTable(objective: objective, candidates: candidates, choices: choices, incumbent: incumbent?.spec)
-        run.appendix = ReplayRun.Appendix(name: Self.fileName) { summaries, estimates in
-            table.csv(heldOut: summaries, estimates: estimates)
-        }
-        let confirmation = try run.run()
+        let confirmation = try replayed.write(adding: [(.tune, table.csv(heldOut: replayed.summaries, estimates: replayed.estimates))])
         let answers = choices.enumerated().map { network, choice in
             TuneAnswer(network: networks[network].spec, candidates: candidates, choice: choice, objective: objective, budget: budget,
                        delta: delta, incumbent: incumbent?.spec, reference: reference?.spec, confirmation: confirmation,

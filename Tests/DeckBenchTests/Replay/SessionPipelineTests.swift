@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [1, 2, 4, 8, 12])
     func batchesArriveFileByFileInOrder(jobs: Int) throws {
-        let pipeline = SessionPipeline(jobs: jobs, table: SessionsTable(), wins: PairedWins(policies: 0, networks: 0, columns: [])) { [] }
+        let pipeline = SessionPipeline(jobs: jobs, format: SessionsTable(), wins: PairedWins(policies: 0, networks: 0, columns: [])) { [] }
         var seen: [String] = []
         try pipeline.run(files: 7, batchSize: 1, read: { file, _, deliver in Self.read(file: file, count: 5 + file, deliver: deliver) }) {
             batch, rows in
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func anErrorStopsEveryReader() {
-        let pipeline = SessionPipeline(jobs: 12, table: SessionsTable(), wins: PairedWins(policies: 0, networks: 0, columns: [])) { [] }
+        let pipeline = SessionPipeline(jobs: 12, format: SessionsTable(), wins: PairedWins(policies: 0, networks: 0, columns: [])) { [] }
         #expect(pipeline.readers == 3)
         let started = Locked(Set<Int>())
         var consumed = 0

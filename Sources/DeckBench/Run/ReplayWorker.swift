@@ -18,25 +18,17 @@ final class ReplayWorker: @unchecked Sendable {
         sessionMetrics = Array(repeating: SessionMetrics(), count: replayers.count)
     }
 
-    /// One session replayed by every replayer, as its `sessions.csv` rows (none when the table
-    /// is not written).
-    func rows(_ session: Session, table: SessionsTable) -> [UInt8] {
+    /// One session replayed by every replayer, as its rows in `format` (none without a format).
+    func rows(_ session: Session, format: (any SessionRowFormat)?) -> [UInt8] {
         steps.decode(session)
-        var rows: [UInt8] = []
-        let writes = table.makesRows
-        if writes { rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count)) }
-        let file = writes ? CSVWriter.field(session.file) : []
-        let id = writes ? CSVWriter.field(session.id) : []
         for index in replayers.indices {
-            let replayer = replayers[index]
-            let metrics = replayer.replay(session, steps: steps)
-            sessionMetrics[index] = metrics
-            if writes {
-                table.appendRow(file: file, session: id, policy: replayer.policyField, network: replayer.networkField,
-                                metrics: metrics, to: &rows)
-            }
+            sessionMetrics[index] = replayers[index].replay(session, steps: steps)
         }
         sessionMetrics.withUnsafeBufferPointer { wins.add($0) }
+        guard let format else { return [] }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count))
+        format.appendRows(session, replayers: replayers, metrics: sessionMetrics, to: &rows)
         lastRowBytes = rows.count
         return rows
     }

@@ -8,33 +8,39 @@ import Foundation
 /// thread receives the batches of file 0, then of file 1, ..., each with its rows in file order, so
 /// the output never depends on `jobs` and memory is bounded by the batches, never by the corpus.
 ///
-/// After each batch the workers hand their replayers' summaries over to `totals` (one per replay
-/// point) and start the next batch empty: a worker holds at most one batch of sessions' worth of
-/// sums, distributions and buckets per point, whatever the corpus. `totals` is touched on the
+/// After each batch the run's `RunAccumulator` takes over what the workers' replayers summed, and
+/// they start the next batch empty: a worker holds at most one batch of sessions' worth of sums,
+/// distributions and buckets per point, whatever the corpus. The accumulator is touched on the
 /// calling thread only, between batches (hence unchecked Sendable: the workers' closures capture
 /// the pipeline for `replay`).
 final class SessionPipeline: @unchecked Sendable {
     let workers: [ReplayWorker]
-    /// Each replay point's summary of the batches replayed so far, in replayer order.
-    private var totals: [MetricsSummary]
-    let table: SessionsTable
+    /// The sums of the batches replayed so far.
+    private var accumulator: RunAccumulator
+    /// How each session's rows are made (nil: none are).
+    let format: (any SessionRowFormat)?
     /// Threads reading files at once (with more than one job).
     let readers: Int
 
     /// `jobs` workers, each with the replayers `makeReplayers` makes for it and counters `wins`
-    /// of their own.
-    init(jobs: Int, table: SessionsTable, wins: PairedWins, makeReplayers: () -> [any SessionReplaying]) {
+    /// of their own; sessions' rows in `format` (none without).
+    init(jobs: Int, format: (any SessionRowFormat)?, wins: PairedWins, makeReplayers: () -> [any SessionReplaying]) {
         workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers(), wins: wins) }
-        self.table = table
+        self.format = format
         readers = Self.readers(jobs: jobs)
-        totals = workers[0].replayers.map { _ in MetricsSummary() }
+        accumulator = RunAccumulator(points: workers[0].replayers.count, wins: wins)
     }
 
-    /// Adds what every worker's replayers summed to `totals`, emptying theirs.
+    /// Moves what every worker's replayers summed into the accumulator.
     private func collect() {
-        for worker in workers {
-            for (index, replayer) in worker.replayers.enumerated() { totals[index].merge(replayer.takeSummary()) }
-        }
+        for worker in workers { accumulator.collect(worker.replayers) }
+    }
+
+    /// Sessions in one batch for `jobs` workers: per worker enough to keep it busy, few enough to
+    /// keep memory small: 256, fewer when there are many replay points (a batch's rows are held
+    /// until written, about 150 bytes a point and session), at least 8.
+    static func batchSize(replayPoints: Int, jobs: Int) -> Int {
+        max(8, min(256, 16_384 / max(1, replayPoints))) * max(1, jobs)
     }
 
     /// One reader per four jobs: a reader parses several times faster than a worker replays.
@@ -111,20 +117,17 @@ final class SessionPipeline: @unchecked Sendable {
         readersDone.wait()
     }
 
-    /// Each replay point's summary over every batch: one per policy × network, in order.
-    var summaries: [(policy: String, network: String, summary: MetricsSummary)] {
+    /// What the run summed once every batch is in: each replay point's summary (one per policy ×
+    /// network, in order) and the paired wins merged over the workers.
+    func totals() -> (summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins) {
         collect()
-        return workers[0].replayers.indices.map { index in
+        var totals = accumulator
+        for worker in workers { totals.merge(worker.wins) }
+        let summaries = workers[0].replayers.indices.map { index in
             let replayer = workers[0].replayers[index]
-            return (replayer.policySpec, replayer.networkSpec, totals[index])
+            return (replayer.policySpec, replayer.networkSpec, totals.summaries[index])
         }
-    }
-
-    /// The paired wins, merged over the workers.
-    var wins: PairedWins {
-        var merged = workers[0].wins
-        for worker in workers.dropFirst() { merged.merge(worker.wins) }
-        return merged
+        return (summaries, totals.wins)
     }
 
     /// The rows of every session of `batch`, by index. Summaries add up exactly whichever worker
@@ -132,11 +135,11 @@ final class SessionPipeline: @unchecked Sendable {
     private func replay(_ batch: SessionBatch) -> [[UInt8]] {
         let sessions = batch.sessions.map(\.session)
         let threads = min(workers.count, sessions.count)
-        guard threads > 1 else { return sessions.map { workers[0].rows($0, table: table) } }
+        guard threads > 1 else { return sessions.map { workers[0].rows($0, format: format) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
         let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
         let done = ParallelMap.map(order.count, threads: threads) { worker, item in
-            workers[worker].rows(sessions[order[item]], table: table)
+            workers[worker].rows(sessions[order[item]], format: format)
         }
         var rows = [[UInt8]](repeating: [], count: sessions.count)
         for (item, index) in order.enumerated() { rows[index] = done[item] }

@@ -1,0 +1,154 @@
+/// One replay of a `SessionSource`'s sessions against every policy on every network, with the
+/// reports written to a folder: `deckbench replay`, and `tune`'s held-out confirmation.
+///
+/// Sessions stream through a `SessionPipeline` (the run's threads) in batches of a few per
+/// worker; their rows are written in file order through a `ReportWriter`, so the output is the
+/// same bytes for every `jobs` and memory stays bounded by the batches, never by the corpus.
+/// A run goes in two steps: `replay` reads and replays (the sessions file is written as rows come),
+/// `Replayed.write` writes the tables, a command's own files and the manifest; `run` does both.
+public struct ReplayRun: Sendable {
+    public var source: SessionSource
+    public var policies: [any PrefetchPolicy]
+    public var networks: [NetworkModel]
+    public var settings: ReplaySettings
+    /// The folder the run's reports go to.
+    public var outputFolder: String
+    /// The command line as the manifest records it (without flags that do not change results).
+    public var command: [String]
+    /// Worker threads (≥ 1).
+    public var jobs: Int
+    /// The report columns.
+    public var schema: MetricSchema
+    /// How `sessions.csv` is written.
+    public var sessionsFormat: SessionsFormat
+
+    public init(source: SessionSource, policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
+                outputFolder: String, command: [String], jobs: Int = 1, schema: MetricSchema = .standard,
+                sessionsFormat: SessionsFormat = .csv) {
+        self.source = source
+        self.policies = policies
+        self.networks = networks
+        self.settings = settings
+        self.outputFolder = outputFolder
+        self.command = command
+        self.jobs = max(1, jobs)
+        self.schema = schema
+        self.sessionsFormat = sessionsFormat
+    }
+
+    /// A run of every session of `files` (of `shard`).
+    public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
+                outputFolder: String, command: [String], jobs: Int = 1, shard: Shard = .all, schema: MetricSchema = .standard,
+                sessionsFormat: SessionsFormat = .csv) {
+        self.init(source: SessionSource(files: files, shard: shard), policies: policies, networks: networks, settings: settings,
+                  outputFolder: outputFolder, command: command, jobs: jobs, schema: schema, sessionsFormat: sessionsFormat)
+    }
+
+    /// What a run produced, for the caller's summary table and exit status.
+    public struct Outcome: Sendable {
+        /// One entry per policy × network, in the order given.
+        public var summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        /// Each summary's interval columns replicate by replicate (nil without intervals), as the
+        /// reports read them.
+        public var estimates: [ReplicateEstimates?]
+        public var rejects: [Reject]
+        public var sessions: Int
+        public var manifest: Manifest
+    }
+
+    /// How far a run has come, for a progress line.
+    public struct Progress: Sendable {
+        public var sessions: Int
+        /// Bytes of the input files read so far, and in all.
+        public var bytesRead: Int
+        public var bytesTotal: Int
+    }
+
+    /// Replays and writes every report.
+    public func run(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Outcome {
+        try replay(progress: progress).write()
+    }
+
+    /// Reads and replays every session of the source, writing the sessions file as rows come; the
+    /// rest of the reports wait for `Replayed.write`.
+    public func replay(progress: ((Progress) -> Void)? = nil) throws(OutputError) -> Replayed {
+        let shard = source.shard
+        let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
+        let wins = PairedWins(policies: policies.count, networks: networks.count, columns: schema.intervalColumns)
+        // A shard's blocks count the bytes of its rows even when sessions.csv is not written.
+        let format: (any SessionRowFormat)? = sessionsFormat != .none || shard.count > 1 ? writer.sessionsTable : nil
+        let pipeline = SessionPipeline(jobs: jobs, format: format, wins: wins) { [policies, networks, settings] in
+            let world = CommonDraws(settings: settings)
+            return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
+        }
+        var rejects: [Reject] = []
+        var inputs: [Manifest.Input] = []
+        var blocks: [ShardState.Block] = []
+        var sessions = 0
+        let bytesTotal = source.bytesTotal
+        var bytesOfFilesDone = 0
+        try pipeline.run(files: source.files.count, batchSize: SessionPipeline.batchSize(replayPoints: policies.count * networks.count, jobs: jobs),
+                         read: { [source] in source.read(file: $0, batchSize: $1, deliver: $2) }) {
+            (batch, rows) throws(OutputError) in
+            rejects += batch.rejects
+            let bytesRead = bytesOfFilesDone + batch.fileBytesRead
+            if let input = batch.input {
+                inputs.append(input)
+                bytesOfFilesDone += batch.fileBytesRead
+            }
+            for (index, item) in batch.sessions.enumerated() {
+                try writer.writeSessions(rows[index])
+                if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows[index].count)) }
+            }
+            sessions += batch.sessions.count
+            progress?(Progress(sessions: sessions, bytesRead: bytesRead, bytesTotal: bytesTotal))
+        }
+        let (summaries, pairedWins) = pipeline.totals()
+        return Replayed(run: self, writer: writer, summaries: summaries, wins: pairedWins,
+                        tables: writer.tables(summaries, wins: pairedWins, threads: jobs),
+                        rejects: rejects, sessions: sessions, inputs: inputs, blocks: blocks)
+    }
+
+    /// A run whose sessions are replayed and whose sessions file is written, its other reports not
+    /// yet: what a command reads to make a file of its own (`tune.csv`) before `write`.
+    public struct Replayed {
+        let run: ReplayRun
+        let writer: ReportWriter
+        /// One entry per policy × network, in the order given.
+        public let summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        let wins: PairedWins
+        /// The summaries' intervals and paired.csv, made in one pass so that a sweep never holds
+        /// every row's replicates.
+        let tables: ReportWriter.Tables
+        public let rejects: [Reject]
+        public let sessions: Int
+        let inputs: [Manifest.Input]
+        let blocks: [ShardState.Block]
+
+        /// Each summary's interval columns replicate by replicate (nil without intervals).
+        public var estimates: [ReplicateEstimates?] { tables.estimates }
+
+        /// Writes the tables, `extra` files (a command's own, listed in the manifest like the
+        /// others) and the manifest, and swaps the folder in.
+        public func write(adding extra: [(file: ReportFile, bytes: [UInt8])] = []) throws(OutputError) -> Outcome {
+            let settings = run.settings, shard = run.source.shard
+            let usersNamed = settings.bootstrap > 0 && inputs.contains { $0.sessionsWithUser != nil }
+            let manifest = Manifest(
+                command: run.command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
+                bootstrapUnit: usersNamed ? "user" : nil, userWaits: settings.userWaits,
+                content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
+                               churnPerHour: settings.content.churnPerHour),
+                policies: run.policies.map(\.spec), networks: run.networks.map(\.spec), inputs: inputs, sessions: sessions,
+                rejects: rejects.count, replays: sessions * summaries.count,
+                outputs: ReportFile.outputs(run.sessionsFormat, intervals: settings.bootstrap > 0, adding: extra.map(\.file)).map(\.name),
+                shard: shard.count > 1 ? shard.description : nil)
+            let state = shard.count > 1
+                ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
+                             summaries: summaries.map(\.2), wins: wins, blocks: blocks)
+                : nil
+            let committed = try writer.finish(tables, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state,
+                                              extra: extra)
+            return Outcome(summaries: summaries, estimates: tables.estimates, rejects: rejects, sessions: sessions, manifest: committed)
+        }
+    }
+}
