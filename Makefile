@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
+.PHONY: deps run test test-release test-long test-checks build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -38,6 +38,18 @@ test: deps
 # see Package.swift); CI runs it after `make test`.
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+# The long runs, on the release build: the reference model on 5,000 random sessions (`make test`
+# compares 500) and all 20 kills of a run (`make test` makes 6). CI runs it.
+LONG_TESTS = ReferenceModelTests|CrashConsistencyTests
+test-long: deps
+	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
+
+# The library's tests with the hand-made containers' invariant checkers compiled in (FlatList,
+# IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws: `*+Invariants.swift`), run after
+# every mutation; in a build folder of its own. CI runs it.
+test-checks: deps
+	$(SWIFT) test --build-path .build-checks -Xswiftc -DDECKBENCH_INTERNAL_CHECKS --filter 'DeckBenchTests\.'
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps

@@ -10,14 +10,14 @@ struct BucketTotals: Sendable {
     /// Counts a bucket keeps (`BootstrapReplicates.counts.count`).
     let width: Int
     /// Per bucket, 1 + the index of its block; 0 when it holds nothing yet.
-    private var slots: [UInt16]
+    private(set) var slots: [UInt16]
     /// Per count, its totals by block (in the order buckets were first used), `columnBytes[c]`
     /// bytes each, little-endian as the machine is.
-    private var columns: [[UInt8]]
+    private(set) var columns: [[UInt8]]
     /// Bytes a total takes in each column: 2, 4 or 8.
-    private var columnBytes: [Int]
+    private(set) var columnBytes: [Int]
     /// Blocks made so far.
-    private var blockCount = 0
+    private(set) var blockCount = 0
 
     init(buckets: Int, width: Int) {
         precondition(buckets < 1 << 16, "a slot holds a block index in 16 bits")
@@ -62,9 +62,10 @@ struct BucketTotals: Sendable {
             if !Self.fits(sum, in: columnBytes[count]) { widen(count, toHold: sum) }
             store(sum, block: block, count)
         }
+        checkInvariants(bucket: bucket)
     }
 
-    private static func fits(_ total: Int, in bytes: Int) -> Bool {
+    static func fits(_ total: Int, in bytes: Int) -> Bool {
         switch bytes {
         case 2: UInt16(exactly: total) != nil
         case 4: UInt32(exactly: total) != nil
@@ -73,7 +74,7 @@ struct BucketTotals: Sendable {
     }
 
     @inline(__always)
-    private func total(block: Int, _ count: Int) -> Int {
+    func total(block: Int, _ count: Int) -> Int {
         let bytes = columnBytes[count]
         return columns[count].withUnsafeBytes { column in
             switch bytes {
@@ -102,6 +103,7 @@ struct BucketTotals: Sendable {
         columnBytes[count] = Self.fits(total, in: 4) ? 4 : 8
         columns[count] = [UInt8](repeating: 0, count: blockCount * columnBytes[count])
         for (block, value) in old.enumerated() { store(value, block: block, count) }
+        checkInvariants()
     }
 
     /// Whether `bucket` holds anything.
@@ -119,6 +121,7 @@ struct BucketTotals: Sendable {
         for bucket in 0 ..< other.buckets where other.holds(bucket) {
             add(bucket) { other.total(bucket, $0) }
         }
+        checkInvariants()
     }
 
     /// Bucket-major, `width` counts a bucket, zeros where a bucket holds nothing.

@@ -5,17 +5,17 @@
 /// never removed within a session; between sessions the whole map is cleared in O(1) by moving
 /// to a new generation (an entry of an older generation is an empty slot), keeping its capacity.
 struct IntMap<Value> {
-    private struct Entry {
+    struct Entry {
         var key: Int
         var generation: UInt32
         var value: Value?
     }
 
-    private var entries: [Entry]
-    private var generation: UInt32 = 1
+    private(set) var entries: [Entry]
+    private(set) var generation: UInt32 = 1
     private(set) var count = 0
-    private var mask: Int
-    private var shift: UInt64
+    private(set) var mask: Int
+    private(set) var shift: UInt64
 
     init(capacity: Int = 64) {
         let size = max(16, capacity.nextPowerOfTwo)
@@ -32,6 +32,7 @@ struct IntMap<Value> {
             return
         }
         generation += 1
+        checkInvariants()
     }
 
     @inline(__always)
@@ -41,7 +42,7 @@ struct IntMap<Value> {
 
     /// The slot holding `key`, or the empty slot where it would go.
     @inline(__always)
-    private func find(_ key: Int) -> (slot: Int, found: Bool) {
+    func find(_ key: Int) -> (slot: Int, found: Bool) {
         var index = slot(of: key)
         while entries[index].generation == generation {
             if entries[index].key == key { return (index, true) }
@@ -75,6 +76,7 @@ struct IntMap<Value> {
         }
         entries[index] = Entry(key: key, generation: generation, value: value)
         count += 1
+        checkInvariants()
         return nil
     }
 

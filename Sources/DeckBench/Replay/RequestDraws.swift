@@ -5,17 +5,17 @@
 /// Cleared between sessions in O(1) by a new generation. The table is n-major: every page's first
 /// value (most pages have no other) lies in one run of memory that stays cached, not one line a page.
 struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
-    private struct Slot {
+    struct Slot {
         var generation: UInt32
         var value: Value
     }
 
-    private static var nearPages: Int { 512 }
-    private static var nearRequests: Int { 8 }
-    private let slots: UnsafeMutablePointer<Slot>
-    private var generation: UInt32 = 1
-    private var origin = 0
-    private var far = IntMap<Value>(capacity: 64)
+    static var nearPages: Int { 512 }
+    static var nearRequests: Int { 8 }
+    let slots: UnsafeMutablePointer<Slot>
+    private(set) var generation: UInt32 = 1
+    private(set) var origin = 0
+    private(set) var far = IntMap<Value>(capacity: 64)
 
     init() {
         slots = .allocate(capacity: Self.nearPages * Self.nearRequests)
@@ -42,6 +42,7 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearPages / 2)
         origin = overflow ? Int.min : low
         far.removeAll()
+        checkInvariants()
     }
 
     /// The slot of (page, n) in the flat table, if it has one.
@@ -59,6 +60,7 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
             if slots[index].generation == generation { return slots[index].value }
             let value = draw()
             slots[index] = Slot(generation: generation, value: value)
+            checkInvariants(slot: index)
             return value
         }
         guard let key = Self.farKey(page: page, n: n) else { return draw() }
@@ -82,6 +84,7 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
     mutating func store(_ value: Value, page: Int, n: Int) {
         if let index = index(page: page, n: n) {
             slots[index] = Slot(generation: generation, value: value)
+            checkInvariants(slot: index)
         } else if let key = Self.farKey(page: page, n: n) {
             far[key] = value
         }

@@ -3,11 +3,11 @@
 /// seeded SipHash, several times the cost, and this runs for stalls in the replay loop). The key
 /// `Key.max` is reserved to mark an empty slot.
 struct CountMap<Key: FixedWidthInteger & UnsignedInteger & Sendable, Count: FixedWidthInteger & Sendable>: Sendable {
-    private var keys: [Key]
-    private var counts: [Count]
+    private(set) var keys: [Key]
+    private(set) var counts: [Count]
     /// Keys held.
     private(set) var count = 0
-    private var shift: UInt64
+    private(set) var shift: UInt64
 
     init() {
         keys = []
@@ -30,13 +30,13 @@ struct CountMap<Key: FixedWidthInteger & UnsignedInteger & Sendable, Count: Fixe
             let held = keys[index]
             if held == key {
                 counts[index] += amount
-                return
+                return checkInvariants()
             }
             if held == Key.max {
                 keys[index] = key
                 counts[index] = amount
                 count += 1
-                return
+                return checkInvariants()
             }
             index = (index + 1) & mask
         }

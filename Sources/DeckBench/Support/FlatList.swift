@@ -3,8 +3,8 @@
 /// removing never retain a buffer nor check that it is uniquely referenced, and copying the list by
 /// accident is a compile error. Emptied between sessions, keeping its storage.
 struct FlatList<Element: BitwiseCopyable>: ~Copyable {
-    private var storage: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var storage: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 16) {
@@ -34,6 +34,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         if count == capacity { grow() }
         storage[count] = element
         count += 1
+        checkInvariants()
     }
 
     /// Inserts `element` before the run of elements at the end for which `goesAfter` holds
@@ -49,6 +50,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         }
         storage[index] = element
         count += 1
+        checkInvariants()
     }
 
     /// Removes and returns the last element.
@@ -56,6 +58,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     mutating func removeLast() -> Element {
         precondition(count > 0, "removeLast of an empty list")
         count -= 1
+        checkInvariants()
         return storage[count]
     }
 
@@ -71,6 +74,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         count -= 1
         // The last element (a link's only transfer, most often) moves nothing: no call to memmove.
         if index < count { (storage + index).update(from: storage + index + 1, count: count - index) }
+        checkInvariants()
         return element
     }
 
@@ -80,11 +84,13 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         count -= 1
         storage[index] = storage[count]
+        checkInvariants()
     }
 
     @inline(__always)
     mutating func removeAll() {
         count = 0
+        checkInvariants()
     }
 
     /// The index of the first element that satisfies `predicate`.

@@ -12,19 +12,19 @@ struct SparseCounts: Sendable {
     let size: Int
     /// Cells the map holds before the layout turns ranked.
     let mapLimit: Int
-    private var map = CountMap<UInt32, UInt32>()
+    private(set) var map = CountMap<UInt32, UInt32>()
     /// Ranked: bit `cell % 64` of word `cell / 64` is set when the cell holds something; empty
     /// while the map is in use.
-    private var present: [UInt64] = []
+    private(set) var present: [UInt64] = []
     /// Ranked: how many cells hold something before each block of `wordsPerBlock` words.
-    private var blockRanks: [UInt32] = []
+    private(set) var blockRanks: [UInt32] = []
     /// Ranked: the counts below 255 of the cells that hold something, in cell order.
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// Ranked: the counts of the cells whose byte is 255.
-    private var large = CountMap<UInt32, UInt32>()
+    private(set) var large = CountMap<UInt32, UInt32>()
 
-    private static var inLarge: UInt8 { 255 }
-    private static var wordsPerBlock: Int { 8 }
+    static var inLarge: UInt8 { 255 }
+    static var wordsPerBlock: Int { 8 }
 
     init(size: Int, mapLimit: Int? = nil) {
         self.size = size
@@ -43,6 +43,7 @@ struct SparseCounts: Sendable {
     @inline(__always)
     mutating func add(_ count: UInt32, at cell: Int) {
         guard count > 0 else { return }
+        defer { checkInvariants(cell: cell) }
         if isRanked { return addRanked(count, at: cell) }
         map.add(count, to: UInt32(cell))
         if map.count > mapLimit { rank() }
@@ -105,6 +106,7 @@ struct SparseCounts: Sendable {
             if word % Self.wordsPerBlock == 0 { blockRanks[word / Self.wordsPerBlock] = before }
             before += UInt32(present[word].nonzeroBitCount)
         }
+        checkInvariants()
     }
 
     /// The count of `cell`.

@@ -11,14 +11,16 @@ import Testing
 /// the same metrics, field by field. A difference is shrunk to the smallest session that still shows it (events dropped one
 /// by one) and printed with both results.
 ///
+/// `make test` compares 500 sessions, `make test-long` (CI) 5,000, and
 /// `DECKBENCH_REFERENCE_SESSIONS=100000 swift test --filter ReferenceModelTests` (or
-/// `make reference`) runs a longer comparison; the default is 5,000 sessions.
+/// `make reference`) as many as asked.
 @Suite struct ReferenceModelTests {
     static let rttMs = 100
     static let connectionSlots = [0, 1, 2]
 
     static var sessionCount: Int {
-        ProcessInfo.processInfo.environment["DECKBENCH_REFERENCE_SESSIONS"].flatMap(Int.init) ?? 5_000
+        let environment = ProcessInfo.processInfo.environment
+        return environment["DECKBENCH_REFERENCE_SESSIONS"].flatMap(Int.init) ?? (environment["DECKBENCH_LONG"] != nil ? 5_000 : 500)
     }
 
     @Test func replayerAgreesWithTheReferenceModel() {

@@ -1,0 +1,30 @@
+// The map's invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
+// and run after every mutation; an empty inline function otherwise, which costs nothing.
+#if DECKBENCH_INTERNAL_CHECKS
+extension IntMap {
+    /// Stops the process when the table is broken: a size that is not a power of two or a mask and
+    /// shift that do not match it, a load past 3/4, a count that is not the current generation's
+    /// entries, an entry of a later generation, or a key its probe does not reach where it lies
+    /// (which also finds a key held twice).
+    func checkInvariants() {
+        let size = entries.count
+        precondition(size >= 16 && size & (size - 1) == 0, "IntMap: \(size) slots")
+        precondition(mask == size - 1 && shift == UInt64(64 - size.trailingZeroBitCount), "IntMap: mask or shift off the size")
+        precondition(count * 4 <= size * 3, "IntMap: \(count) keys in \(size) slots")
+        var live = 0
+        for (slot, entry) in entries.enumerated() {
+            precondition(entry.generation <= generation, "IntMap: slot \(slot) of a later generation")
+            guard entry.generation == generation else { continue }
+            live += 1
+            precondition(entry.value != nil, "IntMap: slot \(slot) holds a key without a value")
+            let found = find(entry.key)
+            precondition(found.found && found.slot == slot, "IntMap: key \(entry.key) in slot \(slot) is not where its probe ends")
+        }
+        precondition(live == count, "IntMap: count \(count), \(live) entries held")
+    }
+}
+#else
+extension IntMap {
+    @inline(__always) func checkInvariants() {}
+}
+#endif

@@ -1,0 +1,22 @@
+// The table's invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
+// and run after every mutation; an empty inline function otherwise, which costs nothing.
+#if DECKBENCH_INTERNAL_CHECKS
+extension RequestDraws {
+    /// Stops the process when the table is broken: generation 0 current (it marks an empty slot),
+    /// a slot of a later generation than the current one (checked over the whole table on a reset,
+    /// for the slot written otherwise), or a broken far map.
+    func checkInvariants(slot: Int? = nil) {
+        precondition(generation >= 1, "RequestDraws: generation 0 is current")
+        let slotCount = Self.nearPages * Self.nearRequests
+        for index in slot.map({ [$0] }) ?? Array(0 ..< slotCount) {
+            precondition(index >= 0 && index < slotCount && slots[index].generation <= generation,
+                         "RequestDraws: slot \(index) of a later generation")
+        }
+        far.checkInvariants()
+    }
+}
+#else
+extension RequestDraws {
+    @inline(__always) func checkInvariants(slot: Int? = nil) {}
+}
+#endif
