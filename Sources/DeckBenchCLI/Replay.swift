@@ -27,14 +27,10 @@ extension DeckBenchCommand {
             "Bootstrap replicates for the 95 % intervals in summary.csv (NAME_ci_low, NAME_ci_high); 0 = none.", valueName: "n"))
         var bootstrap = 1_000
 
-        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
-        var maxRejects = 0
+        @OptionGroup var runOptions: RunOptions
 
-        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
-        var jobsGiven: Int?
-
-        /// `--jobs`, or the number of cores.
-        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
+        var jobs: Int { runOptions.jobs }
+        var maxRejects: Int { runOptions.maxRejects }
 
         @Option(help: ArgumentHelp(
             "Replay only shard K of N (K/N, 1-based), chosen by a hash of file and session id; or auto, from "
@@ -57,8 +53,6 @@ extension DeckBenchCommand {
 
         func validate() throws {
             guard (0 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 0 to 100000, got \(bootstrap)") }
-            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
-            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
             _ = try selectedShard()
         }
 

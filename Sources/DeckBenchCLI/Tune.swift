@@ -63,13 +63,10 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (200 to 100000).", valueName: "n"))
         var bootstrap = 1_000
 
-        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
-        var maxRejects = 0
+        @OptionGroup var runOptions: RunOptions
 
-        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Worker threads (default: the number of cores). Output is the same for every value.")
-        var jobsGiven: Int?
-
-        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
+        var jobs: Int { runOptions.jobs }
+        var maxRejects: Int { runOptions.maxRejects }
 
         @Option(help: ArgumentHelp("How to write the finalists' sessions.csv: csv, csv.zst or none.", valueName: "csv|csv.zst|none"))
         var sessionsFormat: SessionsFormat = .csv
@@ -89,8 +86,6 @@ extension DeckBenchCommand {
             }
             if let delta, !(delta >= 0 && delta.isFinite) { throw ValidationError("--delta must be a number ≥ 0, got \(delta)") }
             _ = try parsedIncumbent()
-            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
-            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
             _ = try parsedBudget()
         }
 
