@@ -25,7 +25,7 @@ public struct PageViewConversion: Sendable {
     }
 
     /// The recording of `views` (one session's, in time order, at least one), or why it cannot be made.
-    public func session(_ views: [PageView], file: String) -> Result<Session, PageViewError> {
+    public func session(_ views: [PageView], file: String) -> Result<Session, ImportError> {
         guard let start = views.first else { return .failure(.emptySession) }
         let pages = views.map(\.page)
         let low = first ?? pages.min()!

@@ -12,7 +12,7 @@ struct SessionUser {
     }
 
     /// Reads a row's user; returns why the row breaks its session, if it does.
-    mutating func read(_ value: (String) -> String?) -> PageViewError? {
+    mutating func read(_ value: (String) -> String?) -> ImportError? {
         guard let column, let named = value(column) else { return nil }
         guard let user else {
             user = named

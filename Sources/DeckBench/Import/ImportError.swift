@@ -1,0 +1,32 @@
+/// Why a row or a session of a log was not imported, whatever its format.
+public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    case badTime(String, LogTime.Unit)
+    case badPage(String, PageViewFields.PageKind)
+    case missingField(String)
+    case emptySession
+    case timeGoesBack(previousMs: Int, timeMs: Int)
+    case sessionNotTogether(String, firstLine: Int)
+    case pageOutsideBounds(Int, first: Int, last: Int)
+    case tooLong(Int)
+    case twoUsers(String, String)
+    case timeBeforePreviousRow(previousMs: Int, timeMs: Int)
+    case badAction(String)
+    case badPosition(x: String, y: String)
+
+    public var description: String {
+        switch self {
+        case let .badTime(text, unit): "time \"\(text)\" is not \(unit == .iso8601 ? "an ISO 8601 date and time" : "a number of \(unit.rawValue)")"
+        case let .badPage(text, kind): "page \"\(text)\" is not \(kind == .date ? "a date YYYY-MM-DD" : "a whole number")"
+        case let .missingField(column): "no value in column \"\(column)\""
+        case .emptySession: "an empty session id"
+        case let .timeGoesBack(previous, time): "time \(time) ms is before the previous view's \(previous) ms (sort the rows by session and time)"
+        case let .sessionNotTogether(id, line): "rows of session \"\(id)\" appear again after other sessions (its first at line \(line)); sort the rows by session and time"
+        case let .pageOutsideBounds(page, first, last): "page \(page) is outside --first \(first) … --last \(last)"
+        case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
+        case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""
+        case let .timeBeforePreviousRow(previous, time): "time \(time) ms is before the previous row's \(previous) ms (sort the rows by session and time)"
+        case let .badAction(text): "action \"\(text)\" is not down, move, up or cancel"
+        case let .badPosition(x, y): "x and y must be numbers (got \"\(x)\", \"\(y)\")"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A log format `deckbench import` reads: the columns it names and, for each session, a fresh
+/// `SessionRows` that takes the session's rows in order and makes its recording. What every
+/// format shares is done once, by `run`: reading the log row by row (`LogRows`: CSV with a header
+/// row, or JSON lines), cutting it into sessions by the session column (rows must come sorted by
+/// session and time; a session whose rows come back after another's is rejected), the optional
+/// user column (`SessionUser`), rejecting a session at its first bad row (named by file, line and
+/// reason) while the rest go on, and writing the sessions as a v1 recording (`NAME.jsonl.zst`).
+/// Memory holds one session's rows, whatever the file's size.
+public protocol Importer: Sendable {
+    associatedtype Rows: SessionRows
+    /// The column of the session id.
+    var sessionColumn: String { get }
+    /// The column of the user a session belongs to, if the log has one: written as the session
+    /// line's `user` key.
+    var userColumn: String? { get }
+    /// The columns the format reads besides the session's and the user's.
+    var rowColumns: [String] { get }
+    /// The reader of session `id`, whose first row is `line`, for the recording file named `file`.
+    func rows(of id: String, line: Int, file: String) -> Rows
+}
+
+/// One session's rows as a format reads them: row by row, then its recording, or why it has none.
+public protocol SessionRows {
+    /// Reads a row; returns why it breaks the session, if it does (the session's later rows are
+    /// then only counted).
+    mutating func read(line: Int, _ value: (String) -> String?) -> ImportError?
+    /// The session once its last row is in, or why it cannot be made and the line to name.
+    mutating func finish() -> Result<Session, ImportRejection>
+}
+
+/// Why a session read whole is not imported, and the line that shows it.
+public struct ImportRejection: Error, Sendable {
+    public var line: Int
+    public var reason: ImportError
+
+    public init(line: Int, reason: ImportError) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+extension Importer {
+    /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
+    public static func outputPath(of input: String, in folder: String) -> String {
+        LogRows.outputPath(of: input, in: folder)
+    }
+
+    /// Imports `input` into `folder`.
+    public func run(_ input: String, into folder: String) throws -> ImportReport {
+        let output = Self.outputPath(of: input, in: folder)
+        var report = ImportReport(input: input, output: output)
+        let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
+        let file = (output as NSString).lastPathComponent
+        var buffer: [UInt8] = []
+        var open: (id: String, line: Int, rows: Rows, count: Int)?
+        var broken: (line: Int, reason: ImportError)?
+        var seen: [String: Int] = [:]
+        var user = SessionUser(column: userColumn)
+
+        func finishSession() throws {
+            defer {
+                open = nil
+                broken = nil
+                user.reset()
+            }
+            guard var session = open else { return }
+            if let broken { return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count) }
+            switch session.rows.finish() {
+            case var .success(made):
+                made.user = user.user
+                report.written(made.events)
+                RecordingEncoder.append(made, to: &buffer)
+                if buffer.count >= 1 << 16 {
+                    try writer.write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            case let .failure(rejection):
+                report.rejected(session.id, line: rejection.line, reason: rejection.reason.description, rows: session.count)
+            }
+        }
+
+        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }) { line, value in
+            report.rows += 1
+            guard let id = value(sessionColumn), !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
+            if id != open?.id {
+                try finishSession()
+                open = (id, line, rows(of: id, line: line, file: file), 0)
+                // Rows of a session already written or rejected: reject these too, once per run of them.
+                if let first = seen[id] { broken = (line, .sessionNotTogether(id, firstLine: first)) }
+                seen[id] = seen[id] ?? line
+            }
+            open!.count += 1
+            guard broken == nil else { return }
+            if let reason = user.read(value) ?? open!.rows.read(line: line, value) { broken = (line, reason) }
+        }
+        try finishSession()
+        try writer.write(buffer)
+        try writer.finish()
+        return report
+    }
+}

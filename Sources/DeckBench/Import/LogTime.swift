@@ -1,0 +1,42 @@
+import Foundation
+
+/// How a log writes the time of a row, and how such a field reads: the same for every import format.
+public struct LogTime: Sendable {
+    public enum Unit: String, Sendable, CaseIterable {
+        /// Milliseconds (a whole or decimal number).
+        case ms
+        /// Seconds (a whole or decimal number), to the nearest millisecond.
+        case s
+        /// An ISO 8601 date and time with a zone (`2026-11-24T10:15:30.250Z`), fractional seconds optional.
+        case iso8601
+    }
+
+    public var unit: Unit
+
+    public init(unit: Unit = .ms) {
+        self.unit = unit
+    }
+
+    /// The time of `text` in milliseconds, or why it is not one.
+    public func ms(_ text: String) -> Result<Int, ImportError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch unit {
+        case .ms, .s:
+            guard let value = Double(trimmed), value.isFinite else { return .failure(.badTime(text, unit)) }
+            let milliseconds = (unit == .s ? value * 1_000 : value).rounded()
+            guard abs(milliseconds) < 1e15 else { return .failure(.badTime(text, unit)) }
+            return .success(Int(milliseconds))
+        case .iso8601:
+            guard let date = Self.isoDate(trimmed) else { return .failure(.badTime(text, unit)) }
+            return .success(Int((date.timeIntervalSince1970 * 1_000).rounded()))
+        }
+    }
+
+    private static func isoDate(_ text: String) -> Date? {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return withFraction.date(from: text) ?? plain.date(from: text)
+    }
+}
