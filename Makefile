@@ -45,11 +45,15 @@ LONG_TESTS = ReferenceModelTests|CrashConsistencyTests
 test-long: deps
 	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
 
-# The library's tests with the hand-made containers' invariant checkers compiled in (FlatList,
-# IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws: `*+Invariants.swift`), run after
-# every mutation; in a build folder of its own. CI runs it.
+# The tests of the library's folders that use the hand-made containers (the replay, its reference
+# model, metrics, support, network, content, policies, reports, extensions), with the containers'
+# invariant checkers compiled in (FlatList, IntMap, CountMap, SparseCounts, BucketTotals,
+# RequestDraws: `*+Invariants.swift`) and run after every mutation; in a build folder of its own.
+# CI runs it.
+CHECK_FOLDERS = Replay Reference Metrics Support Network Content Policies Reports Extensions
+CHECK_SUITES = $(shell cd Tests/DeckBenchTests && grep -rhoE '^(@Suite[^s]*)?struct [A-Za-z]+Tests' $(CHECK_FOLDERS) | awk '{print $$NF}' | paste -sd'|' -)
 test-checks: deps
-	$(SWIFT) test --build-path .build-checks -Xswiftc -DDECKBENCH_INTERNAL_CHECKS --filter 'DeckBenchTests\.'
+	$(SWIFT) test --build-path .build-checks -Xswiftc -DDECKBENCH_INTERNAL_CHECKS --filter 'DeckBenchTests\.($(CHECK_SUITES))'
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps

@@ -36,7 +36,8 @@ public struct PolicyContext {
     public var stepGapMs: Int?
     /// The replayer's table, not retained, so that asking a policy costs no reference counting:
     /// whoever makes a context keeps its table alive while the context is used (the replayer's
-    /// table outlives the one decision a context lives for).
+    /// table outlives the one decision a context lives for). An `unowned(unsafe) let` would read
+    /// better but is retained and released around each call: +4.2 % instructions on the bench slice.
     private let pages: Unmanaged<PageTable>
 
     init(trigger: Trigger, current: Int, direction: Direction?, first: Int, last: Int, pages: PageTable,

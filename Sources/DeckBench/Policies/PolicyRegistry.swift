@@ -51,7 +51,7 @@ public struct PolicyEntry: Sendable {
     let parse: @Sendable (SpecString) throws(SpecError) -> any PrefetchPolicy
     /// A replayer for a policy of this type: made where the type is known, so its replay loop is
     /// compiled for it and never goes through an existential.
-    let makeReplayer: @Sendable (any PrefetchPolicy, NetworkModel, ReplaySettings, CommonDraws) -> any SessionReplaying
+    let makeReplayer: @Sendable (any PrefetchPolicy, NetworkModel, ReplaySettings, SessionCommons) -> any SessionReplaying
 
     /// The policy with every parameter at its default.
     public var defaultPolicy: any PrefetchPolicy { makeDefault() }
@@ -65,8 +65,8 @@ public struct PolicyEntry: Sendable {
         type = ObjectIdentifier(policy)
         makeDefault = { Policy() }
         parse = { (spec) throws(SpecError) in try Self.policy(Policy.self, from: spec) }
-        makeReplayer = { policy, network, settings, world in
-            SpecialisedReplayer(Replayer(policy: policy as! Policy, network: network, settings: settings, world: world))
+        makeReplayer = { policy, network, settings, commons in
+            AnyReplayer(Replayer(policy: policy as! Policy, network: network, settings: settings, commons: commons))
         }
     }
 

@@ -76,7 +76,7 @@ struct IntMap<Value> {
         }
         entries[index] = Entry(key: key, generation: generation, value: value)
         count += 1
-        checkInvariants()
+        checkInvariants(key: key)
         return nil
     }
 
@@ -84,6 +84,7 @@ struct IntMap<Value> {
         var larger = IntMap(capacity: entries.count * 2)
         forEach { key, value in larger[key] = value }
         self = larger
+        checkInvariants()
     }
 
     /// Every entry, in slot order (deterministic for the same insertions).

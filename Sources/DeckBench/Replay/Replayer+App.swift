@@ -194,7 +194,7 @@ extension Replayer {
     /// shown (a list difference of 0 operations, whatever the versions say), a stale update
     /// otherwise.
     func countReset(page: Int, from held: Int, to version: Int) {
-        let operations = version == held ? 0 : world.diffOperations(page: page, from: held, to: version)
+        let operations = version == held ? 0 : commons.diffOperations(page: page, from: held, to: version)
         meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: scrolled)
     }
 

@@ -21,7 +21,7 @@ extension Replayer {
     /// outage is the link's to decide, when the request gets its connection).
     func isLost(page: Int, n: Int) -> Bool {
         guard network.loss > 0 else { return false }
-        return world.lossUniform(page: page, n: n) < network.loss
+        return commons.lossUniform(page: page, n: n) < network.loss
     }
 
     /// The app gave up on request `id`: a demand or revalidation is tried again later, and so is a
@@ -76,12 +76,12 @@ extension Replayer {
     /// policy sees the same one.
     func roundTrip(page: Int, n: Int) -> Int {
         guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
-        return world.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
+        return commons.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.
     func answer(_ id: Int) {
-        let response = world.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
+        let response = commons.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
         requests[id].version = response.version
         requests[id].bytes = response.itemCount * settings.content.itemBytes
     }

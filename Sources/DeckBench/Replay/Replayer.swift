@@ -68,7 +68,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The page table and the request log, the worker's (`ReplayScratch`): reset at each session.
     let pages: PageTable
     /// What every policy sees the same in a session; shared with the worker's other replayers.
-    let world: CommonDraws
+    let commons: SessionCommons
     let requests: RequestLog
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
@@ -100,10 +100,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// (always 0 open-loop).
     var shiftUs = 0
 
-    /// A replayer; `world` is shared by replayers that replay the same sessions one after the
+    /// A replayer; `commons` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
     /// numbers once.
-    init(policy: Policy, network: NetworkModel, settings: ReplaySettings, world: CommonDraws) {
+    init(policy: Policy, network: NetworkModel, settings: ReplaySettings, commons: SessionCommons) {
         self.policy = policy
         self.network = network
         self.settings = settings
@@ -112,14 +112,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
         policyField = CSVWriter.field(policySpec)
         networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
-        self.world = world
-        pages = world.scratch.pages
-        requests = world.scratch.requests
+        self.commons = commons
+        pages = commons.scratch.pages
+        requests = commons.scratch.requests
         meter.summary.replicates = BootstrapReplicates(replicates: settings.bootstrap)
     }
 
     public convenience init(policy: Policy, network: NetworkModel, settings: ReplaySettings) {
-        self.init(policy: policy, network: network, settings: settings, world: CommonDraws(settings: settings))
+        self.init(policy: policy, network: network, settings: settings, commons: SessionCommons(settings: settings))
     }
 
     var nowUs: Int { queue.nowUs }
@@ -189,12 +189,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
             return Int(random.next() % UInt64(period)) * 1_000
         } ?? 0, outagePhaseUs: outagePhaseUs)
         pages.reset(around: session.page)
-        world.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
+        commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
         requests.removeAll()
         pending.removeAll()
         dragged.removeAll()
-        meter.begin(session, bucket: settings.bootstrap > 0 ? world.bootstrapBucket : nil)
+        meter.begin(session, bucket: settings.bootstrap > 0 ? commons.bootstrapBucket : nil)
         screenSinceUs = 0
         shiftUs = 0
         direction = nil
@@ -313,7 +313,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     func noteScreen() {
         defer { screenSinceUs = nowUs }
         guard let version = pages[shown].version, nowUs > screenSinceUs else { return }
-        let newerUs = world.content.nextChangeUs(page: shown, after: version) ?? Int.max
+        let newerUs = commons.content.nextChangeUs(page: shown, after: version) ?? Int.max
         meter.screen(nowUs - screenSinceUs, stale: newerUs < nowUs ? nowUs - max(screenSinceUs, newerUs) : 0)
     }
 

@@ -1,5 +1,5 @@
 /// Values kept per (page, n) for one session — draws for the n-th request of a page, shared by a
-/// worker's replayers (`CommonDraws`), or where a page's history is (`ServerPages`, n = 0): the
+/// worker's replayers (`SessionCommons`), or where a page's history is (`ServerPages`, n = 0): the
 /// pages near the session's first page and their first `nearRequests` values in a flat table
 /// indexed by position (nearly every page of a real session), any other (page, n) in a map.
 /// Cleared between sessions in O(1) by a new generation. The table is n-major: every page's first

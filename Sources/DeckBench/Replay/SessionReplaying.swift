@@ -19,7 +19,7 @@ extension Replayer: SessionReplaying {}
 /// A `Replayer` reached through closures made where its policy's type is known (`PolicyEntry`):
 /// a call through `SessionReplaying` then runs the replay compiled for that policy, not the generic
 /// one. One call per session, not per event.
-final class SpecialisedReplayer: SessionReplaying {
+final class AnyReplayer: SessionReplaying {
     let policySpec: String
     let networkSpec: String
     let policyField: [UInt8]
@@ -47,14 +47,14 @@ final class SpecialisedReplayer: SessionReplaying {
     func takeSummary() -> MetricsSummary { handOver() }
 }
 
-/// A replayer for `policy`, sharing `world` with the other replayers of its worker: the registry's
+/// A replayer for `policy`, sharing `commons` with the other replayers of its worker: the registry's
 /// specialised one for a registered policy, the generic one for any other.
-func makeReplayer(_ policy: any PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, world: CommonDraws)
+func makeReplayer(_ policy: any PrefetchPolicy, network: NetworkModel, settings: ReplaySettings, commons: SessionCommons)
     -> any SessionReplaying
 {
-    if let entry = PolicyRegistry.entry(of: policy) { return entry.makeReplayer(policy, network, settings, world) }
+    if let entry = PolicyRegistry.entry(of: policy) { return entry.makeReplayer(policy, network, settings, commons) }
     func generic(_ policy: some PrefetchPolicy) -> any SessionReplaying {
-        Replayer(policy: policy, network: network, settings: settings, world: world)
+        Replayer(policy: policy, network: network, settings: settings, commons: commons)
     }
     return generic(policy)
 }

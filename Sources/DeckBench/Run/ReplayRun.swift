@@ -78,8 +78,8 @@ public struct ReplayRun: Sendable {
         // A shard's blocks count the bytes of its rows even when sessions.csv is not written.
         let format: (any SessionRowFormat)? = sessionsFormat != .none || shard.count > 1 ? writer.sessionsTable : nil
         let pipeline = SessionPipeline(jobs: jobs, format: format, wins: wins) { [policies, networks, settings] in
-            let world = CommonDraws(settings: settings)
-            return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, world: world) } }
+            let commons = SessionCommons(settings: settings)
+            return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, commons: commons) } }
         }
         var rejects: [Reject] = []
         var inputs: [Manifest.Input] = []

@@ -1,4 +1,4 @@
-/// One worker's replayers, one per policy × network (policy-major), sharing one `CommonDraws`,
+/// One worker's replayers, one per policy × network (policy-major), sharing one `SessionCommons`,
 /// and the paired wins of the sessions it replayed. Only its own worker thread uses them during a
 /// batch, and the calling thread only between batches (for the summaries): that discipline, not
 /// the compiler, is what makes handing them to a thread safe.

@@ -30,13 +30,13 @@ struct CountMap<Key: FixedWidthInteger & UnsignedInteger & Sendable, Count: Fixe
             let held = keys[index]
             if held == key {
                 counts[index] += amount
-                return checkInvariants()
+                return checkInvariants(slot: index)
             }
             if held == Key.max {
                 keys[index] = key
                 counts[index] = amount
                 count += 1
-                return checkInvariants()
+                return checkInvariants(slot: index)
             }
             index = (index + 1) & mask
         }
@@ -63,6 +63,7 @@ struct CountMap<Key: FixedWidthInteger & UnsignedInteger & Sendable, Count: Fixe
         larger.shift = UInt64(64 - size.trailingZeroBitCount)
         forEach { key, amount in larger.add(amount, to: key) }
         self = larger
+        checkInvariants()
     }
 
     /// Every key and its count, in slot order (use `sorted` for a fixed order).

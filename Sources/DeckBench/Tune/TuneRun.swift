@@ -132,8 +132,8 @@ public struct TuneRun: Sendable {
         let source = SessionSource(files: files, part: part)
         let wins = PairedWins(policies: candidates.count, networks: 1, columns: [])
         let pipeline = SessionPipeline(jobs: jobs, format: nil, wins: wins) { [policies, networks, settings] in
-            let world = CommonDraws(settings: settings)
-            return candidates.map { makeReplayer(policies[$0.policyIndex], network: networks[$0.networkIndex], settings: settings, world: world) }
+            let commons = SessionCommons(settings: settings)
+            return candidates.map { makeReplayer(policies[$0.policyIndex], network: networks[$0.networkIndex], settings: settings, commons: commons) }
         }
         var sessions = 0
         try pipeline.run(files: files.count, batchSize: SessionPipeline.batchSize(replayPoints: candidates.count, jobs: jobs),

@@ -65,12 +65,12 @@ import Testing
         let spread = Set((0 ..< 2_000).map { BootstrapReplicates.bucket(file: "f", session: "s", user: "u\($0)") })
         #expect(spread.count > 800, "2,000 users fill \(spread.count) of 1,024 buckets")
         // The replay's draws put them there too.
-        let world = CommonDraws(settings: ReplaySettings(bootstrap: 10))
+        let commons = SessionCommons(settings: ReplaySettings(bootstrap: 10))
         var buckets: Set<Int> = []
         for (index, file) in ["x.jsonl", "y.jsonl", "z.jsonl"].enumerated() {
             let session = Session(id: "s\(index)", user: "u1", file: file, line: 1, page: 0, first: -3, last: 0, events: [])
-            world.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 0, endUs: 1_000)
-            buckets.insert(world.bootstrapBucket)
+            commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 0, endUs: 1_000)
+            buckets.insert(commons.bootstrapBucket)
         }
         #expect(buckets == [bucket])
     }

@@ -81,7 +81,7 @@ import Testing
                                       maxAgeMs: reference.maxAgeMs, userWaits: reference.userWaits)
         func make(_ policy: some PrefetchPolicy) -> any SessionReplaying {
             let replayer = Replayer(policy: policy, network: network, settings: settings)
-            replayer.world.content.scripted = reference.histories
+            replayer.commons.content.scripted = reference.histories
             return replayer
         }
         return make(try! PolicyRegistry.parse(reference.policy.description))

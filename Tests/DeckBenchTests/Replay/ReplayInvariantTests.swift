@@ -94,16 +94,16 @@ import Testing
         #expect(first.summary == second.summary)
     }
 
-    /// Replayers of one worker share a `CommonDraws` (round-trip and loss draws, content, diffs):
+    /// Replayers of one worker share a `SessionCommons` (round-trip and loss draws, content, diffs):
     /// each session replayed by all of them in turn gives what replayers with their own worlds give.
     @Test func sharingTheCommonDrawsChangesNothing() {
         let generator = SessionGenerator(seed: 12)
         let settings = ReplaySettings(seed: 4, content: ContentModel(items: 30, churnPerHour: 600))
         let networks = ["very-bad", "3g:jitter=1,loss=0.2,connections=2"].map { try! NetworkModel.parse($0) }
         let policies: [any PrefetchPolicy] = PolicyRegistry.defaults
-        let world = CommonDraws(settings: settings)
+        let commons = SessionCommons(settings: settings)
         func shared(_ policy: some PrefetchPolicy, _ network: NetworkModel) -> any SessionReplaying {
-            Replayer(policy: policy, network: network, settings: settings, world: world)
+            Replayer(policy: policy, network: network, settings: settings, commons: commons)
         }
         func alone(_ policy: some PrefetchPolicy, _ network: NetworkModel) -> any SessionReplaying {
             Replayer(policy: policy, network: network, settings: settings)

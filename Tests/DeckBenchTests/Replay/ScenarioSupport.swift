@@ -21,7 +21,7 @@ func replay<P: PrefetchPolicy>(
     scripted: [Int: PageHistory] = [:]
 ) -> (metrics: SessionMetrics, summary: MetricsSummary) {
     let replayer = Replayer(policy: policy, network: network, settings: settings)
-    replayer.world.content.scripted = scripted
+    replayer.commons.content.scripted = scripted
     let metrics = replayer.replay(session)
     return (metrics, replayer.summary)
 }

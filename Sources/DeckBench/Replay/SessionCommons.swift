@@ -1,12 +1,13 @@
-/// What every replay of one session draws the same, whatever its policy and network (the model's
-/// common random numbers): the server's pages (`ServerPages`), the round-trip and loss draws of
-/// each page's n-th request, and the list differences between two versions of a page.
+/// What the replays of one session have in common, whatever their policy and network: the model's
+/// common random numbers (the server's pages, `ServerPages`; the round-trip and loss draws of each
+/// page's n-th request; the list differences between two versions of a page), the session's
+/// bootstrap bucket, and the page table and request log the replayers use in turn (`scratch`).
 ///
-/// The replayers of one worker replay a session one after the other and share one `CommonDraws`:
+/// The replayers of one worker replay a session one after the other and share one `SessionCommons`:
 /// the first to need a value computes it, the others reuse it. Every value depends only on the
 /// seed, the content model, the session and its key, never on who asked first, so sharing changes
 /// no result. Not thread-safe: one per worker.
-final class CommonDraws {
+final class SessionCommons {
     let seed: UInt64
     /// The page table and request log the worker's replayers use in turn.
     let scratch = ReplayScratch()
