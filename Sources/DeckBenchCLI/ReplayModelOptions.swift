@@ -13,9 +13,9 @@ struct ReplayModelOptions: ParsableArguments {
     var policySpecs: [String] = []
 
     @Option(name: .customLong("network"), help: ArgumentHelp(
-        "A network as NAME[:key=value,...] with keys rtt_ms, jitter, downlink_kbps, connections, server_ms, loss, "
-            + "timeout_ms, outage_every_ms, outage_ms (trace: path, loop); repeatable (default: lte; presets: wifi, lte, "
-            + "3g, slow-3g, edge, very-bad, subway, trace; see `deckbench networks`).",
+        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop); "
+            + "repeatable (default: lte; presets: \(NetworkPresets.all.map(\.model.name).joined(separator: ", ")); "
+            + "see `deckbench networks`).",
         valueName: "spec"))
     var networkSpecs: [String] = []
 

@@ -1,6 +1,6 @@
 /// Amdahl's law, for the benchmark's prediction of how a run scales past the cores it was measured
 /// on: a share `s` of the work is serial, the rest divides among the cores.
-public enum Amdahl {
+package enum Amdahl {
     /// The serial share that makes `jobs` jobs take `seconds` when one takes `oneJobSeconds`:
     /// `T(N) / T(1) = s + (1 − s) / N`, solved for `s` and kept within 0…1.
     public static func serialShare(oneJobSeconds: Double, jobs: Int, seconds: Double) -> Double {

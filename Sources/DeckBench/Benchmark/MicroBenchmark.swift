@@ -2,7 +2,7 @@
 /// (the standard library's and DeckBench's), the event queue, and the two line parsers. Each is
 /// timed on a real clock over many repetitions (best of five runs); nothing here runs during a
 /// replay.
-public enum MicroBenchmark {
+package enum MicroBenchmark {
     /// One measured building block.
     public struct Result: Sendable {
         public var name: String

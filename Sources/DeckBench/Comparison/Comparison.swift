@@ -311,7 +311,7 @@ public struct Comparison: Sendable {
 }
 
 /// The key of a summary row.
-public struct ComparisonKey: Hashable, Sendable {
+struct ComparisonKey: Hashable, Sendable {
     public var policy: String
     public var network: String
 }

@@ -6,7 +6,7 @@ import Foundation
 /// could have confirmed, then what moved without a limit. Lines stay within `width` columns:
 /// networks are named by preset (`lte`, `lte:loss=0.3`), or `net1`, `net2`… defined once above
 /// the lists.
-public struct ComparisonVerdict: Sendable {
+package struct ComparisonVerdict: Sendable {
     /// Where a row of the comparison goes in the text.
     public enum Section: String, Sendable, CaseIterable {
         case regression = "Regressions"

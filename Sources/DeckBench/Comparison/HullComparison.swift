@@ -9,7 +9,7 @@
 ///
 /// The hull is drawn through the rivals' estimates, which favours the rivals a little: a vertex
 /// is on the hull partly because its estimate came out low.
-public struct HullComparison: Sendable {
+package struct HullComparison: Sendable {
     /// One policy of the family against the hull on one network.
     public struct Row: Sendable {
         public var network: String

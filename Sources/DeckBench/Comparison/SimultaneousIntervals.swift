@@ -14,7 +14,7 @@
 ///
 /// Rows whose replicates do not vary (s = 0) are exact: their interval is their point, and they
 /// take no part in c. A replicate where a row is undefined leaves that row out of its maximum.
-public struct SimultaneousIntervals: Sendable {
+struct SimultaneousIntervals: Sendable {
     /// The share of runs in which every interval holds at once, e.g. 0.95.
     public let level: Double
     /// How far below its point every row's interval reaches, in the row's standard errors.

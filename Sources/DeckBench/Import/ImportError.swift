@@ -1,5 +1,5 @@
 /// Why a row or a session of a log was not imported, whatever its format.
-public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case badTime(String, LogTime.Unit)
     case badPage(String, PageViewFields.PageKind)
     case missingField(String)

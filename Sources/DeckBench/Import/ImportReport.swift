@@ -1,6 +1,6 @@
 /// What importing one file gave: rows read, sessions written and the gestures in them, and what
 /// was rejected, each reject as `file:line: session "id" rejected: reason`.
-public struct ImportReport: Sendable {
+package struct ImportReport: Sendable {
     public var input: String
     public var output: String
     public var rows = 0

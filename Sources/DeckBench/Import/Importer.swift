@@ -8,7 +8,7 @@ import Foundation
 /// user column (`SessionUser`), rejecting a session at its first bad row (named by file, line and
 /// reason) while the rest go on, and writing the sessions as a v1 recording (`NAME.jsonl.zst`).
 /// Memory holds one session's rows, whatever the file's size.
-public protocol Importer: Sendable {
+package protocol Importer: Sendable {
     associatedtype Rows: SessionRows
     /// The column of the session id.
     var sessionColumn: String { get }
@@ -22,7 +22,7 @@ public protocol Importer: Sendable {
 }
 
 /// One session's rows as a format reads them: row by row, then its recording, or why it has none.
-public protocol SessionRows {
+package protocol SessionRows {
     /// Reads a row; returns why it breaks the session, if it does (the session's later rows are
     /// then only counted).
     mutating func read(line: Int, _ value: (String) -> String?) -> ImportError?
@@ -31,7 +31,7 @@ public protocol SessionRows {
 }
 
 /// Why a session read whole is not imported, and the line that shows it.
-public struct ImportRejection: Error, Sendable {
+package struct ImportRejection: Error, Sendable {
     public var line: Int
     public var reason: ImportError
 

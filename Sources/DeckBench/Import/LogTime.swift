@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a log writes the time of a row, and how such a field reads: the same for every import format.
-public struct LogTime: Sendable {
+package struct LogTime: Sendable {
     public enum Unit: String, Sendable, CaseIterable {
         /// Milliseconds (a whole or decimal number).
         case ms

@@ -1,5 +1,5 @@
 /// One row of a page-view log: a session shown a page at a time.
-public struct PageView: Sendable, Hashable {
+package struct PageView: Sendable, Hashable {
     public var session: String
     /// Milliseconds on the log's clock (since the epoch, or any origin: only differences count).
     public var timeMs: Int

@@ -6,7 +6,7 @@
 ///
 /// A page-view log does not say how a page was reached, how long a drag took, whether drags were
 /// cancelled or overlapped, or where the user scrolled: docs/IMPORT.md says how that biases replays.
-public struct PageViewConversion: Sendable {
+package struct PageViewConversion: Sendable {
     /// Default drag time of a swipe, ms: about what a committed page swipe takes on a phone.
     public static let defaultSwipeMs = 300
     /// Default time on the last page before the session ends, ms.

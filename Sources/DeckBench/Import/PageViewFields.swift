@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a page-view log writes its time and its page, and how a field of it reads.
-public struct PageViewFields: Sendable {
+package struct PageViewFields: Sendable {
     public typealias TimeUnit = LogTime.Unit
 
     public enum PageKind: String, Sendable, CaseIterable {

@@ -4,7 +4,7 @@ import Foundation
 /// `deckbench import pageviews`: page-view logs (a row per view: session, time, page) made into
 /// v1 recordings, a session converted by `PageViewConversion` once its last row is read (the rest,
 /// shared with every format, is `Importer.run`).
-public struct PageViewImport: Importer {
+package struct PageViewImport: Importer {
     /// The columns (CSV header names, or JSON keys) of the session id, the time and the page.
     public var sessionColumn: String
     public var timeColumn: String
@@ -32,7 +32,7 @@ public struct PageViewImport: Importer {
 
 /// One session's page views, read row by row and made into a recording by `PageViewConversion`
 /// once the last is in.
-public struct PageViewRows: SessionRows {
+package struct PageViewRows: SessionRows {
     let importer: PageViewImport
     let id: String
     let file: String

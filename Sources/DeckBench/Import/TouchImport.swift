@@ -5,7 +5,7 @@ import Foundation
 /// to up, is read as a tap, a vertical scroll, a committed swipe or a cancelled one
 /// (`TouchThresholds`, Android's defaults); rows must come sorted by session and time, and a
 /// session is converted when its last row has been read, so memory holds one session's samples.
-public struct TouchImport: Importer {
+package struct TouchImport: Importer {
     /// The columns of the session id, the time (ms, or `timeUnit`), the action, x and y (pixels).
     public var columns: (session: String, time: String, action: String, x: String, y: String)
     public var timeUnit: LogTime.Unit
@@ -75,7 +75,7 @@ public struct TouchImport: Importer {
 /// cancelled), a move adds to it, an up or a cancel ends it; an ended stroke becomes the event its
 /// gesture is (`Stroke.gesture`: a tap, a vertical scroll, a committed or cancelled swipe). The
 /// session ends `dwellMs` after its last sample.
-public struct TouchRows: SessionRows {
+package struct TouchRows: SessionRows {
     enum Finger {
         case up
         case down(Stroke)

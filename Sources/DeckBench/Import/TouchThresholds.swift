@@ -1,6 +1,6 @@
 /// What makes a stroke a tap, a scroll, a swipe or a cancelled swipe, in density-independent
 /// pixels (dp: 1/160 inch) and dp per second; the defaults are Android's.
-public struct TouchThresholds: Sendable {
+package struct TouchThresholds: Sendable {
     /// A finger that moves less than this from where it went down taps (ViewConfiguration's
     /// TOUCH_SLOP, 8 dp).
     public var touchSlopDp: Double = 8

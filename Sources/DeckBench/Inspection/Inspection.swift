@@ -1,5 +1,5 @@
 /// The result of inspecting recordings: a summary per file, their total, and every reject.
-public struct Inspection: Sendable {
+package struct Inspection: Sendable {
     /// The summary of one file.
     public struct File: Sendable {
         public var name: String

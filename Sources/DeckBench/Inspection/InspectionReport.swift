@@ -1,5 +1,5 @@
 /// Formats an `Inspection` for people (text tables) and for machines (CSV).
-public enum InspectionReport {
+package enum InspectionReport {
     /// The columns of `inspect --csv`, in order.
     public static let csvHeader = [
         "file", "sessions", "rejects", "lines", "bytes", "events", "swipes", "cancelled_swipes", "taps", "jumps",

@@ -1,5 +1,5 @@
 /// The rejects as CSV: the layout of `rejects.csv` and of `inspect --rejects-csv`.
-public enum RejectsTable {
+package enum RejectsTable {
     public static let header = ["file", "line", "session", "reason"]
 
     public static func csv(_ rejects: [Reject]) -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// A `StepModel` as a file: versioned JSON of whole numbers (the counts, not the probabilities,
 /// so the same sessions give the same bytes), a few kilobytes. A file of another format or version
 /// is refused with a message that says what to do, never misread.
-public enum StepModelFile {
+package enum StepModelFile {
     public static let format = "deckbench-step-model"
     /// The layout this DeckBench writes and reads; a change to the histories, the outcomes or the
     /// smoothing is a new version.

@@ -3,7 +3,7 @@
 /// the user is heading for, in the order they were made); a step's history is the directions of
 /// the two steps before it (none before the first and after a jump) and whether the step before it
 /// committed within `burstMs` of its own predecessor — what the app knows when that step commits.
-public struct StepModelLearner: Sendable {
+package struct StepModelLearner: Sendable {
     public let burstMs: Int
     public private(set) var counts = Array(repeating: Array(repeating: 0, count: StepModel.outcomes), count: StepHistory.all.count)
     public private(set) var sessions = 0

@@ -5,7 +5,7 @@
 ///
 /// Pairs are `pairs(policies)`: all of them up to `allPairsUpTo` policies, else each with the first
 /// (a sweep). Counts are whole numbers, so they add up across workers and shards.
-public struct PairedWins: Sendable, Equatable, Codable {
+struct PairedWins: Sendable, Equatable, Codable {
     public static let allPairsUpTo = 16
 
     public let policies: Int

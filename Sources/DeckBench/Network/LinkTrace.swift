@@ -4,7 +4,7 @@ import Foundation
 /// number being milliseconds from the start of the trace (a millisecond repeated once per packet
 /// it can carry). The trace repeats with a period of its last millisecond. Loaded once per run
 /// and shared, read-only, by every replay.
-public final class LinkTrace: Sendable {
+final class LinkTrace: Sendable {
     public static let packetBytes = 1_500
 
     public let path: String

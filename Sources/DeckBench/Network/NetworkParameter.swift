@@ -2,7 +2,7 @@
 /// the values it accepts (one declaration gives the check and the error message's words) and what
 /// it means. `NetworkModel`'s
 /// keys, its full spec and its parsing all read this list, as policies read theirs.
-public struct NetworkParameter: Sendable {
+package struct NetworkParameter: Sendable {
     /// The model's field a value sets.
     enum Field: Sendable {
         case number(WritableKeyPath<NetworkModel, Double> & Sendable)

@@ -1,5 +1,5 @@
 /// The named networks, each with the public profile its numbers come from.
-public enum NetworkPresets {
+package enum NetworkPresets {
     /// A preset and where its numbers come from.
     public struct Preset: Sendable {
         public var model: NetworkModel

@@ -6,7 +6,7 @@
 /// from the page the user is heading for; a commit moves the pager to its target; a commit of a
 /// gesture that started before the last gesture that committed is superseded (the user has already
 /// moved past it), and a commit to the page already shown changes nothing: neither is a navigation.
-public struct Pager: Sendable, Hashable {
+struct Pager: Sendable, Hashable {
     /// The page the app shows: the target of the last navigation.
     public private(set) var shown: Int
     /// The target of the last step, even while that step's swipe is still in progress.

@@ -1,6 +1,6 @@
 /// Writes sessions as format v1 lines, in the canonical key order that `RecordingReader` reads
 /// back field for field.
-public enum RecordingEncoder {
+enum RecordingEncoder {
     /// Appends `session`'s session line and event lines to `buffer`.
     public static func append(_ session: Session, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: #"{"v":1,"session":"#.utf8)

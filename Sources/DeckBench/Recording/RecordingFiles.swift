@@ -4,7 +4,7 @@ import Foundation
 /// is (zstd or plain, whatever its name); a folder means every `.jsonl.zst`, `.zst` and `.jsonl`
 /// file below it. The list is sorted and free of repeats, so the order the user names things in
 /// never changes a result.
-public enum RecordingFiles {
+package enum RecordingFiles {
     /// File name endings picked up inside folders.
     public static let extensions = [".jsonl.zst", ".zst", ".jsonl"]
 

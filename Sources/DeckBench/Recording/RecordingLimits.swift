@@ -1,5 +1,5 @@
 /// The documented bounds of format v1 that keep reading safe and memory bounded.
-public enum RecordingLimits {
+package enum RecordingLimits {
     /// The longest accepted line, in bytes without its newline. Longer lines are rejected while
     /// they are read, never buffered whole.
     public static let maxLineBytes = 65_536

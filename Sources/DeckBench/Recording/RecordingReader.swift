@@ -3,7 +3,7 @@
 ///
 /// A file that cannot be opened, or whose stream breaks, yields a `Reject` saying so; the sessions
 /// completed before the break are still yielded. Reading never throws.
-public final class RecordingReader: Sequence, IteratorProtocol {
+package final class RecordingReader: Sequence, IteratorProtocol {
     /// The name the file goes by in sessions and rejects.
     public let file: String
     private let splitter: LineSplitter?

@@ -4,7 +4,7 @@
 /// The target of a step is counted from the page the user is heading for (the target of the last
 /// step, even while that step's swipe is still in progress), so gestures that overlap in time
 /// still walk the pages one by one.
-public enum Step: Sendable, Hashable {
+package enum Step: Sendable, Hashable {
     /// A change of page to `target`; `needMs` is when the target must be shown (tap and jump at
     /// `t`, swipe at gesture start), `commitMs` when the navigation commits (swipe at `t + dur`).
     case navigation(target: Int, needMs: Int, commitMs: Int, direction: Direction?)

@@ -2,7 +2,7 @@ import CZstd
 
 /// Writes a zstd-compressed file (a `.jsonl.zst` recording, a `sessions.csv.zst`) with libzstd's streaming compression, frame by frame, with
 /// a checksum in every frame so that damage is detected. The file appears atomically on `finish()`.
-public final class ZstdWriter {
+package final class ZstdWriter {
     private let file: AtomicFileWriter
     private let encoder: OpaquePointer
     private let output: UnsafeMutableRawBufferPointer

@@ -1,7 +1,7 @@
 /// How the app retries a demand or revalidation request that got no answer within `timeout_ms`:
 /// after 500 ms, then 1, 2, 4 and 8 s (capped exponential backoff), 5 retries at most, and only
 /// while the page is still wanted. Prefetches are not retried by the app.
-public enum RetryPolicy {
+enum RetryPolicy {
     public static let limit = 5
     public static let firstDelayMs = 500
     public static let maxDelayMs = 8_000

@@ -1,7 +1,7 @@
 /// The column tables of reports/README.md for `summary.csv` and `sessions.csv`, written from a
 /// schema so that the docs cannot drift from the files: a test compares them with the README, and
 /// `make docs` writes them into it.
-public enum ColumnDocumentation {
+enum ColumnDocumentation {
     /// The line before a generated table in the README; `name` is the file it documents.
     public static func beginMarker(_ name: String) -> String {
         "<!-- \(name) columns: generated from Metric.standardList by `make docs`; a test checks them -->"

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A curve keeps at most `maxRows` rows (`keptSteps`), so that a sweep of a thousand policies writes
 /// megabytes, not hundreds of them; the rows kept are exact, and exact percentiles stay in summary.csv.
-public struct DistributionsTable: Sendable {
+package struct DistributionsTable: Sendable {
     public static let header = ["policy", "network", "metric", "value", "count", "cumulative_fraction"]
 
     public let schema: MetricSchema

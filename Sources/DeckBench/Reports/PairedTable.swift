@@ -5,7 +5,7 @@
 /// alike, so the interval is read from the replicates' differences: the statistically strong way
 /// to compare two policies. Pairs in the order given (A before B); with more than
 /// `PairedWins.allPairsUpTo` policies on a network (a sweep), each policy is paired with the first only.
-public struct PairedTable: Sendable {
+struct PairedTable: Sendable {
     public static let header = ["network", "policy_a", "policy_b", "metric", "a", "b", "difference", "difference_ci_low",
                                 "difference_ci_high", "a_better_share", "b_better_share"]
 

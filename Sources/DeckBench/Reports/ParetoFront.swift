@@ -3,7 +3,7 @@
 /// policy is beaten when another stalls no more often and costs no more bytes per navigation,
 /// and is strictly better on one of the two; equal policies are both on the front. Compared
 /// exactly, as fractions of whole counts, not as the rounded figures the CSV shows.
-public enum ParetoFront {
+enum ParetoFront {
     /// One policy × network's totals.
     public struct Point: Sendable, Hashable {
         public var stalls: Int

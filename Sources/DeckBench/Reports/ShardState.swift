@@ -3,7 +3,7 @@ import Foundation
 /// `shard.json`: what `deckbench merge` needs beyond a shard's CSV files to rebuild, byte for
 /// byte, what one machine would have written: the exact distributions, and where each session's
 /// rows go in file order.
-public struct ShardState: Codable, Sendable, Equatable {
+struct ShardState: Codable, Sendable, Equatable {
     /// One session's rows in this shard's `sessions.csv` body: its place in the run's file order
     /// and the length of its rows in bytes.
     public struct Block: Codable, Sendable, Equatable {

@@ -6,7 +6,7 @@ import Foundation
 /// dropped without `commit()` removes its temporary file, and SIGINT or SIGTERM remove every one
 /// open (`TemporaryFiles`). Writes are buffered (one system call per
 /// 1 MiB), so many small writes cost what one large write does.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     public let path: String
     private let temporaryPath: String
     private var descriptor: Int32

@@ -1,6 +1,6 @@
 /// Formats CSV rows with RFC 4180 quoting (a field holding a comma, quote, CR or LF is quoted,
 /// quotes doubled) and LF line ends, into a byte buffer that a caller writes out in one go.
-public struct CSVWriter: Sendable {
+package struct CSVWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
     /// Starts a table with its header row (`nil`: rows only, to join a table begun elsewhere).

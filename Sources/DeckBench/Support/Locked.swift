@@ -3,7 +3,7 @@ import Foundation
 /// A value shared between threads, reached only under its lock: the counters, caches and
 /// progress state that workers share. (`Synchronization.Mutex` does this from macOS 15; the
 /// package still supports macOS 13.)
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 

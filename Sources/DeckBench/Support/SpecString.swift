@@ -1,5 +1,5 @@
 /// The shell syntax shared by `--policy` and `--network`: `NAME[:key=value,...]`.
-public struct SpecString: Sendable {
+struct SpecString: Sendable {
     public var name: String
     /// The parameters in the order written.
     public var parameters: [(key: String, value: String)]

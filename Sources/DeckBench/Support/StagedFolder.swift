@@ -15,7 +15,7 @@ import Foundation
 /// an atomic exchange), files are renamed into it one by one with the manifest last, as
 /// `writesInPlace` says: a stop there leaves a folder that `verify` refuses, and the previous run
 /// is gone.
-public final class StagedFolder {
+package final class StagedFolder {
     /// Where the run's reports end up.
     let destination: String
     /// Where its files are written until `commit()`.

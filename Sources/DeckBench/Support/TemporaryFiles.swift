@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A file is created and renamed under the registry's lock, and the handler removes the files and
 /// exits holding it, so no file can appear between the clean-up and the exit.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let open = Locked<Set<String>>([])
     /// Staging folders (`StagedFolder`) not yet swapped in, removed with the files on a signal.
     private static let folders = Locked<Set<String>>([])

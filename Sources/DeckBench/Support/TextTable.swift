@@ -1,6 +1,6 @@
 /// A plain-text table for people: the first column left-aligned, the others right-aligned,
 /// columns as wide as their widest cell.
-public struct TextTable: Sendable {
+package struct TextTable: Sendable {
     public var header: [String]
     public var rows: [[String]] = []
 

@@ -1,7 +1,7 @@
 /// One session replayed for `deckbench trace`: found in its recording, then replayed with every
 /// policy × network (policy-major, as `replay` orders its rows), each watched by a
 /// `SessionTimeline`.
-public enum SessionTrace {
+package enum SessionTrace {
     /// Why the session could not be traced.
     public enum LookupError: Error, CustomStringConvertible {
         case notFound(file: String, id: String, sessions: Int)

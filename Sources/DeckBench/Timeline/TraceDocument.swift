@@ -5,7 +5,7 @@
 /// when stalls of overlapping swipes overlap), and one per connection in use, each request a slice
 /// from when it got its connection to its end. Slices are complete events (`"ph":"X"`, with
 /// `dur`); every track's events are in time order and its slices never overlap.
-public struct TraceDocument {
+package struct TraceDocument {
     /// The track numbers (thread ids) within a process.
     public enum Track: Int, CaseIterable, Sendable {
         case user = 1, shownPage, resets, queued

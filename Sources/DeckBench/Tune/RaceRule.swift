@@ -21,7 +21,7 @@ import Foundation
 /// cannot be read that far out from a thousand replicates; the normal interval on the same
 /// replicates can. Bonferroni holds whatever the dependence between the comparisons (each
 /// judgement looks again at the same sessions, plus new ones), at the price of keeping more ties.
-public struct RaceRule: Sendable {
+package struct RaceRule: Sendable {
     public var objective: TuneObjective
     public var budget: TuneBudget?
     /// How many comparisons the race may make in all (at least 1).

@@ -3,7 +3,7 @@ import Foundation
 /// `tune`'s answer for one network: the policy to ship and why it (the fewest bytes within the
 /// indifference zone of the best), its held-out figures with the budget checked on them, how it
 /// compares with the incumbent on the same held-out sessions, and what the race cost.
-public struct TuneAnswer: Sendable {
+package struct TuneAnswer: Sendable {
     public var network: String
     /// The policy to ship.
     public var winner: String

@@ -1,6 +1,6 @@
 /// One candidate of a race: a policy on one network, what it has replayed so far, how it stood at
 /// its last judgement and, once it is out, why.
-public struct TuneCandidate: Sendable {
+package struct TuneCandidate: Sendable {
     /// The policy's spec, and its place among the candidates given.
     public let policy: String
     let policyIndex: Int

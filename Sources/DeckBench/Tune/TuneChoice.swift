@@ -5,7 +5,7 @@
 /// zone, the intervals Bonferroni-corrected over those candidates, one-sided at 5 % together) join
 /// it in the zone, and the one with the fewest bytes per navigation is shipped. Since stalls fall
 /// as bytes rise, the lowest estimate alone would be a noisy pick of the dearest survivor.
-public struct TuneChoice: Sendable {
+package struct TuneChoice: Sendable {
     /// The candidate to ship, and the lowest objective it was measured against (often the same).
     public var shipped: Int
     public var leader: Int

@@ -1,5 +1,5 @@
 /// What `tune` minimises: a ratio of counts with a bootstrap interval, lower is better.
-public enum TuneObjective: String, Sendable, CaseIterable {
+package enum TuneObjective: String, Sendable, CaseIterable {
     case stallRate = "stall_rate"
     case stallMsPerNavigation = "stall_ms_per_navigation"
 
@@ -25,7 +25,7 @@ public enum TuneObjective: String, Sendable, CaseIterable {
 /// (`bytes_per_navigation=N`), or a share of what a reference policy spends on the same sessions
 /// (`bytes_per_navigation=+5%:fixed:radius=2`, judged paired: much sharper than two separate
 /// figures).
-public struct TuneBudget: Sendable, Hashable, CustomStringConvertible {
+package struct TuneBudget: Sendable, Hashable, CustomStringConvertible {
     /// The ceiling in bytes per navigation (unused with a reference).
     public var bytesPerNavigation: Double
     /// The reference policy's spec, and the share of its bytes allowed above them (0.05: +5 %;
@@ -77,7 +77,7 @@ public struct TuneBudget: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why `tune` cannot give an answer.
-public enum TuneError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TuneError: Error, Sendable, Hashable, CustomStringConvertible {
     case badBudget(String)
     case noCandidates
     /// On `network`, no candidate was confirmed within the budget: `undecided` still straddle it

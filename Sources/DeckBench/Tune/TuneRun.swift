@@ -8,7 +8,7 @@
 /// 1/32, and so on up to 1, so every block is a random sample of the corpus whatever its order.
 /// Each round reads the recordings again (reading is a small part of a replay) and replays the
 /// block with the candidates still in; a network's race stops when one candidate is left.
-public struct TuneRun: Sendable {
+package struct TuneRun: Sendable {
     public var files: [String]
     public var policies: [any PrefetchPolicy]
     public var networks: [NetworkModel]

@@ -1,6 +1,6 @@
 /// Makes synthetic sessions from a `WorkloadModel`: session `n` depends only on the seed and `n`,
 /// so the same seed gives the same sessions whatever the number of files or frames.
-public struct SessionGenerator: Sendable {
+package struct SessionGenerator: Sendable {
     public var model: WorkloadModel
     public var seed: UInt64
 

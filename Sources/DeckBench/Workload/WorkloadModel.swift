@@ -4,7 +4,7 @@
 ///
 /// Every default is a documented guess at a day-by-day pager (see `data/README.md`); each can be
 /// overridden from the shell so that a team can shape the workload like its own users.
-public struct WorkloadModel: Sendable, Hashable {
+package struct WorkloadModel: Sendable, Hashable {
     /// Median number of steps (swipes, taps, jumps) per session; log-normal with `stepsSigma`.
     public var stepsMedian = 8.0
     public var stepsSigma = 1.0

@@ -1,7 +1,7 @@
 /// Writes a generated workload as `.jsonl.zst` recordings: sessions split evenly over files, each
 /// file split into frames, every file written atomically. Session n depends only on the seed and
 /// n, so files are written in parallel and their bytes never depend on the number of threads.
-public struct WorkloadWriter: Sendable {
+package struct WorkloadWriter: Sendable {
     public var generator: SessionGenerator
     public var sessions: Int
     public var files: Int
