@@ -2,7 +2,7 @@ import Foundation
 
 /// How numbers look in DeckBench's CSV files: integers as they are, ratios with four decimals,
 /// and an empty field for a value that is undefined (a ratio over zero, a percentile of nothing).
-enum ReportFormat {
+package enum ReportFormat {
     static func ratio(_ value: Double?) -> String {
         var bytes: [UInt8] = []
         appendRatio(value, to: &bytes)
@@ -66,7 +66,7 @@ enum ReportFormat {
     }
 
     /// A number as short as it can be: whole numbers without a fraction, others to four decimals.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         var text = String(format: "%.4f", value)
         while text.hasSuffix("0") { text.removeLast() }

@@ -1,0 +1,79 @@
+import CSV
+import Foundation
+
+/// A history of runs: a CSV of `HistoryRow`s in the order they were appended, which pandas,
+/// DuckDB and Apache Otava read as it is. Appending writes the whole file anew beside the old one
+/// and renames it over it, so a killed append leaves the old history whole.
+public struct HistoryFile: Sendable {
+    public var rows: [HistoryRow]
+
+    /// Why a history cannot be read or written.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+        case badRow(path: String, line: Int, reason: String)
+        case output(OutputError)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+            case let .badRow(path, line, reason): "\(path):\(line): \(reason)"
+            case let .output(error): error.description
+            }
+        }
+    }
+
+    public init(rows: [HistoryRow] = []) {
+        self.rows = rows
+    }
+
+    /// The history at `path`; with `missingIsEmpty`, an empty one when there is no file yet.
+    public static func read(_ path: String, missingIsEmpty: Bool = false) throws(Failure) -> HistoryFile {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if missingIsEmpty { return HistoryFile() }
+            throw .unreadable(path: path, reason: "no such file")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), reader.headerRow == HistoryRow.header else {
+            throw .unreadable(path: path, reason: "not a DeckBench history (its header is not \(HistoryRow.header.joined(separator: ",")))")
+        }
+        var rows: [HistoryRow] = []
+        var line = 1
+        while let record = reader.next() {
+            line += 1
+            guard let row = HistoryRow(fields: record) else {
+                throw .badRow(path: path, line: line, reason: "\(record.count) fields, not \(HistoryRow.header.count)")
+            }
+            rows.append(row)
+        }
+        return HistoryFile(rows: rows)
+    }
+
+    /// The runs in the order they were appended.
+    public var runs: [String] {
+        var seen = Set<String>()
+        return rows.map(\.run).filter { seen.insert($0).inserted }
+    }
+
+    /// The file's bytes: the header and every row, RFC 4180 quoting.
+    public var csv: [UInt8] {
+        var writer = CSVWriter(header: HistoryRow.header)
+        for row in rows { writer.appendRow(row.fields) }
+        return writer.bytes
+    }
+
+    /// Adds `rows` (one run's) to the history at `path` unless it holds that run already; returns
+    /// how many rows were added (0 for a run already there). Atomic: the old file stays whole
+    /// until the new one is renamed over it.
+    @discardableResult
+    public static func append(_ rows: [HistoryRow], to path: String) throws(Failure) -> Int {
+        var history = try read(path, missingIsEmpty: true)
+        guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return 0 }
+        history.rows += rows
+        do {
+            try AtomicFileWriter.write(history.csv, to: path)
+        } catch {
+            throw .output(error)
+        }
+        return rows.count
+    }
+}

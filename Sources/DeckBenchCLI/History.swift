@@ -1,0 +1,141 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+extension DeckBenchCommand {
+    /// `deckbench history`: the nights of a nightly job kept in one CSV, and their lasting changes.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the runs of a nightly job in one history file and find the changes that last.",
+            subcommands: [Append.self, Check.self])
+    }
+}
+
+extension DeckBenchCommand.History {
+    /// `deckbench history append`: run folders into a history.
+    struct Append: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add report folders (each one complete run) to a history file, one row per run × policy × network × metric.",
+            discussion: """
+                The metrics are those compare can judge, with their 95 % intervals where the run has them; columns in \
+                reports/README.md. A run already in the history (the same run id) is not added again. The file is \
+                rewritten beside itself and renamed over it, so a killed append leaves the old history whole. \
+                A folder that is not a complete run is refused (exit 74).
+                """)
+
+        @Argument(help: "Report folders written by `deckbench replay` or `deckbench merge`, oldest first.")
+        var folders: [String]
+
+        @Option(help: ArgumentHelp("The history file (created when missing).", valueName: "file"))
+        var history: String
+
+        @Option(help: ArgumentHelp("What to call the run: a git SHA, a date (default: none).", valueName: "text"))
+        var label = ""
+
+        @Option(help: ArgumentHelp("The run's time, ISO 8601 (default: now).", valueName: "time"))
+        var time: String?
+
+        @Option(help: ArgumentHelp("The commit of the code under test (default: $GITHUB_SHA, else none).", valueName: "sha"))
+        var commit: String?
+
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
+        func validate() throws {
+            guard !folders.isEmpty else { throw ValidationError("give the report folders to append") }
+            if let time, ISO8601DateFormatter().date(from: time) == nil {
+                throw ValidationError("--time must be an ISO 8601 date and time such as 2026-11-26T03:00:00Z, got \(time)")
+            }
+        }
+
+        func run() throws {
+            let entry = HistoryEntry(label: label, time: time ?? HistoryEntry.time(Date()),
+                                     commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "")
+            for folder in folders {
+                do {
+                    let rows = try entry.rows(folder: folder)
+                    let added = try HistoryFile.append(rows, to: history)
+                    if !quiet {
+                        Console.out(added == 0 ? "\(folder): run \(rows.first?.run ?? "?") is in \(history) already\n"
+                            : "\(folder): \(added) rows added to \(history)\n")
+                    }
+                } catch let error as ReportFolder.Failure {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
+            }
+        }
+    }
+
+    /// `deckbench history check`: the lasting changes past a limit.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fail (exit 2) when a metric moved past its limit and stayed there for at least --min-nights runs.",
+            discussion: """
+                In each series (a metric of a policy on a network, night by night) the most certain change among the \
+                last --window nights is found (docs/NIGHTLY.md says how: a step test at every start, on the runs' own \
+                intervals, Bonferroni over the starts); it fails the check when its whole 95 % interval lies past the \
+                limit. A change whose first night brought new recordings, new flags or a new DeckBench version is said \
+                and does not fail: the code is not blamed for it.
+                """)
+
+        @Argument(help: ArgumentHelp("The history file.", valueName: "file"))
+        var history: String
+
+        @OptionGroup var thresholds: ThresholdOptions
+
+        @Option(parsing: .unconditional, help: "Nights a change must have held, its first included.")
+        var minNights = 3
+
+        @Option(parsing: .unconditional, help: "Changes starting among the last this many nights are judged.")
+        var window = 30
+
+        @Flag(help: "Print nothing but the failures.")
+        var quiet = false
+
+        func validate() throws {
+            guard minNights >= 1 else { throw ValidationError("--min-nights must be 1 or more, got \(minNights)") }
+            guard window >= 1 else { throw ValidationError("--window must be 1 or more, got \(window)") }
+            guard try !thresholds.all.isEmpty else { throw ValidationError("give the limits: --max-increase and/or --max-decrease") }
+        }
+
+        func run() throws {
+            let file: HistoryFile
+            do {
+                file = try HistoryFile.read(history)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            let check = HistoryCheck(limits: try thresholds.all, search: ChangePointSearch(minNights: minNights, window: window))
+            let findings = check.findings(file)
+            for finding in findings where finding.fails || !quiet {
+                Console.out(Self.line(finding) + "\n")
+            }
+            let failed = findings.filter(\.fails).count
+            if !quiet {
+                Console.out("\(file.runs.count) runs, \(HistorySeries.all(file).count) series: "
+                    + (failed == 0 ? "no lasting change past a limit\n" : "\(failed) lasting changes past their limits\n"))
+            }
+            if failed > 0 { throw ExitStatus.regression }
+        }
+
+        /// "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI +0.0083 … +0.0159) from night 20 (label …, run …) on, 11 nights; limit 0.005".
+        static func line(_ finding: HistoryCheck.Finding) -> String {
+            let series = finding.series, row = series.rows[finding.startRow]
+            let night = series.rows[..<finding.startRow].count + 1
+            let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
+            let verdict = finding.fails ? "FAIL" : "explained (\(finding.cause ?? ""))"
+            return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
+                + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
+                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(ReportFormat.number(finding.limit))"
+        }
+
+        static func signed(_ value: Double) -> String {
+            (value >= 0 ? "+" : "") + ReportFormat.number(value)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `deckbench history`: append keeps each run once and never loses the old file; check fails on
+/// a lasting change past a limit, names its night, and says what else changed on it.
+@Suite struct HistoryCommandTests {
+    /// A folder with a small corpus and two nights' runs of it (seeds 1 and 2).
+    private func twoNights() throws -> String {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "120", "--files", "2", "--seed", "3", "--level", "3"],
+                                      in: folder).status == 0)
+        for seed in 1 ... 2 {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night\(seed)", "--seed", "\(seed)", "--bootstrap", "200",
+                                           "--sessions-format", "none", "--quiet"], in: folder).status == 0)
+        }
+        return folder
+    }
+
+    private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    @Test func appendKeepsEachRunOnceAndRefusesAnIncompleteOne() throws {
+        let folder = try twoNights()
+        let history = folder + "/history.csv"
+        let first = try DeckBenchTool.run(["history", "append", "night1", "--history", "history.csv", "--label", "n1",
+                                           "--time", "2026-11-01T03:00:00Z"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let once = try #require(bytes(history))
+        let rows = try DeckBenchTool.csvRows(history)
+        // Four policies on lte, each with every metric compare can judge.
+        #expect(Set(rows.map { $0["policy"]! }).count == 4 && Set(rows.map { $0["network"]! }) == ["lte"])
+        #expect(rows.allSatisfy { $0["label"] == "n1" && $0["time"] == "2026-11-01T03:00:00Z" })
+        #expect(rows.contains { $0["metric"] == "stall_rate" && !$0["ci_low"]!.isEmpty && Double($0["value"]!) != nil })
+        let again = try DeckBenchTool.run(["history", "append", "night1", "--history", "history.csv", "--label", "n1b"], in: folder)
+        #expect(again.status == 0 && again.stdout.contains("already"))
+        #expect(bytes(history) == once)
+        #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "history.csv"], in: folder).status == 0)
+        #expect(try DeckBenchTool.csvRows(history).count == 2 * rows.count)
+        // A folder that is not a complete run is refused, and the history stays as it was.
+        let grown = try #require(bytes(history))
+        try FileManager.default.copyItem(atPath: folder + "/night2", toPath: folder + "/broken")
+        try "policy\n".write(toFile: folder + "/broken/summary.csv", atomically: true, encoding: .utf8)
+        let refused = try DeckBenchTool.run(["history", "append", "broken", "--history", "history.csv"], in: folder)
+        #expect(refused.status == 74 && refused.stderr.contains("broken"))
+        #expect(bytes(history) == grown)
+    }
+
+    @Test func aKilledAppendLeavesTheOldHistoryWhole() throws {
+        let folder = try twoNights()
+        #expect(try DeckBenchTool.run(["history", "append", "night1", "--history", "history.csv"], in: folder).status == 0)
+        let before = try #require(bytes(folder + "/history.csv"))
+        // Killed (SIGKILL) just before the rename that would put the new history in place.
+        let killed = try DeckBenchTool.run(["history", "append", "night2", "--history", "history.csv"], in: folder,
+                                           environment: ["DECKBENCH_KILL_AT_RENAME": "1"])
+        #expect(killed.status != 0)
+        #expect(bytes(folder + "/history.csv") == before)
+    }
+
+    /// A hand-made history: `nights` runs of one series, stall_rate of `fixed` on lte, 3 % with a
+    /// fixed pattern of noise (±0.15 points) and ±0.4-point intervals, `shift(night)` added, and
+    /// the corpus digest `corpus(night)`.
+    private func history(nights: Int, shift: (Int) -> Double, corpus: (Int) -> String = { _ in "c0" }) -> String {
+        let noise = [0.0, 0.0015, -0.001, 0.0005, -0.0015, 0.001, -0.0005]
+        var text = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n"
+        for night in 1 ... nights {
+            let value = 0.03 + noise[night % noise.count] + shift(night)
+            text += "r\(night),n\(night),2026-11-\(String(format: "%02d", night))T03:00:00Z,0.1.0,,\(corpus(night)),f0,fixed,lte,stall_rate,"
+                + String(format: "%.4f,%.4f,%.4f\n", value, value - 0.004, value + 0.004)
+        }
+        let path = DeckBenchTool.temporaryFolder() + "/history.csv"
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func checkFailsOnALastingStepAndNamesItsNight() throws {
+        let path = history(nights: 26) { $0 >= 20 ? 0.015 : 0 }
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("FAIL stall_rate of fixed on lte") && result.stdout.contains("from night 20 (n20, run r20) on, 7 nights"),
+                "\(result.stdout)")
+        // The same step with a relative limit of 10 % (0.3 points of a 3 % baseline) fails too; at 100 % it does not.
+        #expect(try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=10%"]).status == 2)
+        #expect(try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=100%"]).status == 0)
+    }
+
+    @Test func aStepThatNewRecordingsBroughtIsExplainedNotFailed() throws {
+        let path = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, corpus: { $0 >= 20 ? "c1" : "c0" })
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("explained (new recordings) stall_rate of fixed on lte") && result.stdout.contains("night 20"))
+        // A corpus new every night explains nothing.
+        let nightly = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, corpus: { "c\($0)" })
+        #expect(try DeckBenchTool.run(["history", "check", nightly, "--max-increase", "stall_rate=0.005"]).status == 2)
+    }
+
+    @Test func oneNoisyNightOrNoLimitPasses() throws {
+        let path = history(nights: 26) { $0 == 26 ? 0.05 : 0 }
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("no lasting change past a limit"))
+        #expect(try DeckBenchTool.run(["history", "check", path]).status == 64)
+        let missing = try DeckBenchTool.run(["history", "check", path + ".missing", "--max-increase", "stall_rate=1"])
+        #expect(missing.status == 74 && missing.stderr.contains("no such file"))
+    }
+}
