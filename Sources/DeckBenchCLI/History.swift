@@ -7,7 +7,7 @@ extension DeckBenchCommand {
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Keep the runs of a nightly job in one history file and find the changes that last.",
-            subcommands: [Append.self, Check.self])
+            subcommands: [Append.self, Check.self, Report.self])
     }
 }
 
@@ -38,11 +38,18 @@ extension DeckBenchCommand.History {
         @Option(help: ArgumentHelp("The commit of the code under test (default: $GITHUB_SHA, else none).", valueName: "sha"))
         var commit: String?
 
+        @Option(help: ArgumentHelp("The metrics kept (default: those with an interval: stall_rate, stall_ms_p99, bytes_per_navigation, …).",
+                                   valueName: "metric,..."))
+        var metrics: String?
+
+        private var metricList: [String]? { metrics.map { $0.split(separator: ",").map(String.init) } }
+
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
         func validate() throws {
             guard !folders.isEmpty else { throw ValidationError("give the report folders to append") }
+            if let metricList, let problem = HistoryEntry.check(metrics: metricList) { throw ValidationError("--metrics: \(problem)") }
             if let time, ISO8601DateFormatter().date(from: time) == nil {
                 throw ValidationError("--time must be an ISO 8601 date and time such as 2026-11-26T03:00:00Z, got \(time)")
             }
@@ -50,7 +57,7 @@ extension DeckBenchCommand.History {
 
         func run() throws {
             let entry = HistoryEntry(label: label, time: time ?? HistoryEntry.time(Date()),
-                                     commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "")
+                                     commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "", metrics: metricList)
             for folder in folders {
                 do {
                     let rows = try entry.rows(folder: folder)
@@ -131,11 +138,42 @@ extension DeckBenchCommand.History {
             let verdict = finding.fails ? "FAIL" : "explained (\(finding.cause ?? ""))"
             return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
                 + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
-                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(ReportFormat.number(finding.limit))"
+                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(HistoryCheck.number(finding.limit))"
         }
 
         static func signed(_ value: Double) -> String {
-            (value >= 0 ? "+" : "") + ReportFormat.number(value)
+            (value >= 0 ? "+" : "") + HistoryCheck.number(value)
+        }
+    }
+
+    /// `deckbench history report`: the history drawn night by night.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write trend.html (each series night by night, its intervals as a band, its change points) and trend.csv (what it shows).",
+            discussion: "Change points are searched over each whole series (docs/NIGHTLY.md); those whose first night brought new "
+                + "recordings, flags or a version are said to be explained by them.")
+
+        @Argument(help: ArgumentHelp("The history file.", valueName: "file"))
+        var history: String
+
+        @Option(help: ArgumentHelp("Folder for trend.html and trend.csv.", valueName: "folder"))
+        var out = "trend"
+
+        @Flag(help: "Print nothing but errors.")
+        var quiet = false
+
+        func run() throws {
+            do {
+                let file = try HistoryFile.read(history)
+                let trend = HistoryTrend(file)
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
+                try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
+                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(file.runs.count) runs, \(trend.series.count) series\n") }
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
         }
     }
 }

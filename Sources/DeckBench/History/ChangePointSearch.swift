@@ -99,6 +99,41 @@ public struct ChangePointSearch: Sendable {
         return best
     }
 
+    /// Every change in `nights` whose interval excludes no change, up or down, by start: the most
+    /// certain change in the whole series, then in the nights before it and in those from it on,
+    /// and so on (binary segmentation), each search over every start of its part.
+    public func changes(_ nights: [Night]) -> [Change] {
+        var found: [Change] = []
+        var whole = self
+        func search(_ range: Range<Int>) {
+            whole.window = range.count
+            let part = Array(nights[range])
+            // A decrease is an increase of the negated values; either counts when its interval excludes 0.
+            let up = whole.largestIncrease(part).map { (change: $0, down: false) }
+            let down = whole.largestIncrease(part.map(Self.negated)).map { (change: $0, down: true) }
+            guard let best = [up, down].compactMap({ $0 }).filter({ $0.change.low > 0 }).max(by: { $0.change.low < $1.change.low })
+            else { return }
+            let change = best.down ? Self.negated(best.change) : best.change
+            let start = range.lowerBound + change.start
+            found.append(Change(start: start, size: change.size, low: change.low, high: change.high, baseline: change.baseline,
+                                nights: range.upperBound - start))
+            search(range.lowerBound ..< start)
+            search(start ..< range.upperBound)
+        }
+        search(0 ..< nights.count)
+        return found.sorted { $0.start < $1.start }
+    }
+
+    static func negated(_ night: Night) -> Night {
+        Night(value: -night.value, low: night.high.map { -$0 }, high: night.low.map { -$0 })
+    }
+
+    /// A change found in negated values, in the values' own terms.
+    static func negated(_ change: Change) -> Change {
+        Change(start: change.start, size: -change.size, low: -change.high, high: -change.low, baseline: -change.baseline,
+               nights: change.nights)
+    }
+
     static func mean(_ values: [Double]) -> Double {
         values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
     }

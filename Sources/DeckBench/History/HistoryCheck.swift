@@ -30,6 +30,11 @@ public struct HistoryCheck: Sendable {
         public var fails: Bool { cause == nil }
     }
 
+    /// A number for a reader: whole from 100 on, else three significant digits.
+    public static func number(_ value: Double) -> String {
+        abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+    }
+
     /// Every series with a limit whose change lies past it, in the history's order.
     public func findings(_ history: HistoryFile) -> [Finding] {
         HistorySeries.all(history).compactMap { series in

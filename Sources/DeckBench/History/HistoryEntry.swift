@@ -1,20 +1,28 @@
 import Foundation
 
-/// A run folder as rows of a history: every metric `compare` can judge, for every policy ×
-/// network of its summary.csv, with the run's id, its corpus and flags digests and what the caller
+/// A run folder as rows of a history: the chosen metrics (by default those with an interval, the
+/// ones a nightly gate judges best), for every policy × network of its summary.csv, with the run's id, its corpus and flags digests and what the caller
 /// says of it. The folder must be one complete run (`ReportVerification`).
 public struct HistoryEntry: Sendable {
     public var label: String
     /// ISO 8601, UTC.
     public var time: String
     public var commit: String
-    public var schema: MetricSchema
+    /// The metrics kept, each one `compare` can judge.
+    public var metrics: [String]
 
-    public init(label: String = "", time: String, commit: String = "", schema: MetricSchema = .standard) {
+    public init(label: String = "", time: String, commit: String = "", metrics: [String]? = nil, schema: MetricSchema = .standard) {
         self.label = label
         self.time = time
-        self.commit = commit
-        self.schema = schema
+        self.commit = String(commit.prefix(12))
+        self.metrics = metrics ?? schema.intervalColumns.map(\.name)
+    }
+
+    /// Why a metric cannot be kept, if it cannot: it must be one `compare` judges.
+    public static func check(metrics: [String], schema: MetricSchema = .standard) -> String? {
+        let known = schema.comparedColumns.map(\.name)
+        guard let unknown = metrics.first(where: { !known.contains($0) }) else { return nil }
+        return "unknown metric \(unknown); metrics compare can judge: \(known.joined(separator: ", "))"
     }
 
     /// `date` as the history writes a time: ISO 8601 in UTC, to the second.
@@ -28,10 +36,9 @@ public struct HistoryEntry: Sendable {
     public func rows(folder: String) throws(ReportFolder.Failure) -> [HistoryRow] {
         let reports = try ReportFolder(folder: folder)
         let manifest = reports.manifest
-        let run = manifest.runId ?? String(SHA256Digest.hex(of: manifest.encoded().utf8).prefix(16))
+        let run = String((manifest.runId ?? SHA256Digest.hex(of: manifest.encoded().utf8)).prefix(12))
         let corpus = Self.corpusDigest(manifest)
         let flags = Self.flagsDigest(manifest)
-        let metrics = schema.comparedColumns.map(\.name)
         return reports.summary.flatMap { summary in
             metrics.compactMap { metric -> HistoryRow? in
                 guard let value = summary[metric] else { return nil }
@@ -48,7 +55,7 @@ public struct HistoryEntry: Sendable {
         let text = manifest.inputs.map { input in
             "\((input.file as NSString).lastPathComponent),\(input.lines),\(input.bytes),\(input.sessions),\(input.rejects)"
         }.joined(separator: "\n")
-        return String(SHA256Digest.hex(of: text.utf8).prefix(12))
+        return String(SHA256Digest.hex(of: text.utf8).prefix(8))
     }
 
     /// The settings that change a run's results, beside its policies and networks (which are the rows' own).
@@ -57,6 +64,6 @@ public struct HistoryEntry: Sendable {
         let text = "seed=\(manifest.seed),max_age_ms=\(manifest.maxAgeMs),bootstrap=\(manifest.bootstrap ?? 0),"
             + "bootstrap_unit=\(manifest.bootstrapUnit ?? "session"),user_waits=\(manifest.userWaits ?? false),"
             + "items=\(content.items),item_bytes=\(content.itemBytes),churn_per_hour=\(content.churnPerHour)"
-        return String(SHA256Digest.hex(of: text.utf8).prefix(12))
+        return String(SHA256Digest.hex(of: text.utf8).prefix(8))
     }
 }

@@ -2,8 +2,9 @@ import CSV
 import Foundation
 
 /// A history of runs: a CSV of `HistoryRow`s in the order they were appended, which pandas,
-/// DuckDB and Apache Otava read as it is. Appending writes the whole file anew beside the old one
-/// and renames it over it, so a killed append leaves the old history whole.
+/// DuckDB and Apache Otava read as it is; compressed with zstd when its name ends in `.zst` (pandas
+/// and DuckDB read that as it is too). Appending writes the whole file anew beside the old one and
+/// renames it over it, so a killed append leaves the old history whole.
 public struct HistoryFile: Sendable {
     public var rows: [HistoryRow]
 
@@ -32,7 +33,16 @@ public struct HistoryFile: Sendable {
             if missingIsEmpty { return HistoryFile() }
             throw .unreadable(path: path, reason: "no such file")
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+        let text: String
+        do throws(RecordingError) {
+            let input = try RecordingInput(path: path)
+            var data = Data()
+            while let chunk = try input.nextChunk() { data.append(contentsOf: chunk) }
+            guard let decoded = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
+            text = decoded
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
         guard let reader = try? CSVReader(string: text, hasHeaderRow: true), reader.headerRow == HistoryRow.header else {
             throw .unreadable(path: path, reason: "not a DeckBench history (its header is not \(HistoryRow.header.joined(separator: ",")))")
         }
@@ -70,7 +80,13 @@ public struct HistoryFile: Sendable {
         guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return 0 }
         history.rows += rows
         do {
-            try AtomicFileWriter.write(history.csv, to: path)
+            if path.hasSuffix(".zst") {
+                let writer = try ZstdWriter(path: path, level: 6)
+                try writer.write(history.csv)
+                try writer.finish()
+            } else {
+                try AtomicFileWriter.write(history.csv, to: path)
+            }
         } catch {
             throw .output(error)
         }

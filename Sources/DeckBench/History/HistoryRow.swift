@@ -1,16 +1,18 @@
 /// One row of a history file (long format): one metric of one policy on one network in one run,
 /// with what made the run. Values are summary.csv's own text, never reformatted.
 public struct HistoryRow: Sendable, Hashable {
-    /// The run's id (manifest.json's `run_id`, a digest of the whole run): the same run is one run.
+    /// The run's id (the first 12 digits of manifest.json's `run_id`, a digest of the whole run):
+    /// the same run is one run.
     public var run: String
     /// What the caller named the run (`--label`: a git SHA, a date), empty when not given.
     public var label: String
     /// When the run was appended, or the time given (`--time`), ISO 8601 in UTC.
     public var time: String
-    /// DeckBench's version, and the commit of the code under test when given (`--commit`).
+    /// DeckBench's version, and the commit of the code under test when given (`--commit`, its first
+    /// 12 characters).
     public var version: String
     public var commit: String
-    /// Digests (12 hex digits) of the recordings (each file's name, lines, bytes, sessions and
+    /// Digests (8 hex digits) of the recordings (each file's name, lines, bytes, sessions and
     /// rejects) and of the settings that change results (seed, content, max age, bootstrap,
     /// user waits): a step where either changes has that cause.
     public var corpus: String
