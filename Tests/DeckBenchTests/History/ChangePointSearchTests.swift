@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DeckBench
 
@@ -71,5 +72,43 @@ import Testing
 
     @Test func tooFewNightsHaveNoStart() {
         #expect(ChangePointSearch().largestIncrease(Self.series(7, seed: 1)) == nil)
+    }
+
+    /// The check's error rates on simulated histories of 30 nights (the series above), at the limit
+    /// of 0.5 points over 3 nights: how often a flat series, or one with a wild night (+5 points on
+    /// a random night), fails; how often a step of 1.2 points on night 20 is caught, and on its
+    /// night; after how many nights a creep of 0.3 points a night from night 20 is caught; and how
+    /// often a flat series shows a change at a limit of 0 (the intervals' own error rate, ≤ 5 %).
+    /// `DECKBENCH_HISTORY_RUNS` series a scenario (default 300; docs/NIGHTLY.md's table used 10,000).
+    @Test func errorRatesOnSimulatedHistories() {
+        let runs = Int(ProcessInfo.processInfo.environment["DECKBENCH_HISTORY_RUNS"] ?? "") ?? 300
+        let search = ChangePointSearch()
+        func fails(_ nights: [ChangePointSearch.Night]) -> ChangePointSearch.Change? {
+            search.largestIncrease(nights).flatMap { $0.low > Self.limit ? $0 : nil }
+        }
+        var flat = 0, flatAtZero = 0, outlier = 0, step = 0, stepOnNight = 0, creepNights: [Int] = []
+        for run in 0 ..< runs {
+            let seed = UInt64(1_000 + run)
+            if fails(Self.series(30, seed: seed)) != nil { flat += 1 }
+            // At a limit of 0 a flat series fails only by the intervals' own error.
+            if (search.largestIncrease(Self.series(30, seed: seed))?.low ?? 0) > 0 { flatAtZero += 1 }
+            let wild = 5 + run % 25
+            if fails(Self.series(30, seed: seed) { $0 == wild ? 0.05 : 0 }) != nil { outlier += 1 }
+            if let change = fails(Self.series(30, seed: seed) { $0 >= 20 ? 0.012 : 0 }) {
+                step += 1
+                if change.start == 20 { stepOnNight += 1 }
+            }
+            let creep = { (night: Int) in night >= 20 ? 0.003 * Double(night - 19) : 0 }
+            creepNights.append((21 ... 40).first { fails(Self.series($0, seed: seed, shift: creep)) != nil }.map { $0 - 20 } ?? 99)
+        }
+        let sorted = creepNights.sorted()
+        print("| \(runs) series a scenario | flat: failed \(flat), at a limit of 0 \(flatAtZero) | one wild night: failed \(outlier) | step: caught \(step), on night 20 "
+            + "\(stepOnNight) | creep: caught after median \(sorted[sorted.count / 2]), 95th percentile \(sorted[sorted.count * 95 / 100]), "
+            + "most \(sorted.last!) nights |")
+        #expect(flat * 100 <= runs * 2, "flat series failed \(flat) of \(runs)")
+        #expect(outlier * 100 <= runs * 2, "series with a wild night failed \(outlier) of \(runs)")
+        #expect(flatAtZero * 100 <= runs * 5, "flat series past 0: \(flatAtZero) of \(runs)")
+        #expect(step * 100 >= runs * 99 && stepOnNight * 100 >= runs * 95)
+        #expect(sorted[sorted.count * 95 / 100] <= 7)
     }
 }
