@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `deckbench history`: append keeps each run once and never loses the old file; check fails on
@@ -58,12 +61,13 @@ import Testing
     /// A hand-made history: `nights` runs of one series, stall_rate of `fixed` on lte, 3 % with a
     /// fixed pattern of noise (±0.15 points) and ±0.4-point intervals, `shift(night)` added, and
     /// the corpus digest `corpus(night)`.
-    private func history(nights: Int, shift: (Int) -> Double, corpus: (Int) -> String = { _ in "c0" }) -> String {
+    private func history(nights: Int, shift: (Int) -> Double, corpus: (Int) -> String = { _ in "c0" },
+                         flags: (Int) -> String = { _ in "f0" }, version: (Int) -> String = { _ in "0.1.0" }) -> String {
         let noise = [0.0, 0.0015, -0.001, 0.0005, -0.0015, 0.001, -0.0005]
         var text = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n"
         for night in 1 ... nights {
             let value = 0.03 + noise[night % noise.count] + shift(night)
-            text += "r\(night),n\(night),2026-11-\(String(format: "%02d", night))T03:00:00Z,0.1.0,,\(corpus(night)),f0,fixed,lte,stall_rate,"
+            text += "r\(night),n\(night),2026-11-\(String(format: "%02d", night))T03:00:00Z,\(version(night)),,\(corpus(night)),\(flags(night)),fixed,lte,stall_rate,"
                 + String(format: "%.4f,%.4f,%.4f\n", value, value - 0.004, value + 0.004)
         }
         let path = DeckBenchTool.temporaryFolder() + "/history.csv"
@@ -87,6 +91,16 @@ import Testing
         let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("explained (new recordings) stall_rate of fixed on lte") && result.stdout.contains("night 20"))
+        // New flags and a new version are named the same way.
+        let flagged = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, flags: { $0 >= 20 ? "f1" : "f0" })
+        #expect(try DeckBenchTool.run(["history", "check", flagged, "--max-increase", "stall_rate=0.005"]).stdout
+            .contains("explained (new flags) stall_rate"))
+        let upgraded = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, version: { $0 >= 20 ? "0.2.0" : "0.1.0" })
+        #expect(try DeckBenchTool.run(["history", "check", upgraded, "--max-increase", "stall_rate=0.005"]).stdout
+            .contains("explained (a new DeckBench version) stall_rate"))
+        // A change of flags for one night only, then back, explains nothing.
+        let blip = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, flags: { $0 == 20 ? "f1" : "f0" })
+        #expect(try DeckBenchTool.run(["history", "check", blip, "--max-increase", "stall_rate=0.005"]).status == 2)
         // A corpus new every night explains nothing.
         let nightly = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, corpus: { "c\($0)" })
         #expect(try DeckBenchTool.run(["history", "check", nightly, "--max-increase", "stall_rate=0.005"]).status == 2)
@@ -100,5 +114,28 @@ import Testing
         #expect(try DeckBenchTool.run(["history", "check", path]).status == 64)
         let missing = try DeckBenchTool.run(["history", "check", path + ".missing", "--max-increase", "stall_rate=1"])
         #expect(missing.status == 74 && missing.stderr.contains("no such file"))
+    }
+
+    /// The trend: trend.csv marks the change on night 20 with its size and interval and the
+    /// recordings that explain it, and names the nights whose runs changed; trend.html is
+    /// well-formed, has a chart per series, and says the same.
+    @Test func theTrendMarksTheChangeAndNamesItsCause() throws {
+        let path = history(nights: 26, shift: { $0 >= 20 ? 0.015 : 0 }, corpus: { $0 >= 20 ? "c1" : "c0" })
+        let out = (path as NSString).deletingLastPathComponent + "/trend"
+        let result = try DeckBenchTool.run(["history", "report", path, "--out", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try DeckBenchTool.csvRows(out + "/trend.csv")
+        #expect(rows.count == 26 && rows.map { $0["night"]! } == (1 ... 26).map(String.init))
+        let marked = rows.filter { !$0["change"]!.isEmpty }
+        #expect(marked.map { $0["night"]! } == ["20"], "\(marked)")
+        let change = try #require(marked.first)
+        #expect(change["change_cause"] == "new recordings" && change["changed"] == "new recordings")
+        let size = try #require(Double(change["change"]!)), low = try #require(Double(change["change_ci_low"]!))
+        #expect(abs(size - 0.015) < 0.002 && low > 0 && low < size)
+        #expect(rows.filter { !$0["changed"]!.isEmpty }.map { $0["night"]! } == ["20"])
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: out + "/trend.html"), options: [])
+        #expect(try document.nodes(forXPath: "//svg").count == 1)
+        let text = try String(contentsOfFile: out + "/trend.html", encoding: .utf8)
+        #expect(text.contains("From night 20 (n20): +0.015") && text.contains("explained by new recordings"), "\(text.prefix(2_000))")
     }
 }
