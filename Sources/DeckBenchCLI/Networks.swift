@@ -1,9 +1,19 @@
 import ArgumentParser
 import DeckBench
+import Foundation
 
 extension DeckBenchCommand {
-    /// `deckbench networks`: every network preset with its numbers and where they come from.
+    /// `deckbench networks`: the network presets, and links fitted to a team's own requests.
     struct Networks: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the network presets, their numbers and sources; fit a link to recorded requests.",
+            subcommands: [List.self, Fit.self], defaultSubcommand: List.self)
+    }
+}
+
+extension DeckBenchCommand.Networks {
+    /// `deckbench networks` (`list`): every preset with its numbers and where they come from.
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the network presets, their numbers and sources.")
 
         func run() {
@@ -16,6 +26,72 @@ extension DeckBenchCommand {
                 text += "    \(parameter.key): \(parameter.meaning); \(parameter.expected)\n"
             }
             text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
+            Console.out(text)
+        }
+    }
+
+    /// `deckbench networks fit`: a parametric link fitted to the requests of HAR files.
+    struct Fit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fit a network spec to the requests recorded in HAR 1.2 files, and say how well it follows them.",
+            discussion: """
+                Prints a --network spec (rtt_ms, jitter and server_ms from the times to first byte, downlink_kbps from \
+                the requests' own transfer rates; the rest from --base) and a table of the data's and the model's \
+                percentiles of the time to first byte and of the total time. Entries served from the cache, failed \
+                (status 0), redirects and, with --filter, other URLs are left out and counted; a malformed entry is \
+                named with its reason. The method: docs/MODEL.md.
+                """)
+
+        @Argument(help: ArgumentHelp("HAR files (Chrome DevTools, Charles, Proxyman, mitmproxy, Flipper).", valueName: "file"))
+        var files: [String]
+
+        @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's).", valueName: "regex"))
+        var filter: String?
+
+        @Option(help: ArgumentHelp("The preset whose other parameters (connections, timeouts) the spec keeps.", valueName: "preset"))
+        var base = "lte"
+
+        private var filterExpression: NSRegularExpression? {
+            get throws { try filter.map { try NSRegularExpression(pattern: $0) } }
+        }
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("give the HAR files to fit") }
+            do { _ = try filterExpression } catch { throw ValidationError("--filter is not a regular expression: \(filter ?? "")") }
+            guard NetworkPresets.all.contains(where: { $0.model.name == base && base != "trace" }) else {
+                throw ValidationError("--base must be a preset other than trace: "
+                    + NetworkPresets.all.map(\.model.name).filter { $0 != "trace" }.joined(separator: ", "))
+            }
+        }
+
+        func run() throws {
+            var requests: [RecordedRequest] = []
+            var left: [String] = []
+            for file in files {
+                let har: HARFile
+                do {
+                    har = try HARFile(path: file, filter: try filterExpression)
+                } catch {
+                    Console.error("error: \(error)")
+                    throw ExitStatus.io
+                }
+                for reject in har.rejects { Console.error("rejected: \(reject)") }
+                requests += har.requests
+                left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
+                    + "\(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
+            }
+            guard !requests.isEmpty else {
+                Console.error("error: no request to fit in \(files.joined(separator: ", "))")
+                throw ExitStatus.inputsRejected
+            }
+            let base = NetworkPresets.all.first { $0.model.name == self.base }!.model
+            let fit = NetworkFit(requests, base: base)
+            var text = left.joined(separator: "\n") + "\n\n"
+            text += "--network \(fit.model.spec)\n\n"
+            text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
+                : "0: fewer than \(NetworkFit.minimumConnects) requests opened a connection, so the round trip holds the server's time")
+                + "; downlink from \(fit.rated) requests with bytes and a receive time.\n\n"
+            text += fit.table
             Console.out(text)
         }
     }

@@ -7,7 +7,7 @@ import Foundation
 /// size of 0 for a body that has bytes), failed (status 0), redirects (3xx but 304) and, with a
 /// filter, URLs it does not match. An entry that breaks the format is named (file, entry, reason)
 /// and left out; the rest are kept.
-public struct HARFile: Sendable {
+package struct HARFile: Sendable {
     public var path: String
     public var requests: [RecordedRequest] = []
     public var cached = 0

@@ -1,6 +1,6 @@
 /// One request as a team's own tooling recorded it (a HAR entry, a RUM row): what `networks fit`
 /// fits a link to and an empirical network draws from.
-public struct RecordedRequest: Sendable, Hashable {
+package struct RecordedRequest: Sendable, Hashable {
     /// From the request being sent to its response's first byte, ms (HAR: `send + wait`): the
     /// round trip and the server's time, which DeckBench's link models as `rtt_ms + server_ms`.
     public var firstByteMs: Double
