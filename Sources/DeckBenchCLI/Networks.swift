@@ -33,7 +33,7 @@ extension DeckBenchCommand.Networks {
     /// `deckbench networks fit`: a parametric link fitted to the requests of HAR files.
     struct Fit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fit a network spec to the requests recorded in HAR 1.2 files, and say how well it follows them.",
+            abstract: "Fit a network spec to recorded requests (HAR 1.2 files, or RUM exports as CSV or JSON lines), and say how well it follows them.",
             discussion: """
                 Prints a --network spec (rtt_ms, jitter and server_ms from the times to first byte, downlink_kbps from \
                 the requests' own transfer rates; the rest from --base) and a table of the data's and the model's \
@@ -42,8 +42,19 @@ extension DeckBenchCommand.Networks {
                 named with its reason. The method: docs/MODEL.md.
                 """)
 
-        @Argument(help: ArgumentHelp("HAR files (Chrome DevTools, Charles, Proxyman, mitmproxy, Flipper).", valueName: "file"))
+        @Argument(help: ArgumentHelp("HAR files (Chrome DevTools, Charles, Proxyman, mitmproxy, Flipper), or CSV / JSON lines of requests.",
+                                     valueName: "file"))
         var files: [String]
+
+        @Option(help: ArgumentHelp("har, or csv for CSV and JSON lines (default: har for .har files, csv otherwise).", valueName: "har|csv"))
+        var format: String?
+
+        @Option(help: ArgumentHelp("With csv: the columns of the start, the first byte, the end and the bytes, then optionally the "
+                                   + "status and the URL.", valueName: "start,first_byte,end,bytes[,status[,url]]"))
+        var columns: String?
+
+        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601.", valueName: "unit"))
+        var timeUnit = LogTime.Unit.ms.rawValue
 
         @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's).", valueName: "regex"))
         var filter: String?
@@ -55,8 +66,17 @@ extension DeckBenchCommand.Networks {
             get throws { try filter.map { try NSRegularExpression(pattern: $0) } }
         }
 
+        private func isHAR(_ file: String) -> Bool { (format ?? (file.hasSuffix(".har") ? "har" : "csv")) == "har" }
+
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give the HAR files to fit") }
+            if let format, !["har", "csv"].contains(format) { throw ValidationError("--format must be har or csv, got \(format)") }
+            if files.contains(where: { !isHAR($0) }) {
+                guard let columns, RequestTimings.Columns(columns) != nil else {
+                    throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]] (got \(columns ?? "none"))")
+                }
+            }
+            guard LogTime.Unit(rawValue: timeUnit) != nil else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(timeUnit)") }
             do { _ = try filterExpression } catch { throw ValidationError("--filter is not a regular expression: \(filter ?? "")") }
             guard NetworkPresets.all.contains(where: { $0.model.name == base && base != "trace" }) else {
                 throw ValidationError("--base must be a preset other than trace: "
@@ -68,17 +88,25 @@ extension DeckBenchCommand.Networks {
             var requests: [RecordedRequest] = []
             var left: [String] = []
             for file in files {
-                let har: HARFile
                 do {
-                    har = try HARFile(path: file, filter: try filterExpression)
+                    if isHAR(file) {
+                        let har = try HARFile(path: file, filter: try filterExpression)
+                        for reject in har.rejects { Console.error("rejected: \(reject)") }
+                        requests += har.requests
+                        left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
+                            + "\(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
+                    } else {
+                        let rows = try RequestTimings(path: file, columns: RequestTimings.Columns(columns ?? "")!,
+                                                      time: LogTime(unit: LogTime.Unit(rawValue: timeUnit)!), filter: try filterExpression)
+                        for reject in rows.rejects { Console.error("rejected: \(reject)") }
+                        requests += rows.requests
+                        left.append("\(file): \(rows.requests.count) requests; left out \(rows.failed) failed, \(rows.redirects) redirects, "
+                            + "\(rows.filtered) filtered, \(rows.rejects.count) malformed")
+                    }
                 } catch {
                     Console.error("error: \(error)")
                     throw ExitStatus.io
                 }
-                for reject in har.rejects { Console.error("rejected: \(reject)") }
-                requests += har.requests
-                left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
-                    + "\(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
             }
             guard !requests.isEmpty else {
                 Console.error("error: no request to fit in \(files.joined(separator: ", "))")

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The requests of a RUM export (Firebase Performance Monitoring, OkHttp's `EventListener`,
+/// `URLSessionTaskMetrics`) as CSV with a header row or JSON lines: a row per request with its start,
+/// its first byte, its end (ms, s or ISO 8601: `time`) and its bytes, by column name; optionally its
+/// status (0 is a failure, 3xx but 304 a redirect: left out and counted) and its URL (for `filter`).
+/// A row that cannot be read is named (file, line, reason) and left out; the rest are kept.
+package struct RequestTimings: Sendable {
+    /// The columns: start, first byte, end and bytes, then status and URL when the export has them.
+    package struct Columns: Sendable {
+        package var start: String
+        package var firstByte: String
+        package var end: String
+        package var bytes: String
+        package var status: String?
+        package var url: String?
+
+        /// `start,first_byte,end,bytes[,status[,url]]`, or nil when that is not what `text` names.
+        package init?(_ text: String) {
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard (4 ... 6).contains(names.count), !names.contains(where: \.isEmpty) else { return nil }
+            (start, firstByte, end, bytes) = (names[0], names[1], names[2], names[3])
+            status = names.count > 4 ? names[4] : nil
+            url = names.count > 5 ? names[5] : nil
+        }
+
+        var all: [String] { [start, firstByte, end, bytes] + [status, url].compactMap { $0 } }
+    }
+
+    package var path: String
+    package var requests: [RecordedRequest] = []
+    package var failed = 0
+    package var redirects = 0
+    package var filtered = 0
+    /// "FILE:LINE: reason", one per row left out for what it holds.
+    package var rejects: [String] = []
+
+    package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
+        self.path = path
+        try LogRows.forEach(path, columns: columns.all) { line, value in
+            if let filter, let column = columns.url {
+                let url = value(column) ?? ""
+                guard filter.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil else { return filtered += 1 }
+            }
+            if let column = columns.status, let status = value(column).flatMap(Int.init) {
+                if status == 0 { return failed += 1 }
+                if (300 ..< 400).contains(status), status != 304 { return redirects += 1 }
+            }
+            func ms(_ column: String) -> Double? {
+                guard let text = value(column), case let .success(ms) = time.ms(text) else { return nil }
+                return Double(ms)
+            }
+            guard let start = ms(columns.start), let firstByte = ms(columns.firstByte), let end = ms(columns.end) else {
+                return rejects.append("\(path):\(line): start, first byte and end must be times (\(time.unit.rawValue))")
+            }
+            guard start <= firstByte, firstByte <= end else {
+                return rejects.append("\(path):\(line): the first byte must come after the start and before the end")
+            }
+            let bytes = value(columns.bytes).flatMap(Int.init)
+            guard bytes.map({ $0 >= 0 }) ?? true else { return rejects.append("\(path):\(line): bytes must be 0 or more") }
+            requests.append(RecordedRequest(firstByteMs: firstByte - start, receiveMs: end - firstByte, bytes: bytes))
+        }
+    }
+}

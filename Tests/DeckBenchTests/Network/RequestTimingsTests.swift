@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// A RUM export read by named columns: times to first byte and receive times from start, first
+/// byte and end; failed, redirected and filtered rows counted; a bad row named by file and line.
+@Suite struct RequestTimingsTests {
+    @Test func readsRowsAndNamesTheBadOnes() throws {
+        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/rum.csv"
+        try """
+            start,ttfb,end,size,code,url
+            1000,1180,1250,12000,200,https://a/api/1
+            2000,2150,2300,,200,https://a/api/2
+            3000,3000,3000,0,0,https://a/api/3
+            4000,4100,x,10,200,https://a/api/4
+            5000,5090,5120,9000,200,https://cdn/x
+            6000,6200,6100,9000,200,https://a/api/6
+            7000,7100,7300,500,301,https://a/api/7
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let rows = try RequestTimings(path: path, columns: try #require(RequestTimings.Columns("start,ttfb,end,size,code,url")),
+                                      filter: try NSRegularExpression(pattern: "/api/"))
+        #expect(rows.requests == [RecordedRequest(firstByteMs: 180, receiveMs: 70, bytes: 12_000),
+                                  RecordedRequest(firstByteMs: 150, receiveMs: 150, bytes: nil)])
+        #expect(rows.failed == 1 && rows.redirects == 1 && rows.filtered == 1)
+        #expect(rows.rejects == ["\(path):5: start, first byte and end must be times (ms)",
+                                 "\(path):7: the first byte must come after the start and before the end"])
+        #expect(RequestTimings.Columns("start,ttfb,end") == nil && RequestTimings.Columns("a,b,,d") == nil)
+    }
+}
