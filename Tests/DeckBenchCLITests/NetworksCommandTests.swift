@@ -23,7 +23,7 @@ import Testing
         let replayed = try DeckBenchTool.run(["replay", "rec", "--network", String(spec), "--out", "out", "--quiet"], in: folder)
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(fit.stdout.contains("first byte, data") && fit.stdout.contains("total, model"))
-        let refused = try DeckBenchTool.run(["networks", "fit", folder + "/rec/" + (try FileManager.default.contentsOfDirectory(atPath: folder + "/rec")[0])])
+        let refused = try DeckBenchTool.run(["networks", "fit", "--format", "har", folder + "/rec/" + (try FileManager.default.contentsOfDirectory(atPath: folder + "/rec")[0])])
         #expect(refused.status == 74 && refused.stderr.contains("not a JSON object"))
     }
 }
