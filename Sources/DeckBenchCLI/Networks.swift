@@ -26,6 +26,8 @@ extension DeckBenchCommand.Networks {
                 text += "    \(parameter.key): \(parameter.meaning); \(parameter.expected)\n"
             }
             text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
+            text += "empirical takes path=FILE.har and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
+                + "the recorded requests give them.\n"
             Console.out(text)
         }
     }

@@ -19,6 +19,8 @@ struct Link: ~Copyable {
     private var roundRobin = 0
     private let timeoutUs: Int
     private let serverUs: Int
+    /// The recorded requests of an `empirical` network: their transfers take the recorded pace.
+    let empirical: EmpiricalLink?
     /// Downlink bytes per second; 0 = unlimited.
     private let bytesPerSecond: Int
     private var busySlots = 0
@@ -51,6 +53,7 @@ struct Link: ~Copyable {
         outageEveryUs = model.outageMs > 0 ? Int(model.outageEveryMs * 1_000) : 0
         outageUs = Int(model.outageMs * 1_000)
         trace = model.tracePath.flatMap { try? LinkTrace.load($0) }
+        empirical = model.empiricalPath.flatMap { try? EmpiricalLink.load($0, filter: model.empiricalFilter) }
     }
 
     /// The trace's period in ms, if the link follows a trace.
@@ -136,6 +139,13 @@ struct Link: ~Copyable {
 
     /// The response of `id` (its `bytes` set) leaves the server now.
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if let empirical, requests[id].record >= 0 {
+            // The recorded request's own pace, alone: the recording's rate already holds what shared its link.
+            let transferUs = Int((Double(requests[id].bytes) * empirical.microsecondsPerByte[requests[id].record]).rounded())
+            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + transferUs + requests[id].downUs,
+                                 sequence: requests[id].arrivalSequence)
+            return
+        }
         if trace != nil, requests[id].bytes > 0 {
             transfers.append(Transfer(id: id, work: requests[id].bytes))
             // A packet takes its millisecond: the first one can leave at the next opportunity.

@@ -27,6 +27,10 @@ public struct NetworkModel: Sendable, Hashable {
     public var tracePath: String?
     /// Whether the trace repeats at its end (else no more packets are delivered after it).
     public var loop = true
+    /// Recorded requests for the times to first byte and the transfers (`empirical` networks, a
+    /// HAR file), and the URLs kept (a regular expression; nil: all).
+    public var empiricalPath: String?
+    public var empiricalFilter: String?
 
     public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double,
                 loss: Double = 0, timeoutMs: Double = 10_000, outageEveryMs: Double = 0, outageMs: Double = 0) {
@@ -48,8 +52,19 @@ public struct NetworkModel: Sendable, Hashable {
     /// The full spec, every parameter written out: the `network` column of reports.
     public var spec: String {
         let trace = tracePath.map { ["path=\($0)", "loop=\(loop)"] } ?? []
-        let parameters = NetworkParameter.all.filter { tracePath == nil || $0.onTraces }.map { $0.written(self) }
-        return name + ":" + (trace + parameters).joined(separator: ",")
+        let empirical = empiricalPath.map { ["path=\($0)"] + (empiricalFilter.map { ["filter=\($0)"] } ?? []) } ?? []
+        let parameters = NetworkParameter.all.filter(accepts).map { $0.written(self) }
+        return name + ":" + (trace + empirical + parameters).joined(separator: ",")
+    }
+
+    /// Whether the model has `parameter`: a `trace` network has no downlink of its own, an
+    /// `empirical` one no round trip or downlink of its own (the recorded requests give them).
+    func accepts(_ parameter: NetworkParameter) -> Bool {
+        switch name {
+        case "trace": parameter.onTraces
+        case "empirical": parameter.onEmpirical
+        default: true
+        }
     }
 
     /// A report's `network` field as short as it can be said: the preset's name and the parameters
@@ -77,7 +92,7 @@ public struct NetworkModel: Sendable, Hashable {
             throw .unknownName(what: "network", name: spec.name, valid: NetworkPresets.all.map(\.model.name))
         }
         for (key, value) in spec.parameters {
-            if let parameter = NetworkParameter.all.first(where: { $0.key == key && (model.name != "trace" || $0.onTraces) }) {
+            if let parameter = NetworkParameter.all.first(where: { $0.key == key && model.accepts($0) }) {
                 guard parameter.set(value, on: &model) else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: parameter.expected)
                 }
@@ -91,6 +106,10 @@ public struct NetworkModel: Sendable, Hashable {
                     throw .malformed(what: "network", text: text, detail: error.description)
                 }
                 model.tracePath = value
+            case "path" where model.name == "empirical":
+                model.empiricalPath = value
+            case "filter" where model.name == "empirical":
+                model.empiricalFilter = value
             case "loop" where model.name == "trace":
                 guard let loop = Bool(value) else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "true or false")
@@ -98,12 +117,22 @@ public struct NetworkModel: Sendable, Hashable {
                 model.loop = loop
             default:
                 throw .unknownKey(what: "network", name: spec.name, key: key,
-                                  valid: (model.name == "trace" ? ["path", "loop"] : [])
-                                      + NetworkParameter.all.filter { model.name != "trace" || $0.onTraces }.map(\.key))
+                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "filter"] : [])
+                                      + NetworkParameter.all.filter(model.accepts).map(\.key))
             }
         }
         if model.name == "trace", model.tracePath == nil {
             throw .malformed(what: "network", text: text, detail: "a trace network needs path=FILE (a Mahimahi trace)")
+        }
+        if model.name == "empirical" {
+            guard let path = model.empiricalPath else {
+                throw .malformed(what: "network", text: text, detail: "an empirical network needs path=FILE (a HAR of your requests)")
+            }
+            do {
+                _ = try EmpiricalLink.load(path, filter: model.empiricalFilter)
+            } catch {
+                throw .malformed(what: "network", text: text, detail: error.description)
+            }
         }
         if model.losesRequests, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "with loss or outages, timeout_ms must be > 0, or lost requests would wait forever")

@@ -44,6 +44,10 @@ package enum NetworkPresets {
                 return model
             }(),
             source: "a Mahimahi trace: --network trace:path=FILE (RTT 100 ms, no jitter unless set)"),
+        Preset(
+            model: NetworkModel(name: "empirical", rttMs: 0, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs),
+            source: "your users' own requests: --network empirical:path=FILE.har[,filter=REGEX], each request's time to first byte "
+                + "and transfer pace drawn together from the recorded ones"),
     ]
 
     /// The network `replay` uses when none is given.

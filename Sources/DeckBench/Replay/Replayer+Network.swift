@@ -4,7 +4,9 @@ extension Replayer {
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         var state = pages[page]
         let n = state.requestsMade
-        let roundTripUs = roundTrip(page: page, n: n)
+        // On an empirical network one draw picks a recorded request: its first byte and its transfer.
+        let record = link.empirical.map { commons.recordIndex(page: page, n: n, in: $0) } ?? -1
+        let roundTripUs = record >= 0 ? link.empirical!.firstByteUs[record] : roundTrip(page: page, n: n)
         state.requestsMade += 1
         state.inFlight = requests.count
         if kind == .prefetch { state.prefetch = .pending }
@@ -12,6 +14,7 @@ extension Replayer {
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
         request.lost = isLost(page: page, n: n)
+        request.record = record
         let id = requests.append(request)
         meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the replays of one session have in common, whatever their policy and network: the model's
 /// common random numbers (the server's pages, `ServerPages`; the round-trip and loss draws of each
 /// page's n-th request; the list differences between two versions of a page), the session's
@@ -93,6 +95,13 @@ final class SessionCommons {
         known.microseconds = microseconds(known.normal)
         roundTrips.update(page: page, n: n, to: known)
         return known.microseconds
+    }
+
+    /// The recorded request the n-th request for `page` takes its times from on an empirical
+    /// network: the same keyed draw as its round trip elsewhere (its normal, as a uniform), so every
+    /// policy gets the same one.
+    func recordIndex(page: Int, n: Int, in link: EmpiricalLink) -> Int {
+        link.index(0.5 * erfc(-roundTripNormal(page: page, n: n) / 2.0.squareRoot()))
     }
 
     private func roundTripNormal(page: Int, n: Int) -> Double {

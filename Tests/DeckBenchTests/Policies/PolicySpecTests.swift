@@ -43,7 +43,7 @@ import Testing
         let network = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0")
         #expect(network.spec == "lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0")
         #expect(try NetworkModel.parse("slow-3g").spec == "slow-3g:rtt_ms=400,jitter=0.3,downlink_kbps=400,connections=4,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0")
-        #expect(throws: SpecError.unknownName(what: "network", name: "5g", valid: ["wifi", "lte", "3g", "slow-3g", "edge", "very-bad", "subway", "trace"])) {
+        #expect(throws: SpecError.unknownName(what: "network", name: "5g", valid: ["wifi", "lte", "3g", "slow-3g", "edge", "very-bad", "subway", "trace", "empirical"])) {
             try NetworkModel.parse("5g")
         }
         #expect(throws: SpecError.unknownKey(what: "network", name: "lte", key: "bandwidth", valid: NetworkModel.keys)) {
