@@ -26,7 +26,8 @@ extension DeckBenchCommand.Networks {
                 text += "    \(parameter.key): \(parameter.meaning); \(parameter.expected)\n"
             }
             text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
-            text += "empirical takes path=FILE.har and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
+            text += "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
+                + "times in ms) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
                 + "the recorded requests give them.\n"
             Console.out(text)
         }

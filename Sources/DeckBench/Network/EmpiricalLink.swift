@@ -40,9 +40,10 @@ struct EmpiricalLink: Sendable {
     private static let cache = Locked([String: EmpiricalLink]())
 
     /// The requests of the HAR at `path` whose URL `filter` matches (all without one): those
-    /// `networks fit` reads; at least one.
-    static func load(_ path: String, filter: String?) throws(Failure) -> EmpiricalLink {
-        let key = path + "\u{1F}" + (filter ?? "")
+    /// `networks fit` reads; at least one. With `columns` (`start;first_byte;end;bytes`, `;` for the
+    /// spec's commas), a RUM export read as `networks fit --format csv` reads it (times in ms).
+    static func load(_ path: String, filter: String?, columns: String? = nil) throws(Failure) -> EmpiricalLink {
+        let key = path + "\u{1F}" + (filter ?? "") + "\u{1F}" + (columns ?? "")
         if let link = cache.withLock({ $0[key] }) { return link }
         let expression: NSRegularExpression?
         do {
@@ -50,14 +51,25 @@ struct EmpiricalLink: Sendable {
         } catch {
             throw Failure(path: path, reason: "filter \(filter ?? "") is not a regular expression")
         }
-        let har: HARFile
-        do {
-            har = try HARFile(path: path, filter: expression)
-        } catch {
-            throw Failure(path: path, reason: error.reason)
+        let requests: [RecordedRequest]
+        if let columns {
+            guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
+                throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]")
+            }
+            do {
+                requests = try RequestTimings(path: path, columns: named, filter: expression).requests
+            } catch {
+                throw Failure(path: path, reason: "\(error)")
+            }
+        } else {
+            do {
+                requests = try HARFile(path: path, filter: expression).requests
+            } catch {
+                throw Failure(path: path, reason: error.reason)
+            }
         }
-        guard !har.requests.isEmpty else { throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures and redirects)") }
-        let link = EmpiricalLink(har.requests)
+        guard !requests.isEmpty else { throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures and redirects)") }
+        let link = EmpiricalLink(requests)
         cache.withLock { $0[key] = link }
         return link
     }

@@ -31,6 +31,8 @@ public struct NetworkModel: Sendable, Hashable {
     /// HAR file), and the URLs kept (a regular expression; nil: all).
     public var empiricalPath: String?
     public var empiricalFilter: String?
+    /// For a RUM export instead of a HAR: its columns, `start;first_byte;end;bytes[;status[;url]]`.
+    public var empiricalColumns: String?
 
     public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double,
                 loss: Double = 0, timeoutMs: Double = 10_000, outageEveryMs: Double = 0, outageMs: Double = 0) {
@@ -52,7 +54,9 @@ public struct NetworkModel: Sendable, Hashable {
     /// The full spec, every parameter written out: the `network` column of reports.
     public var spec: String {
         let trace = tracePath.map { ["path=\($0)", "loop=\(loop)"] } ?? []
-        let empirical = empiricalPath.map { ["path=\($0)"] + (empiricalFilter.map { ["filter=\($0)"] } ?? []) } ?? []
+        let empirical = empiricalPath.map {
+            ["path=\($0)"] + (empiricalColumns.map { ["columns=\($0)"] } ?? []) + (empiricalFilter.map { ["filter=\($0)"] } ?? [])
+        } ?? []
         let parameters = NetworkParameter.all.filter(accepts).map { $0.written(self) }
         return name + ":" + (trace + empirical + parameters).joined(separator: ",")
     }
@@ -110,6 +114,8 @@ public struct NetworkModel: Sendable, Hashable {
                 model.empiricalPath = value
             case "filter" where model.name == "empirical":
                 model.empiricalFilter = value
+            case "columns" where model.name == "empirical":
+                model.empiricalColumns = value
             case "loop" where model.name == "trace":
                 guard let loop = Bool(value) else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "true or false")
@@ -117,7 +123,7 @@ public struct NetworkModel: Sendable, Hashable {
                 model.loop = loop
             default:
                 throw .unknownKey(what: "network", name: spec.name, key: key,
-                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "filter"] : [])
+                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "columns", "filter"] : [])
                                       + NetworkParameter.all.filter(model.accepts).map(\.key))
             }
         }
@@ -129,7 +135,7 @@ public struct NetworkModel: Sendable, Hashable {
                 throw .malformed(what: "network", text: text, detail: "an empirical network needs path=FILE (a HAR of your requests)")
             }
             do {
-                _ = try EmpiricalLink.load(path, filter: model.empiricalFilter)
+                _ = try EmpiricalLink.load(path, filter: model.empiricalFilter, columns: model.empiricalColumns)
             } catch {
                 throw .malformed(what: "network", text: text, detail: error.description)
             }

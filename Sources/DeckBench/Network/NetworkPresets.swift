@@ -46,7 +46,8 @@ package enum NetworkPresets {
             source: "a Mahimahi trace: --network trace:path=FILE (RTT 100 ms, no jitter unless set)"),
         Preset(
             model: NetworkModel(name: "empirical", rttMs: 0, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs),
-            source: "your users' own requests: --network empirical:path=FILE.har[,filter=REGEX], each request's time to first byte "
+            source: "your users' own requests: --network empirical:path=FILE.har[,filter=REGEX] (or a RUM export: "
+                + "path=FILE.csv,columns=start;first_byte;end;bytes), each request's time to first byte "
                 + "and transfer pace drawn together from the recorded ones"),
     ]
 

@@ -74,6 +74,22 @@ import Testing
         #expect(network.spec == "empirical:path=\(path),connections=0,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0")
     }
 
+    /// The same request as a RUM export's row (start 0, first byte 200, end 300 ms, 10,000 bytes):
+    /// the same first load, 400 ms.
+    @Test func aRUMExportDrawsTheSameWay() throws {
+        let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/rum.csv"
+        try "start,ttfb,end,size\n0,200,300,10000\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let network = try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb;end;size,connections=0")
+        #expect(network.spec.hasPrefix("empirical:path=\(path),columns=start;ttfb;end;size,connections=0,"))
+        let session = scenario(
+            #"{"v":1,"session":"e","page":0,"first":-10,"last":10}"#,
+            #"{"t":3000,"e":"end"}"#)
+        #expect(replay(session, OnDemandPolicy(), network: network).metrics.firstLoadMs == 400)
+        #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb") }
+    }
+
     @Test func anEmpiricalNetworkNeedsARequestToDrawFrom() throws {
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=/no/such.har") }
