@@ -23,11 +23,17 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("The family judged (the part of a policy spec before ':').", valueName: "family"))
         var family: String
 
-        @Option(help: ArgumentHelp("A rival family (repeatable; default fixed and directional).", valueName: "family"))
+        @Option(help: ArgumentHelp("A rival family (repeatable; default fixed and directional, less the family judged).", valueName: "family"))
         var rival: [String] = []
 
+        func validate() throws {
+            if rival.contains(family) {
+                throw ValidationError("--rival \(family) is the family judged: a family on its own hull is level with itself; name other families")
+            }
+        }
+
         func run() throws {
-            let rivals = rival.isEmpty ? ["fixed", "directional"] : rival
+            let rivals = rival.isEmpty ? HullComparison.defaultRivals(for: family) : rival
             let reports: ReportFolder
             do {
                 try ReportFolder.verify(folder)
@@ -39,6 +45,11 @@ extension DeckBenchCommand {
             guard let bootstrap = BootstrapFile.read(folder: folder) else {
                 Console.error("error: \(folder) has no bootstrap.json: replay with intervals (--bootstrap N, the default) to judge paired")
                 throw ExitStatus.io
+            }
+            let families = Set(reports.summary.compactMap { $0["policy"]?.split(separator: ":").first.map(String.init) })
+            guard families.contains(where: rivals.contains) else {
+                Console.error("error: no policy of the rival families (\(rivals.joined(separator: ", "))) in \(folder): replay them beside \(family), or name others with --rival")
+                throw ExitStatus.usage
             }
             let comparison = HullComparison(summary: reports.summary, bootstrap: bootstrap, family: family, rivals: rivals)
             guard !comparison.rows.isEmpty else {

@@ -49,6 +49,11 @@ extension DeckBenchCommand {
                 }
             }
             let model = learner.model
+            guard model.steps > 0 else {
+                Console.error("error: no step to learn from in \(paths.joined(separator: ", ")): \(model.sessions) sessions read, "
+                    + "\(rejects.count) rejected, none of them moved a page; \(out) not written")
+                throw ExitStatus.io
+            }
             do {
                 _ = try AtomicFileWriter.write(StepModelFile.encoded(model), to: out)
             } catch {

@@ -83,9 +83,22 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             for reject in outcome.rejects { Console.error("rejected: \(reject)") }
+            try Self.checkNotEmpty(outcome, paths: paths, sharded: try selectedShard() != .all)
             if html { try writeReport(folder: out) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
+        }
+
+        /// Recordings that hold no session (a 0-byte file, a file of blank lines, an empty zstd
+        /// frame) are an input fault like an empty folder (exit 74), not an empty run: the reports
+        /// of nothing are written, and the run says so. A shard with no session of a corpus that
+        /// has some is a shard like any other.
+        static func checkNotEmpty(_ outcome: ReplayRun.Outcome, paths: [String], sharded: Bool) throws {
+            guard outcome.sessions == 0, outcome.rejects.isEmpty else { return }
+            guard !sharded || outcome.manifest.inputs.allSatisfy({ $0.lines == 0 }) else { return }
+            Console.error("error: no session in the recordings (\(paths.joined(separator: ", "))): "
+                + "\(outcome.manifest.inputs.count) file(s), \(outcome.manifest.inputs.reduce(0) { $0 + $1.lines }) line(s), none of them a session")
+            throw ExitStatus.io
         }
 
         /// The short human summary: policy, network, stall rate (with its 95 % interval when the

@@ -23,6 +23,33 @@ import Testing
         #expect(try DeckBenchTool.run(["policies"]).stdout.contains("model=FILE  (required)"))
     }
 
+    /// Nothing to learn from is an input fault (exit 74) and writes no model: an empty corpus,
+    /// and sessions in which nobody moved a page. A model of no step written by an earlier
+    /// DeckBench is refused by `learned`, never used as if it knew something.
+    @Test func noStepToLearnFromWritesNoModel() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
+        let still = #"{"v":1,"session":"s","page":0,"first":-5,"last":5}"# + "\n" + #"{"t":100,"e":"scroll","y":40}"# + "\n"
+        _ = FileManager.default.createFile(atPath: folder + "/still.jsonl", contents: Data(still.utf8))
+        for (input, read) in [("empty.jsonl", "0 sessions read"), ("still.jsonl", "1 sessions read")] {
+            let learn = try DeckBenchTool.run(["learn", input, "--out", "m.json"], in: folder)
+            #expect(learn.status == 74, "\(input): \(learn.stderr)")
+            #expect(learn.stderr.contains("error: no step to learn from in \(input): \(read), 0 rejected, none of them moved a page; m.json not written"))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/m.json"))
+        }
+        // A model file of no step, as an earlier `learn` wrote one.
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "20", "--seed", "5", "--level", "3"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["learn", "rec", "--out", "real.json"], in: folder).status == 0)
+        var text = try String(contentsOfFile: folder + "/real.json", encoding: .utf8)
+        text = text.replacingOccurrences(of: #"\"counts\":\[[0-9,]*\]"#, with: "\"counts\":[" + Array(repeating: "0", count: 8 + 8 + 1 /* −8…−1, +1…+8, farther */).joined(separator: ",") + "]",
+                                         options: .regularExpression)
+        text = text.replacingOccurrences(of: #"\"steps\":[0-9]+"#, with: "\"steps\":0", options: .regularExpression)
+        _ = FileManager.default.createFile(atPath: folder + "/blank.json", contents: Data(text.utf8))
+        let replay = try DeckBenchTool.run(["replay", "rec", "--policy", "learned:model=blank.json", "--out", "r", "--quiet"], in: folder)
+        #expect(replay.status == 64)
+        #expect(replay.stderr.contains("blank.json was learned from no step"), "\(replay.stderr)")
+    }
+
     @Test func aMissingOrOlderModelIsAUsageError() throws {
         let folder = DeckBenchTool.temporaryFolder()
         let none = try DeckBenchTool.run(["replay", "--policy", "learned:budget=3", "--out", "r"], in: folder)

@@ -75,6 +75,32 @@ import Testing
         #expect(a != b)
     }
 
+    /// A 0-byte `.zst`, a `.jsonl` of blank lines and an empty folder are all recordings with no
+    /// session: exit 74 with the reason, never a clean run of nothing. A shard that happens to hold
+    /// none of a corpus's sessions is still a clean shard.
+    @Test func recordingsWithNoSessionAreAnInputFault() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/none", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl.zst", contents: Data())
+        _ = FileManager.default.createFile(atPath: folder + "/blank.jsonl", contents: Data("\n\n".utf8))
+        for (path, reason) in [("empty.jsonl.zst", "1 file(s), 0 line(s), none of them a session"),
+                               ("blank.jsonl", "1 file(s), 2 line(s), none of them a session"),
+                               ("none", "no recordings (.jsonl.zst, .zst, .jsonl) in none")] {
+            let output = try DeckBenchTool.run(["replay", path, "--out", "out", "--quiet"], in: folder)
+            #expect(output.status == 74, "\(path): \(output.stderr)")
+            #expect(output.stderr.contains(reason), "\(path): \(output.stderr)")
+        }
+        let one = #"{"v":1,"session":"only","page":0,"first":-5,"last":5}"# + "\n" + #"{"t":100,"e":"tap","dir":"next"}"# + "\n"
+        _ = FileManager.default.createFile(atPath: folder + "/one.jsonl", contents: Data(one.utf8))
+        var sessions: [Int] = []
+        for shard in ["1/2", "2/2"] {
+            let output = try DeckBenchTool.run(["replay", "one.jsonl", "--shard", shard, "--out", "shard-\(shard.prefix(1))", "--quiet"], in: folder)
+            #expect(output.status == 0, "\(shard): \(output.stderr)")
+            sessions.append(Set(try read(folder + "/shard-\(shard.prefix(1))/sessions.csv").compactMap { $0["session"] }).count)
+        }
+        #expect(sessions.sorted() == [0, 1])
+    }
+
     @Test func rejectsAreReportedAndValidSessionsKept() throws {
         let folder = try corpus(damaged: true)
         let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--policy", "fixed"], in: folder)

@@ -45,6 +45,12 @@ package struct HullComparison: Sendable {
         var bytesReplicates: [Double?]
     }
 
+    /// The rival families a family is judged against when none are named: `fixed` and
+    /// `directional`, less the family itself (a family on its own hull is level with itself).
+    public static func defaultRivals(for family: String) -> [String] {
+        ["fixed", "directional"].filter { $0 != family }
+    }
+
     /// Compares every policy of `family` in `summary` (a run's summary.csv rows) with the hull of
     /// the policies of `rivals`, network by network, using `bootstrap` for the paired intervals.
     public init(summary: [[String: String]], bootstrap: BootstrapFile, family: String, rivals: [String]) {

@@ -51,6 +51,10 @@ package enum StepModelFile {
         case unreadable(path: String)
         case notAModel(path: String, detail: String)
         case otherVersion(path: String, version: Int)
+        /// A model learned from no step knows nothing of where users go; `learn` refuses to
+        /// write one, and a file that holds one (written by hand, or by an earlier DeckBench) is
+        /// refused here.
+        case noSteps(path: String)
 
         public var description: String {
             switch self {
@@ -59,6 +63,9 @@ package enum StepModelFile {
             case let .otherVersion(path, found):
                 "\(path) is a step model of version \(found); this DeckBench reads version \(version): "
                     + "learn it again with `deckbench learn`"
+            case let .noSteps(path):
+                "\(path) was learned from no step (no session moved a page): it knows nothing of where users go; "
+                    + "learn it again from recordings with navigations"
             }
         }
     }
@@ -98,6 +105,7 @@ package enum StepModelFile {
         guard counts.allSatisfy({ !$0.isEmpty }), document.burstMs > 0, document.smoothing > 0 else {
             throw .notAModel(path: path, detail: "a history is missing, or burst_ms or smoothing is not positive")
         }
+        guard document.steps > 0, counts.contains(where: { $0.contains { $0 > 0 } }) else { throw .noSteps(path: path) }
         return StepModel(counts: counts, sessions: document.sessions, burstMs: document.burstMs, smoothing: document.smoothing)
     }
 

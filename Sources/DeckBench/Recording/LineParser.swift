@@ -165,13 +165,24 @@ final class LineParser {
         return .session(id: try cursor.decodedString(idValue), user: try user(in: cursor), page: page, first: first, last: last)
     }
 
-    /// The session line's optional user key: absent, or a non-empty string.
+    /// The session line's optional user key: absent, a non-empty string, or an integer (most
+    /// analytics exports write numeric ids), taken as its decimal text as written, so that `139`
+    /// and `"139"` name the same user. A fraction or an exponent is no id: `1e3` and `1000` would
+    /// be one user or two depending on how an export happened to print it.
     private func user(in cursor: JSONCursor) throws(RecordingError) -> String? {
         guard let value = values[Field.user.rawValue] else { return nil }
+        if value.kind == .number, Self.isIntegerText(value, in: cursor) {
+            return String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[value.start ..< value.end]), as: UTF8.self)
+        }
         guard value.kind == .string, value.end - value.start > 2 else {
-            throw .invalidField("user", expected: "a non-empty string", got: cursor.text(of: value))
+            throw .invalidField("user", expected: "a non-empty string or an integer", got: cursor.text(of: value))
         }
         return try cursor.decodedString(value)
+    }
+
+    /// Whether a number is written as an integer (digits after an optional minus), of any length.
+    private static func isIntegerText(_ value: JSONCursor.Value, in cursor: JSONCursor) -> Bool {
+        cursor.bytes[value.start ..< value.end].allSatisfy { JSONCursor.isDigit($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// The id of the session line being parsed, if it has a readable one.

@@ -112,6 +112,7 @@ package final class AtomicFileWriter {
     }
 
     /// The same for bytes made in memory (a CSV table, encoded JSON), written without a copy as text.
+    @discardableResult
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> Written {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(bytes)

@@ -9,7 +9,7 @@ import Glibc
 enum FreeMemory {
     static func returnToSystem() {
         #if canImport(Glibc)
-        mallocTrim?(0)
+        _ = mallocTrim?(0)
         #endif
     }
 

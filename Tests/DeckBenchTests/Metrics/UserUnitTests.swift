@@ -27,16 +27,46 @@ import Testing
         #expect(parsed(#"{"v":1,"session":"a1","page":0,"first":-5,"last":0,"user":"u\u002d7"}"#) == parsed(named))
     }
 
-    @Test func aUserKeyThatIsNotANonEmptyStringRejectsItsSession() {
+    @Test func aUserKeyThatIsNeitherANonEmptyStringNorAnIntegerRejectsItsSession() {
         let fixtures = Fixtures()
-        let text = #"{"v":1,"session":"a","page":0,"first":-5,"last":0,"user":17}"# + "\n"
+        let text = #"{"v":1,"session":"a","page":0,"first":-5,"last":0,"user":17.5}"# + "\n"
             + #"{"t":10,"e":"tap","dir":"prev"}"# + "\n"
             + #"{"v":1,"session":"b","page":0,"first":-5,"last":0,"user":""}"# + "\n"
+            + #"{"v":1,"session":"d","page":0,"first":-5,"last":0,"user":1e3}"# + "\n"
+            + #"{"v":1,"session":"e","page":0,"first":-5,"last":0,"user":true}"# + "\n"
+            + #"{"v":1,"session":"f","page":0,"first":-5,"last":0,"user":{"id":3}}"# + "\n"
             + sessionLines("c")
         let (sessions, rejects) = fixtures.read(text: text)
         #expect(sessions.map(\.id) == ["c"])
-        #expect(rejects.map(\.line) == [1, 3])
-        #expect(rejects.allSatisfy { "\($0)".contains("user") })
+        #expect(rejects.map(\.line) == [1, 3, 4, 5, 6])
+        #expect(rejects.first?.reason == "field `user` must be a non-empty string or an integer, got 17.5")
+        #expect(rejects.allSatisfy { $0.reason.hasPrefix("field `user` must be a non-empty string or an integer, got ") })
+    }
+
+    /// Analytics exports write numeric ids: `"user": 139` is the user `"139"`, byte for byte, in
+    /// the full parser (the canonical fast path leaves the line to it), so its sessions share the
+    /// quoted form's bucket; ids longer than an `Int` keep every digit.
+    @Test func aNumericUserIsItsDecimalText() {
+        let quoted = #"{"v":1,"session":"a1","page":0,"first":-5,"last":0,"user":"139"}"#
+        let numeric = #"{"v":1,"session":"a1","page":0,"first":-5,"last":0,"user":139}"#
+        #expect(parsed(numeric) == .session(id: "a1", user: "139", page: 0, first: -5, last: 0))
+        #expect(parsed(numeric) == parsed(quoted))
+        #expect(fast(numeric) == nil)
+        #expect(parsed(#"{"v":1,"session":"a1","page":0,"first":-5,"last":0,"user":-4}"#)
+            == .session(id: "a1", user: "-4", page: 0, first: -5, last: 0))
+        #expect(parsed(#"{"v":1,"session":"a1","page":0,"first":-5,"last":0,"user":0}"#)
+            == .session(id: "a1", user: "0", page: 0, first: -5, last: 0))
+        #expect(parsed(#"{"v":1,"user":98765432109876543210123,"session":"a1","page":0,"first":-5,"last":0}"#)
+            == .session(id: "a1", user: "98765432109876543210123", page: 0, first: -5, last: 0))
+
+        let fixtures = Fixtures()
+        let text = numeric + "\n" + #"{"t":10,"e":"tap","dir":"prev"}"# + "\n"
+            + #"{"v":1,"session":"b2","page":0,"first":-5,"last":0,"user":"139"}"# + "\n" + #"{"t":10,"e":"end"}"# + "\n"
+        let (sessions, rejects) = fixtures.read(text: text)
+        #expect(rejects.isEmpty)
+        #expect(sessions.map(\.user) == ["139", "139"])
+        let buckets = sessions.map { BootstrapReplicates.bucket(file: $0.file, session: $0.id, user: $0.user) }
+        #expect(buckets[0] == buckets[1])
     }
 
     @Test func encodedUsersReadBack() {
