@@ -18,9 +18,12 @@ extension DeckBenchCommand.History {
             abstract: "Add report folders (each one complete run) to a history file, one row per run × policy × network × metric.",
             discussion: """
                 The metrics are those compare can judge, with their 95 % intervals where the run has them; columns in \
-                reports/README.md. A run already in the history (the same run id) is not added again. The file is \
-                rewritten beside itself and renamed over it, so a killed append leaves the old history whole. \
-                A folder that is not a complete run is refused (exit 74).
+                reports/README.md. Each append is a night, named by its label when it has one (a rerun under the same \
+                label is the same night), else by its time (by default when the run was written): identical runs on \
+                other nights are nights all the same, and the same folder appended twice is added once. The file is \
+                rewritten beside itself and renamed over it, so a killed append leaves the old history whole; appends \
+                at once take turns (a lock on the history's folder). A folder that is not a complete run, or is one \
+                shard's (merge first), and a damaged history are refused (exit 74).
                 """)
 
         @Argument(help: "Report folders written by `deckbench replay` or `deckbench merge`, oldest first.")
@@ -32,7 +35,7 @@ extension DeckBenchCommand.History {
         @Option(help: ArgumentHelp("What to call the run: a git SHA, a date (default: none).", valueName: "text"))
         var label = ""
 
-        @Option(help: ArgumentHelp("The run's time, ISO 8601 (default: now).", valueName: "time"))
+        @Option(help: ArgumentHelp("The run's time, ISO 8601 (default: when the run was written, its manifest's time).", valueName: "time"))
         var time: String?
 
         @Option(help: ArgumentHelp("The commit of the code under test (default: $GITHUB_SHA, else none).", valueName: "sha"))
@@ -56,19 +59,16 @@ extension DeckBenchCommand.History {
         }
 
         func run() throws {
-            let entry = HistoryEntry(label: label, time: time ?? HistoryEntry.time(Date()),
+            let entry = HistoryEntry(label: label, time: time,
                                      commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "", metrics: metricList)
             for folder in folders {
-                do {
+                do throws(HistoryFile.Failure) {
                     let rows = try entry.rows(folder: folder)
                     let added = try HistoryFile.append(rows, to: history)
                     if !quiet {
-                        Console.out(added == 0 ? "\(folder): run \(rows.first?.run ?? "?") is in \(history) already\n"
+                        Console.out(added == 0 ? "\(folder): night \(rows.first?.run ?? "?") is in \(history) already\n"
                             : "\(folder): \(added) rows added to \(history)\n")
                     }
-                } catch let error as ReportFolder.Failure {
-                    Console.error("error: \(error)")
-                    throw ExitStatus.io
                 } catch {
                     Console.error("error: \(error)")
                     throw ExitStatus.io
@@ -117,15 +117,22 @@ extension DeckBenchCommand.History {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
-            let check = HistoryCheck(limits: try thresholds.all, search: ChangePointSearch(minNights: minNights, window: window))
+            let search = ChangePointSearch(minNights: minNights, window: window)
+            let check = HistoryCheck(limits: try thresholds.all, search: search)
             let findings = check.findings(file)
             for finding in findings where finding.fails || !quiet {
                 Console.out(Self.line(finding) + "\n")
             }
             let failed = findings.filter(\.fails).count
+            let series = HistorySeries.all(file)
+            let short = series.filter { $0.nights.count < search.nightsNeeded }.count
             if !quiet {
-                Console.out("\(file.runs.count) runs, \(HistorySeries.all(file).count) series: "
-                    + (failed == 0 ? "no lasting change past a limit\n" : "\(failed) lasting changes past their limits\n"))
+                let unjudged = short == 0 ? ""
+                    : short == series.count ? "; too short to judge: a change needs \(search.nightsNeeded) nights with a value "
+                        + "(\(search.nightsNeeded - minNights) before it, --min-nights \(minNights) from it)"
+                    : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
+                Console.out("\(file.runs.count) nights, \(series.count) series: "
+                    + (failed == 0 ? "no lasting change past a limit" : "\(failed) lasting changes past their limits") + unjudged + "\n")
             }
             if failed > 0 { throw ExitStatus.regression }
         }

@@ -33,7 +33,9 @@ import Testing
         #expect(Set(rows.map { $0["policy"]! }).count == 4 && Set(rows.map { $0["network"]! }) == ["lte"])
         #expect(rows.allSatisfy { $0["label"] == "n1" && $0["time"] == "2026-11-01T03:00:00Z" })
         #expect(rows.contains { $0["metric"] == "stall_rate" && !$0["ci_low"]!.isEmpty && Double($0["value"]!) != nil })
-        let again = try DeckBenchTool.run(["history", "append", "night1", "--history", "history.csv", "--label", "n1b"], in: folder)
+        // The same night again (a rerun under its label, whatever its time) is added once.
+        let again = try DeckBenchTool.run(["history", "append", "night1", "--history", "history.csv", "--label", "n1",
+                                           "--time", "2026-11-01T05:00:00Z"], in: folder)
         #expect(again.status == 0 && again.stdout.contains("already"))
         #expect(bytes(history) == once)
         #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "history.csv"], in: folder).status == 0)
@@ -45,6 +47,117 @@ import Testing
         let refused = try DeckBenchTool.run(["history", "append", "broken", "--history", "history.csv"], in: folder)
         #expect(refused.status == 74 && refused.stderr.contains("broken"))
         #expect(bytes(history) == grown)
+    }
+
+    /// A deterministic job replays the same corpus with the same seed every night: the runs are
+    /// identical, and each night is a night all the same, named by its label; a rerun under the
+    /// same label, or the same folder appended twice without one, adds nothing.
+    @Test func identicalRunsOnOtherNightsAreNightsAllTheSame() throws {
+        let folder = try twoNights()
+        for night in 1 ... 5 {
+            let appended = try DeckBenchTool.run(["history", "append", "night1", "--history", "h.csv", "--label", "2026-11-0\(night)"], in: folder)
+            #expect(appended.status == 0 && appended.stdout.contains("rows added"), "\(appended.stdout)")
+        }
+        let rerun = try DeckBenchTool.run(["history", "append", "night1", "--history", "h.csv", "--label", "2026-11-05"], in: folder)
+        #expect(rerun.stdout.contains("already"))
+        let rows = try DeckBenchTool.csvRows(folder + "/h.csv")
+        #expect(Set(rows.map { $0["run"]! }).count == 5)
+        #expect(Set(rows.map { $0["label"]! }) == Set((1 ... 5).map { "2026-11-0\($0)" }))
+        // Without a label the night is named by its time: by default when the run was written.
+        #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "plain.csv"], in: folder).status == 0)
+        let twice = try DeckBenchTool.run(["history", "append", "night2", "--history", "plain.csv"], in: folder)
+        #expect(twice.status == 0 && twice.stdout.contains("already"))
+        let plain = try DeckBenchTool.csvRows(folder + "/plain.csv")
+        #expect(Set(plain.map { $0["run"]! }).count == 1)
+        let written = try #require(try FileManager.default.attributesOfItem(atPath: folder + "/night2/manifest.json")[.modificationDate] as? Date)
+        let formatter = ISO8601DateFormatter()
+        #expect(plain.allSatisfy { $0["time"] == formatter.string(from: written) })
+    }
+
+    /// The flags a night is judged by are those that change the model: a new seed or bootstrap
+    /// count every night is no cause; a new --item-bytes is.
+    @Test func theSeedAndTheBootstrapCountAreNoCause() throws {
+        let folder = try twoNights()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night3", "--seed", "3", "--bootstrap", "300", "--sessions-format", "none",
+                                       "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night4", "--seed", "4", "--bootstrap", "200", "--item-bytes", "1300",
+                                       "--sessions-format", "none", "--quiet"], in: folder).status == 0)
+        for night in 1 ... 4 {
+            #expect(try DeckBenchTool.run(["history", "append", "night\(night)", "--history", "h.csv", "--label", "\(night)"], in: folder).status == 0)
+        }
+        let flags = Dictionary(grouping: try DeckBenchTool.csvRows(folder + "/h.csv"), by: { $0["label"]! }).mapValues { Set($0.map { $0["flags"]! }) }
+        #expect(flags["1"]?.count == 1 && flags["1"] == flags["2"] && flags["2"] == flags["3"])
+        #expect(flags["4"] != flags["3"])
+    }
+
+    /// Twelve appends at once on one history: every night lands, or an append fails.
+    @Test func concurrentAppendsAllLand() throws {
+        let folder = try twoNights()
+        let processes = try (1 ... 12).map { night -> Process in
+            let process = Process()
+            process.executableURL = DeckBenchTool.executable
+            process.arguments = ["history", "append", "night\(night % 2 + 1)", "--history", "h.csv", "--label", "night-\(night)", "--quiet"]
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let rows = try DeckBenchTool.csvRows(folder + "/h.csv")
+        #expect(Set(rows.map { $0["label"]! }) == Set((1 ... 12).map { "night-\($0)" }))
+        #expect(try DeckBenchTool.run(["history", "check", "h.csv", "--max-increase", "stall_rate=1"], in: folder).status == 0)
+    }
+
+    /// A shard's folder holds part of a night's sessions: refused, with the way out.
+    @Test func aShardsFolderIsRefused() throws {
+        let folder = try twoNights()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "1/2", "--out", "part", "--bootstrap", "200", "--quiet"], in: folder).status == 0)
+        let refused = try DeckBenchTool.run(["history", "append", "part", "--history", "h.csv"], in: folder)
+        #expect(refused.status == 74)
+        #expect(refused.stderr.contains("part: it holds one shard of a run"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`deckbench merge` the shards"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/h.csv"))
+    }
+
+    /// Histories damaged by hand or by a tool are refused with the line and the reason, never
+    /// judged as if whole.
+    @Test func aDamagedHistoryIsRefused() throws {
+        let header = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n"
+        func row(_ run: String, _ policy: String = "fixed", value: String = "0.03") -> String {
+            "\(run),,2026-11-01T03:00:00Z,0.1.0,,c0,f0,\(policy),lte,stall_rate,\(value),0.02,0.04\n"
+        }
+        let folder = DeckBenchTool.temporaryFolder()
+        let cases: [(String, String, String)] = [
+            ("twice.csv", header + row("a") + row("a"), "twice.csv:3: a damaged history: run a holds stall_rate of fixed on lte twice (lines 2 and 3)"),
+            ("interleaved.csv", header + row("a") + row("b") + row("a", "ondemand"),
+             "interleaved.csv:4: a damaged history: a row of run a, whose rows began on line 2, after those of run b"),
+            ("text.csv", header + row("a") + row("b", value: "n/a"), "text.csv:3: a damaged history: value \"n/a\" is not a number"),
+        ]
+        for (name, text, reason) in cases {
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            let check = try DeckBenchTool.run(["history", "check", name, "--max-increase", "stall_rate=1"], in: folder)
+            #expect(check.status == 74 && check.stderr.contains(reason), "\(name): \(check.stderr)")
+        }
+        // zstd under a plain name: an append would have rewritten it as plain CSV.
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--seed", "3", "--level", "3"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night", "--bootstrap", "200", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["history", "append", "night", "--history", "h.csv.zst", "--label", "1"], in: folder).status == 0)
+        try FileManager.default.moveItem(atPath: folder + "/h.csv.zst", toPath: folder + "/h.csv")
+        let before = bytes(folder + "/h.csv")
+        let renamed = try DeckBenchTool.run(["history", "append", "night", "--history", "h.csv", "--label", "2"], in: folder)
+        #expect(renamed.status == 74 && renamed.stderr.contains("it is zstd-compressed but its name does not end in .zst"), "\(renamed.stderr)")
+        #expect(bytes(folder + "/h.csv") == before)
+    }
+
+    /// Fewer nights than a change needs are said, not passed as "no change".
+    @Test func aHistoryTooShortToJudgeSaysSo() throws {
+        let path = history(nights: 7) { _ in 0 }
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("7 nights, 1 series: no lasting change past a limit; too short to judge: a change needs 8 nights with a value (5 before it, --min-nights 3 from it)"),
+                "\(result.stdout)")
+        let enough = try DeckBenchTool.run(["history", "check", history(nights: 8) { _ in 0 }, "--max-increase", "stall_rate=0.005"])
+        #expect(enough.stdout.contains("8 nights, 1 series: no lasting change past a limit\n"), "\(enough.stdout)")
     }
 
     @Test func aKilledAppendLeavesTheOldHistoryWhole() throws {

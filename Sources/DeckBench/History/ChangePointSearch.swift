@@ -67,6 +67,10 @@ public struct ChangePointSearch: Sendable {
         public var nights: Int
     }
 
+    /// The fewest nights a series needs before any change in it can be judged: the baseline's
+    /// nights, then `minNights` from the start.
+    public var nightsNeeded: Int { minBaseline + minNights }
+
     /// The starts the search tests in a series of `count` nights.
     func starts(count: Int) -> Range<Int> {
         let first = max(minBaseline, count - window)

@@ -5,13 +5,13 @@ import Foundation
 /// says of it. The folder must be one complete run (`ReportVerification`).
 public struct HistoryEntry: Sendable {
     public var label: String
-    /// ISO 8601, UTC.
-    public var time: String
+    /// ISO 8601, UTC; nil for when the run was written (its manifest's modification time).
+    public var time: String?
     public var commit: String
     /// The metrics kept, each one `compare` can judge.
     public var metrics: [String]
 
-    public init(label: String = "", time: String, commit: String = "", metrics: [String]? = nil, schema: MetricSchema = .standard) {
+    public init(label: String = "", time: String? = nil, commit: String = "", metrics: [String]? = nil, schema: MetricSchema = .standard) {
         self.label = label
         self.time = time
         self.commit = String(commit.prefix(12))
@@ -32,11 +32,22 @@ public struct HistoryEntry: Sendable {
         return formatter.string(from: date)
     }
 
-    /// The rows of the run in `folder`; throws `ReportFolder.Failure` when it is not one complete run.
-    public func rows(folder: String) throws(ReportFolder.Failure) -> [HistoryRow] {
-        let reports = try ReportFolder(folder: folder)
+    /// The rows of the night in `folder`; refused when it is not one complete run, or is a shard's
+    /// (half a night's sessions: merge the shards first).
+    public func rows(folder: String) throws(HistoryFile.Failure) -> [HistoryRow] {
+        let reports: ReportFolder
+        do {
+            reports = try ReportFolder(folder: folder)
+        } catch {
+            throw .notANight(folder: folder, reason: error.description)
+        }
+        guard reports.manifest.shard == nil, !FileManager.default.fileExists(atPath: folder + "/" + ReportFile.shard.rawValue) else {
+            throw .notANight(folder: folder, reason: "it holds one shard of a run (\(ReportFile.shard.rawValue)), not a night's sessions: "
+                + "`deckbench merge` the shards' folders first and append the merged one")
+        }
         let manifest = reports.manifest
-        let run = String((manifest.runId ?? SHA256Digest.hex(of: manifest.encoded().utf8)).prefix(12))
+        let time = time ?? Self.writtenTime(folder: folder)
+        let run = Self.nightID(run: manifest.runId ?? SHA256Digest.hex(of: manifest.encoded().utf8), label: label, commit: commit, time: time)
         let corpus = Self.corpusDigest(manifest)
         let flags = Self.flagsDigest(manifest)
         return reports.summary.flatMap { summary in
@@ -50,6 +61,22 @@ public struct HistoryEntry: Sendable {
         }
     }
 
+    /// A night's id: the run's (a digest of its results: a deterministic job gives the same one
+    /// every night) with what names the night: its label and commit, and its time when it has no
+    /// label. So nights of identical runs are nights all the same, a job rerun under the same label
+    /// (`--label "$(date -u +%F)"`) is the same night, and appending the same folder twice, whose
+    /// time is when it was written, adds it once.
+    static func nightID(run: String, label: String, commit: String, time: String) -> String {
+        let name = [run, label, commit, label.isEmpty ? time : ""].joined(separator: "\n")
+        return String(SHA256Digest.hex(of: name.utf8).prefix(12))
+    }
+
+    /// When the run in `folder` was written: its manifest's modification time, ISO 8601 in UTC.
+    static func writtenTime(folder: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + ReportFile.manifest.rawValue)
+        return time(attributes?[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0))
+    }
+
     /// The recordings' identity: each input file's name (not its folder), lines, bytes, sessions and rejects.
     static func corpusDigest(_ manifest: Manifest) -> String {
         let text = manifest.inputs.map { input in
@@ -58,11 +85,14 @@ public struct HistoryEntry: Sendable {
         return String(SHA256Digest.hex(of: text.utf8).prefix(8))
     }
 
-    /// The settings that change a run's results, beside its policies and networks (which are the rows' own).
+    /// The settings that change the model a run replays, beside its policies and networks (which
+    /// are the rows' own): the app's max age, users who wait, the content. Not the seed (a new draw
+    /// of the same model: a job may take a new one every night), nor the bootstrap's count or unit
+    /// (they change the intervals' precision, not what is measured), nor jobs, shards or paths:
+    /// a change of those explains no change of the numbers.
     static func flagsDigest(_ manifest: Manifest) -> String {
         let content = manifest.content
-        let text = "seed=\(manifest.seed),max_age_ms=\(manifest.maxAgeMs),bootstrap=\(manifest.bootstrap ?? 0),"
-            + "bootstrap_unit=\(manifest.bootstrapUnit ?? "session"),user_waits=\(manifest.userWaits ?? false),"
+        let text = "max_age_ms=\(manifest.maxAgeMs),user_waits=\(manifest.userWaits ?? false),"
             + "items=\(content.items),item_bytes=\(content.itemBytes),churn_per_hour=\(content.churnPerHour)"
         return String(SHA256Digest.hex(of: text.utf8).prefix(8))
     }

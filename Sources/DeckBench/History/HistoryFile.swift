@@ -12,12 +12,20 @@ public struct HistoryFile: Sendable {
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case badRow(path: String, line: Int, reason: String)
+        /// A file whose rows break the shape every append keeps (each run's rows together, once
+        /// each, numbers where numbers go), or zstd under a plain name: damaged, by hand or by a
+        /// tool, and judged by no check until it is mended.
+        case damaged(path: String, line: Int, reason: String)
+        /// A folder that cannot be a night: not one complete run, or one shard of it.
+        case notANight(folder: String, reason: String)
         case output(OutputError)
 
         public var description: String {
             switch self {
             case let .unreadable(path, reason): "cannot read \(path): \(reason)"
             case let .badRow(path, line, reason): "\(path):\(line): \(reason)"
+            case let .damaged(path, line, reason): "\(path):\(line): a damaged history: \(reason)"
+            case let .notANight(folder, reason): "\(folder): \(reason)"
             case let .output(error): error.description
             }
         }
@@ -34,8 +42,10 @@ public struct HistoryFile: Sendable {
             throw .unreadable(path: path, reason: "no such file")
         }
         let text: String
+        var compressed = false
         do throws(RecordingError) {
             let input = try RecordingInput(path: path)
+            compressed = input.isCompressed
             var data = Data()
             while let chunk = try input.nextChunk() { data.append(contentsOf: chunk) }
             guard let decoded = String(data: data, encoding: .utf8) else { throw .unreadable(path: path, reason: "not UTF-8 text") }
@@ -43,19 +53,60 @@ public struct HistoryFile: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.description)
         }
+        if compressed != path.hasSuffix(".zst"), !(text.isEmpty && !compressed) {
+            throw .damaged(path: path, line: 1, reason: compressed
+                ? "it is zstd-compressed but its name does not end in .zst (an append would rewrite it as plain CSV): rename it to \(path).zst"
+                : "its name ends in .zst but it is not zstd-compressed (an append would compress it): rename it without .zst")
+        }
         guard let reader = try? CSVReader(string: text, hasHeaderRow: true), reader.headerRow == HistoryRow.header else {
             throw .unreadable(path: path, reason: "not a DeckBench history (its header is not \(HistoryRow.header.joined(separator: ",")))")
         }
         var rows: [HistoryRow] = []
+        var shape = Shape(path: path)
         var line = 1
         while let record = reader.next() {
             line += 1
             guard let row = HistoryRow(fields: record) else {
                 throw .badRow(path: path, line: line, reason: "\(record.count) fields, not \(HistoryRow.header.count)")
             }
+            try shape.check(row, line: line)
             rows.append(row)
         }
         return HistoryFile(rows: rows)
+    }
+
+    /// The shape every append keeps, checked row by row: a run's rows in one block, each series
+    /// (policy × network × metric) once in it, values and interval ends numbers or empty.
+    private struct Shape {
+        let path: String
+        var current = ""
+        var firstLine: [String: Int] = [:]
+        var seriesLine: [String: Int] = [:]
+
+        init(path: String) {
+            self.path = path
+        }
+
+        mutating func check(_ row: HistoryRow, line: Int) throws(Failure) {
+            if row.run != current {
+                if let earlier = firstLine[row.run] {
+                    throw .damaged(path: path, line: line, reason: "a row of run \(row.run), whose rows began on line \(earlier), "
+                        + "after those of run \(current): each append writes a run's rows together")
+                }
+                current = row.run
+                firstLine[row.run] = line
+                seriesLine = [:]
+            }
+            let series = "\(row.metric) of \(row.policy) on \(row.network)"
+            if let earlier = seriesLine[series] {
+                throw .damaged(path: path, line: line, reason: "run \(row.run) holds \(series) twice (lines \(earlier) and \(line))")
+            }
+            seriesLine[series] = line
+            for (name, text) in [("value", row.value), ("ci_low", row.ciLow), ("ci_high", row.ciHigh)]
+            where !text.isEmpty && Double(text)?.isFinite != true {
+                throw .damaged(path: path, line: line, reason: "\(name) \"\(text)\" is not a number")
+            }
+        }
     }
 
     /// The runs in the order they were appended.
@@ -74,22 +125,25 @@ public struct HistoryFile: Sendable {
     /// Adds `rows` (one run's) to the history at `path` unless it holds that run already; returns
     /// how many rows were added (0 for a run already there). Atomic: the old file stays whole
     /// until the new one is renamed over it.
+    /// Appends that run at once take turns (`HistoryLock`), so none is lost.
     @discardableResult
     public static func append(_ rows: [HistoryRow], to path: String) throws(Failure) -> Int {
-        var history = try read(path, missingIsEmpty: true)
-        guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return 0 }
-        history.rows += rows
-        do {
-            if path.hasSuffix(".zst") {
-                let writer = try ZstdWriter(path: path, level: 6)
-                try writer.write(history.csv)
-                try writer.finish()
-            } else {
-                try AtomicFileWriter.write(history.csv, to: path)
+        try HistoryLock.holding(folderOf: path) { () throws(Failure) -> Int in
+            var history = try read(path, missingIsEmpty: true)
+            guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return 0 }
+            history.rows += rows
+            do throws(OutputError) {
+                if path.hasSuffix(".zst") {
+                    let writer = try ZstdWriter(path: path, level: 6)
+                    try writer.write(history.csv)
+                    try writer.finish()
+                } else {
+                    try AtomicFileWriter.write(history.csv, to: path)
+                }
+            } catch {
+                throw .output(error)
             }
-        } catch {
-            throw .output(error)
+            return rows.count
         }
-        return rows.count
     }
 }

@@ -1,24 +1,47 @@
 /// One metric of one policy on one network, night by night, as a history holds it: the nights in
 /// the order their runs were appended, with what made each.
+///
+/// The network is named as the job names it: by its preset or kind (`lte`, `trace`, `empirical`)
+/// whenever a run replays only one network of that name, so a job that changes a parameter
+/// (`lte` → `lte:rtt_ms=200`) continues its series, and the change is a cause ("a new network"),
+/// not a new series of one night. A run that replays two networks of one name (`lte` and
+/// `lte:loss=0.3`) keeps each by its whole spec.
 public struct HistorySeries: Sendable {
     public var policy: String
+    /// The network's name in this series: its preset or kind, or its whole spec (see above).
     public var network: String
     public var metric: String
     public var rows: [HistoryRow]
 
     /// Every series of `history`, in the order their first rows come.
     public static func all(_ history: HistoryFile) -> [HistorySeries] {
+        let shared = sharedNetworkNames(history)
         var order: [String] = []
-        var byKey: [String: HistorySeries] = [:]
+        var byKey: [String: Int] = [:]
+        var series: [HistorySeries] = []
         for row in history.rows {
-            let key = row.policy + "\u{1F}" + row.network + "\u{1F}" + row.metric
+            let network = shared.contains(row.run + "\u{1F}" + networkName(row.network)) ? row.network : networkName(row.network)
+            let key = row.policy + "\u{1F}" + network + "\u{1F}" + row.metric
             if byKey[key] == nil {
                 order.append(key)
-                byKey[key] = HistorySeries(policy: row.policy, network: row.network, metric: row.metric, rows: [])
+                byKey[key] = series.count
+                series.append(HistorySeries(policy: row.policy, network: network, metric: row.metric, rows: []))
             }
-            byKey[key]!.rows.append(row)
+            if let index = byKey[key] { series[index].rows.append(row) }
         }
-        return order.map { byKey[$0]! }
+        return series
+    }
+
+    /// A network's preset or kind: its spec before the first `:`.
+    static func networkName(_ spec: String) -> String {
+        spec.firstIndex(of: ":").map { String(spec[..<$0]) } ?? spec
+    }
+
+    /// The (run, network name) pairs where the run replays more than one network of that name.
+    private static func sharedNetworkNames(_ history: HistoryFile) -> Set<String> {
+        var specs: [String: Set<String>] = [:]
+        for row in history.rows { specs[row.run + "\u{1F}" + networkName(row.network), default: []].insert(row.network) }
+        return Set(specs.filter { $0.value.count > 1 }.keys)
     }
 
     /// The nights with a value, and their indices in `rows`.
@@ -30,13 +53,12 @@ public struct HistorySeries: Sendable {
         }
     }
 
-    /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags or
-    /// DeckBench's version differ from the night before and stay as they are for the nights after.
+    /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
+    /// network's parameters or DeckBench's version differ from the night before and stay as they are for the nights after.
     /// A corpus that changes every night explains nothing.
     public func cause(at index: Int) -> String? {
         guard index > 0 else { return nil }
-        let checks: [(String, KeyPath<HistoryRow, String>)] = [("new recordings", \.corpus), ("new flags", \.flags),
-                                                              ("a new DeckBench version", \.version)]
+        let checks = Self.causes
         let causes = checks.compactMap { name, field -> String? in
             let value = rows[index][keyPath: field]
             guard value != rows[index - 1][keyPath: field], rows[index...].allSatisfy({ $0[keyPath: field] == value }) else { return nil }
@@ -44,4 +66,8 @@ public struct HistorySeries: Sendable {
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
     }
+
+    /// What may change in the runs besides the code, each with the column that says it.
+    static var causes: [(String, KeyPath<HistoryRow, String>)] { [("new recordings", \.corpus), ("new flags", \.flags),
+                                                                  ("a new network", \.network), ("a new DeckBench version", \.version)] }
 }

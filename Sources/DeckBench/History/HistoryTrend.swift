@@ -32,9 +32,7 @@ public struct HistoryTrend: Sendable {
     static func changed(_ series: HistorySeries, at index: Int) -> String? {
         guard index > 0 else { return nil }
         let rows = series.rows
-        let kinds: [(String, KeyPath<HistoryRow, String>)] = [("new recordings", \.corpus), ("new flags", \.flags),
-                                                             ("a new DeckBench version", \.version)]
-        let names = kinds.filter { _, field in
+        let names = HistorySeries.causes.filter { _, field in
             let changes = rows.indices.dropFirst().count { rows[$0][keyPath: field] != rows[$0 - 1][keyPath: field] }
             return rows[index][keyPath: field] != rows[index - 1][keyPath: field] && changes * 2 <= rows.count - 1
         }.map(\.0)
@@ -50,7 +48,7 @@ public struct HistoryTrend: Sendable {
         for series in series {
             for (index, row) in series.series.rows.enumerated() {
                 let change = series.changes.first { $0.change.start == index }
-                writer.appendRow([row.policy, row.network, row.metric, String(index + 1), row.run, row.label, row.time, row.commit,
+                writer.appendRow([row.policy, series.series.network, row.metric, String(index + 1), row.run, row.label, row.time, row.commit,
                                   row.value, row.ciLow, row.ciHigh, series.nights[index].changed ?? "",
                                   change.map { String($0.change.size) } ?? "",
                                   change.map { String($0.change.low) } ?? "",
