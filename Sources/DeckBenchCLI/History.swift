@@ -82,11 +82,14 @@ extension DeckBenchCommand.History {
         static let configuration = CommandConfiguration(
             abstract: "Fail (exit 2) when a metric moved past its limit and stayed there for at least --min-nights runs.",
             discussion: """
-                In each series (a metric of a policy on a network, night by night) the most certain change among the \
-                last --window nights is found (docs/NIGHTLY.md says how: a step test at every start, on the runs' own \
-                intervals, Bonferroni over the starts); it fails the check when its whole 95 % interval lies past the \
-                limit. A change whose first night brought new recordings, new flags or a new DeckBench version is said \
-                and does not fail: the code is not blamed for it.
+                In each series (a metric of a policy on a network, night by night) the most evident change among the \
+                last --window nights that has held --min-nights is found (docs/NIGHTLY.md says how: a step placed where \
+                the difference of means is most evident, judged on the runs' own intervals, Bonferroni over the starts); \
+                it fails the check (FAIL) when its whole 95 % interval lies past the limit, and is said (unconfirmed) when \
+                only its estimate does. A night that brought lasting new recordings, flags, network parameters or a new \
+                DeckBench version splits the series: its step is said (explained) and does not fail, and the nights \
+                after it are judged on their own. Each line ends with the smallest change the history could confirm \
+                (detectable). Exit 2 on a FAIL.
                 """)
 
         @Argument(help: ArgumentHelp("The history file.", valueName: "file"))
@@ -132,20 +135,26 @@ extension DeckBenchCommand.History {
                         + "(\(search.nightsNeeded - minNights) before it, --min-nights \(minNights) from it)"
                     : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
                 Console.out("\(file.runs.count) nights, \(series.count) series: "
-                    + (failed == 0 ? "no lasting change past a limit" : "\(failed) lasting changes past their limits") + unjudged + "\n")
+                    + (failed == 0 ? "no lasting change past a limit" : failed == 1 ? "1 lasting change past its limit" : "\(failed) lasting changes past their limits") + unjudged + "\n")
             }
             if failed > 0 { throw ExitStatus.regression }
         }
 
-        /// "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI +0.0083 … +0.0159) from night 20 (label …, run …) on, 11 nights; limit 0.005".
+        /// "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI +0.0083 … +0.0159) from night 20 (label …, run …) on,
+        /// 11 nights; limit 0.005, detectable 0.0071".
         static func line(_ finding: HistoryCheck.Finding) -> String {
             let series = finding.series, row = series.rows[finding.startRow]
-            let night = series.rows[..<finding.startRow].count + 1
+            let night = finding.startRow + 1
             let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
-            let verdict = finding.fails ? "FAIL" : "explained (\(finding.cause ?? ""))"
+            let verdict = switch finding.verdict {
+            case .fails: "FAIL"
+            case let .explained(cause): "explained (\(cause))"
+            case .unconfirmed: "unconfirmed"
+            }
             return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
                 + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
-                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(HistoryCheck.number(finding.limit))"
+                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(HistoryCheck.number(finding.limit)), "
+                + "detectable \(HistoryCheck.number(finding.detectable))"
         }
 
         static func signed(_ value: Double) -> String {

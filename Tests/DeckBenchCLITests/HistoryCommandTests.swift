@@ -219,6 +219,65 @@ import Testing
         #expect(try DeckBenchTool.run(["history", "check", nightly, "--max-increase", "stall_rate=0.005"]).status == 2)
     }
 
+    /// A deterministic job: five identical nights, then a regression of 1.5 points from night 6.
+    /// Nights 6 and 7 are too few to judge it; night 8, its third, fails it, placed on night 6.
+    @Test func aDeterministicJobsRegressionFailsOnItsThirdNight() throws {
+        func checked(_ nights: Int) throws -> DeckBenchTool.Output {
+            var text = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n"
+            for night in 1 ... nights {
+                let value = night >= 6 ? "0.045,0.041,0.049" : "0.03,0.026,0.034"
+                text += "r\(night),2026-11-0\(night),2026-11-0\(night)T03:00:00Z,0.1.0,,c0,f0,fixed,lte,stall_rate,\(value)\n"
+            }
+            let path = DeckBenchTool.temporaryFolder() + "/history.csv"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        }
+        for nights in 6 ... 7 {
+            let early = try checked(nights)
+            #expect(early.status == 0 && !early.stdout.contains("FAIL"), "\(nights) nights: \(early.stdout)")
+        }
+        let third = try checked(8)
+        #expect(third.status == 2)
+        #expect(third.stdout.contains("FAIL stall_rate of fixed on lte: +0.015 (95 % CI "), "\(third.stdout)")
+        #expect(third.stdout.contains("from night 6 (2026-11-06, run r6) on, 3 nights; limit 0.005, detectable "), "\(third.stdout)")
+    }
+
+    /// New flags on night 10 with a step of 1.5 points, checked every morning from night 10 to 14:
+    /// never a FAIL, and from its third night the step is said, explained, on night 10.
+    @Test func aDeclaredChangeIsExplainedOnItsNightAndNeverFailsEarly() throws {
+        for nights in 10 ... 14 {
+            let path = history(nights: nights, shift: { $0 >= 10 ? 0.015 : 0 }, flags: { $0 >= 10 ? "f1" : "f0" })
+            let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+            #expect(result.status == 0 && !result.stdout.contains("FAIL"), "\(nights) nights: \(result.stdout)")
+            #expect(result.stdout.contains("explained (new flags) stall_rate of fixed on lte") == (nights >= 12), "\(nights) nights: \(result.stdout)")
+            if nights >= 12 { #expect(result.stdout.contains("from night 10 (n10, run r10) on"), "\(result.stdout)") }
+        }
+    }
+
+    /// New flags on night 8 explain its step; a second step on night 20 with nothing new in the
+    /// runs is judged on the nights after night 8 alone, and fails.
+    @Test func anExplainedChangeHidesNoLaterOne() throws {
+        let path = history(nights: 26, shift: { $0 >= 20 ? 0.025 : $0 >= 8 ? 0.01 : 0 }, flags: { $0 >= 8 ? "f1" : "f0" })
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("explained (new flags) stall_rate of fixed on lte: +0.01"), "\(result.stdout)")
+        #expect(result.stdout.contains("from night 8 (n8, run r8)"), "\(result.stdout)")
+        #expect(result.stdout.contains("FAIL stall_rate of fixed on lte: +0.015"), "\(result.stdout)")
+        #expect(result.stdout.contains("from night 20 (n20, run r20) on, 7 nights"), "\(result.stdout)")
+    }
+
+    /// A step 1.2 × the limit that the nights cannot confirm is said, with the smallest change
+    /// they could have confirmed, and does not fail.
+    @Test func anUnconfirmedChangeSaysWhatCouldHaveBeenSeen() throws {
+        let path = history(nights: 26) { $0 >= 20 ? 0.006 : 0 }
+        let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("unconfirmed stall_rate of fixed on lte") })
+        #expect(line.contains("from night 20 (n20, run r20) on, 7 nights; limit 0.005, detectable 0.0"), "\(line)")
+        let detectable = try #require(Double(line.split(separator: " ").last ?? ""))
+        #expect(detectable > 0.006, "\(line)")
+    }
+
     @Test func oneNoisyNightOrNoLimitPasses() throws {
         let path = history(nights: 26) { $0 == 26 ? 0.05 : 0 }
         let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])

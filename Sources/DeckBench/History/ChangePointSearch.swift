@@ -3,18 +3,31 @@ import Foundation
 /// Finds a lasting change in one series of nights (one metric of one policy on one network, night
 /// by night): what `history check` judges and the trend page marks.
 ///
-/// Every night t with at least `minNights` nights from it to the end and `minBaseline` before it
-/// is a candidate start. The change there is the level since t less the baseline: the baseline is
-/// the mean of up to `baselineNights` nights before t, the level the smaller of the mean and the
-/// median of the nights since t (the median keeps one wild night from making a change; the mean
-/// keeps a start placed before the change from looking as large as one placed on it). Each
-/// night's variance is its own interval's (a 95 % interval is 3.92 standard errors wide) plus the
-/// nights' spread beyond their intervals, estimated from the baseline nights (their variance less
-/// their mean own variance, never below 0; without intervals the spread is all there is). The
-/// change's standard error adds the two sides' (the level's times π/2, a median's cost), and its
-/// interval is the change ± z standard errors, z the normal quantile at 1 − (1 − `level`) / 2 /
-/// starts tested (Bonferroni over the starts). The search returns the start whose interval's lower
-/// end is the largest: an increase; to look for a decrease, negate the values.
+/// **Where.** A start t needs `minBaseline` nights before it (in its part of the series: a declared
+/// cause splits a series, see `HistoryCheck`) and lies among the last `window` nights. The change
+/// is placed where splitting the part into two levels, before t and from t, leaves the least
+/// squared deviation from them (the first such start on a tie): a start placed before the change
+/// leaves a night of the old level among the new, one placed after it a new night among the old,
+/// each costing about the step's square, so the step's own night wins unless the noise is as large
+/// as half the step.
+///
+/// **Held.** The check judges a change only once it has held `minNights` nights, its first
+/// included. A change placed on a more recent night is too recent to judge: the nights before it
+/// are searched instead, so a change that began yesterday is neither failed early nor allowed to
+/// lend its nights to a start placed before it.
+///
+/// **How large.** The change is the level since t less the baseline: the baseline the mean of the
+/// nights before t, the level the smaller of the mean and the median of the nights since t (the
+/// median keeps one wild night from making a change). Each night's variance is its own interval's
+/// (a 95 % interval is 3.92 standard errors wide) plus the nights' spread beyond their intervals,
+/// estimated from the baseline nights (their variance less their mean own variance, never below 0;
+/// without intervals the spread is all there is). The change's standard error adds the two sides'
+/// (the level's times π/2, a median's cost). Its interval is the change ± c standard errors, c the
+/// quantile at 1 − (1 − `level`) / 2 / starts tested (Bonferroni over every start the search may
+/// judge): the normal's when the nights' own intervals carry the variance, Student's t when the
+/// spread estimated from the baseline nights does (degrees of freedom by Satterthwaite: n − 1 for
+/// nights without intervals). The search looks for an increase; to look for a decrease, negate the
+/// values.
 public struct ChangePointSearch: Sendable {
     /// Nights a change must have held, counting its first.
     public var minNights: Int
@@ -56,7 +69,7 @@ public struct ChangePointSearch: Sendable {
     }
 
     /// A change: from night `start` (an index into the series) on, the level moved by `size` from
-    /// `baseline`, with an interval at the search's level.
+    /// `baseline`, with an interval at the search's level: `size` ± `critical` × `standardError`.
     public struct Change: Sendable, Hashable {
         public var start: Int
         public var size: Double
@@ -65,42 +78,107 @@ public struct ChangePointSearch: Sendable {
         public var baseline: Double
         /// Nights since the start, the start included.
         public var nights: Int
+        public var standardError: Double = 0
+        /// The interval's half-width in standard errors (normal or t, Bonferroni over the starts).
+        public var critical: Double = 0
     }
 
     /// The fewest nights a series needs before any change in it can be judged: the baseline's
     /// nights, then `minNights` from the start.
     public var nightsNeeded: Int { minBaseline + minNights }
 
-    /// The starts the search tests in a series of `count` nights.
+    /// The starts the search may judge in a series of `count` nights: their number is the
+    /// Bonferroni count.
     func starts(count: Int) -> Range<Int> {
         let first = max(minBaseline, count - window)
         let last = count - minNights
         return first <= last ? first ..< last + 1 : 0 ..< 0
     }
 
-    /// The most certain increase in `nights`, or nil when the series is too short to have a start.
-    public func largestIncrease(_ nights: [Night]) -> Change? {
-        let starts = starts(count: nights.count)
-        guard !starts.isEmpty else { return nil }
-        let z = Self.upperQuantile((1 - level) / 2 / Double(starts.count))
-        var best: Change?
-        for start in starts {
-            let baseline = Array(nights[max(0, start - baselineNights) ..< start])
-            let after = Array(nights[start...])
-            let baselineMean = Self.mean(baseline.map(\.value))
-            let ownBefore = Self.mean(baseline.map(\.ownVariance))
-            let spread = max(0, Self.variance(baseline.map(\.value)) - ownBefore)
-            let values = after.map(\.value)
-            let level = min(Self.mean(values), Self.median(values))
-            let beforeVariance = (ownBefore + spread) / Double(baseline.count)
-            let afterVariance = (Self.mean(after.map(\.ownVariance)) + spread) / Double(after.count) * Double.pi / 2
-            let standardError = (beforeVariance + afterVariance).squareRoot()
-            let size = level - baselineMean
-            let change = Change(start: start, size: size, low: size - z * standardError, high: size + z * standardError,
-                                baseline: baselineMean, nights: after.count)
-            if best.map({ change.low > $0.low }) ?? true { best = change }
+    /// The numbers of a step at `start`: the nights `start ..< end` against up to `baselineNights`
+    /// before it, none before `floor`.
+    struct Step {
+        var change: Change
+        var degreesOfFreedom: Double
+    }
+
+    func step(_ nights: [Night], start: Int, end: Int, floor: Int) -> Step {
+        let baseline = nights[max(floor, start - baselineNights) ..< start]
+        let after = nights[start ..< end]
+        let baselineMean = Self.mean(baseline.map(\.value))
+        let ownBefore = Self.mean(baseline.map(\.ownVariance))
+        let ownAfter = Self.mean(after.map(\.ownVariance))
+        let spread = max(0, Self.variance(baseline.map(\.value)) - ownBefore)
+        let values = after.map(\.value)
+        let (before, since) = (Double(baseline.count), Double(after.count))
+        let variance = (ownBefore + spread) / before + (ownAfter + spread) / since * Double.pi / 2
+        // Satterthwaite: only the spread is estimated, from the baseline's n − 1 degrees of freedom.
+        let estimated = spread * (1 / before + Double.pi / 2 / since)
+        let degrees = estimated > 0 ? variance * variance / (estimated * estimated / (before - 1)) : .infinity
+        let size = min(Self.mean(values), Self.median(values)) - baselineMean
+        let change = Change(start: start, size: size, low: size, high: size, baseline: baselineMean, nights: after.count,
+                            standardError: variance.squareRoot())
+        return Step(change: change, degreesOfFreedom: degrees)
+    }
+
+    /// `step`'s change with its interval, for `tested` starts.
+    func judged(_ step: Step, tested: Int) -> Change {
+        var change = step.change
+        change.critical = StudentT.upperQuantile((1 - level) / 2 / Double(max(1, tested)), degreesOfFreedom: step.degreesOfFreedom)
+        change.low = change.size - change.critical * change.standardError
+        change.high = change.size + change.critical * change.standardError
+        return change
+    }
+
+    /// Where an increase is most evident in `nights[part]` among starts from `first` (with at least
+    /// `minBaseline` nights of the part before them) to `last`, nil when there is none: the split
+    /// of the part into two levels that leaves the least squared deviation from them (the largest
+    /// n₁n₂/(n₁+n₂) × (mean₂ − mean₁)², the level rising), each side all of its nights in the part,
+    /// so that every start is weighed on the same nights.
+    func locate(_ nights: [Night], part: Range<Int>, first: Int, last: Int) -> Step? {
+        let first = max(first, part.lowerBound + minBaseline)
+        guard first <= last else { return nil }
+        var prefix = [0.0]
+        for night in nights[part] { prefix.append(prefix[prefix.count - 1] + night.value) }
+        let total = prefix[prefix.count - 1], count = Double(part.count)
+        func gain(_ start: Int) -> Double {
+            let before = Double(start - part.lowerBound), after = count - before
+            let difference = (total - prefix[start - part.lowerBound]) / after - prefix[start - part.lowerBound] / before
+            return difference > 0 ? before * after / count * difference * difference : 0
         }
-        return best
+        guard let start = (first ... last).max(by: { gain($0) < gain($1) }) else { return nil }
+        return step(nights, start: start, end: part.upperBound, floor: part.lowerBound)
+    }
+
+    /// The increase `history check` judges in `nights[part]` (default: all of them), or nil: the
+    /// most evident change among the starts in the window; one too recent to have held
+    /// `minNights` leaves the nights before it to be searched. Its interval counts every start the
+    /// search may judge in the whole series.
+    public func judgedIncrease(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
+        let tested = starts(count: nights.count).count
+        guard tested > 0 else { return nil }
+        var part = part ?? 0 ..< nights.count
+        while let located = locate(nights, part: part, first: nights.count - window, last: part.upperBound - 1) {
+            if located.change.nights >= minNights { return judged(located, tested: tested) }
+            part = part.lowerBound ..< located.change.start
+        }
+        return nil
+    }
+
+    /// The most certain increase in `nights` among the starts that have held `minNights`, judged
+    /// as `judgedIncrease` judges one: the trend page's search within a part of a series.
+    public func largestIncrease(_ nights: [Night]) -> Change? {
+        let tested = starts(count: nights.count).count
+        guard tested > 0, let located = locate(nights, part: 0 ..< nights.count, first: nights.count - window,
+                                               last: nights.count - minNights) else { return nil }
+        return judged(located, tested: tested)
+    }
+
+    /// The step at exactly `start` (a declared cause's night) in `nights[part]`, judged like any
+    /// other: nil when it has not held `minNights` or has fewer than 2 nights before it.
+    public func change(at start: Int, _ nights: [Night], part: Range<Int>, tested: Int) -> Change? {
+        guard part.upperBound - start >= minNights, start - part.lowerBound >= 2 else { return nil }
+        return judged(step(nights, start: start, end: part.upperBound, floor: part.lowerBound), tested: tested)
     }
 
     /// Every change in `nights` whose interval excludes no change, up or down, by start: the most
@@ -119,8 +197,10 @@ public struct ChangePointSearch: Sendable {
             else { return }
             let change = best.down ? Self.negated(best.change) : best.change
             let start = range.lowerBound + change.start
-            found.append(Change(start: start, size: change.size, low: change.low, high: change.high, baseline: change.baseline,
-                                nights: range.upperBound - start))
+            var placed = change
+            placed.start = start
+            placed.nights = range.upperBound - start
+            found.append(placed)
             search(range.lowerBound ..< start)
             search(start ..< range.upperBound)
         }
@@ -135,7 +215,7 @@ public struct ChangePointSearch: Sendable {
     /// A change found in negated values, in the values' own terms.
     static func negated(_ change: Change) -> Change {
         Change(start: change.start, size: -change.size, low: -change.high, high: -change.low, baseline: -change.baseline,
-               nights: change.nights)
+               nights: change.nights, standardError: change.standardError, critical: change.critical)
     }
 
     static func mean(_ values: [Double]) -> Double {
@@ -156,8 +236,4 @@ public struct ChangePointSearch: Sendable {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    /// z with P(Z > z) = p for a standard normal Z.
-    static func upperQuantile(_ p: Double) -> Double {
-        RaceRule.upperQuantile(p)
-    }
 }

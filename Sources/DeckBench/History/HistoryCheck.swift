@@ -1,7 +1,14 @@
-/// `history check`: in each series that has a limit, the most certain lasting change among the
-/// recent nights (`ChangePointSearch`); a change whose whole interval lies past the limit, held
-/// for at least the search's `minNights`, fails the check — unless what made the runs changed on
-/// its first night (new recordings, new flags, a new version), which explains it and is said.
+/// `history check`: in each series that has a limit, the lasting changes among the recent nights
+/// (`ChangePointSearch`), judged against the limit.
+///
+/// A night on which what made the runs changed and stayed changed (new recordings, new flags, a
+/// new network, a new DeckBench version: `HistorySeries.cause`) splits its series: the step on
+/// that night is *explained* (said, never failed), and each part is searched on its own, with its
+/// own nights as the baseline, so an explained change neither hides a later one nor lends its
+/// nights to a start placed before it. In a part, the most evident change that has held
+/// `minNights` *fails* the check when its whole interval lies past the limit; one whose estimate
+/// is past the limit but whose interval is not is *unconfirmed*: said with the smallest change
+/// the history could have confirmed, and not failed.
 public struct HistoryCheck: Sendable {
     public var limits: [Comparison.Threshold]
     public var search: ChangePointSearch
@@ -13,8 +20,17 @@ public struct HistoryCheck: Sendable {
         self.schema = schema
     }
 
-    /// A series' change past its limit.
+    /// A series' change past its limit, confirmed or not.
     public struct Finding: Sendable {
+        public enum Verdict: Sendable, Hashable {
+            /// Its whole interval lies past the limit, and nothing but the code explains it.
+            case fails
+            /// Its step came with a lasting change of what made the runs (the cause).
+            case explained(String)
+            /// Its estimate is past the limit, its interval holds the limit.
+            case unconfirmed
+        }
+
         public var series: HistorySeries
         public var change: ChangePointSearch.Change
         /// The change in the metric's own direction (negative for a decrease).
@@ -22,12 +38,20 @@ public struct HistoryCheck: Sendable {
         public var low: Double
         public var high: Double
         public var limit: Double
+        /// The smallest change (in the metric's own direction, as a magnitude) this history would
+        /// confirm past the limit about half the time: the limit plus the interval's reach.
+        public var detectable: Double
         /// The row (in `series.rows`) of the change's first night.
         public var startRow: Int
-        /// What explains it besides the code, if anything.
-        public var cause: String?
+        public var verdict: Verdict
 
-        public var fails: Bool { cause == nil }
+        public var fails: Bool { verdict == .fails }
+
+        /// What explains it besides the code, if anything.
+        public var cause: String? {
+            if case let .explained(cause) = verdict { return cause }
+            return nil
+        }
     }
 
     /// A number for a reader: whole from 100 on, else three significant digits.
@@ -35,24 +59,54 @@ public struct HistoryCheck: Sendable {
         abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
-    /// Every series with a limit whose change lies past it, in the history's order.
+    /// Every series' changes past its limit, in the history's order, each series' by night.
     public func findings(_ history: HistoryFile) -> [Finding] {
-        HistorySeries.all(history).compactMap { series in
+        HistorySeries.all(history).flatMap { series -> [Finding] in
             guard let limit = limits.first(where: { $0.metric == series.metric }),
-                  let better = schema.comparedColumns.first(where: { $0.name == series.metric })?.better else { return nil }
-            let sign: Double = better == .lower ? 1 : -1
-            let nights = series.nights
-            // A decrease of a metric better higher is an increase of its negation.
-            let signed = nights.map(\.night).map { night in
-                sign > 0 ? night : ChangePointSearch.Night(value: -night.value, low: night.high.map { -$0 }, high: night.low.map { -$0 })
-            }
-            guard let change = search.largestIncrease(signed) else { return nil }
-            let allowed = limit.relative ? limit.amount / 100 * abs(change.baseline) : limit.amount
-            guard change.low > allowed else { return nil }
-            let startRow = nights[change.start].row
-            return Finding(series: series, change: change, size: sign * change.size, low: sign > 0 ? change.low : -change.high,
-                           high: sign > 0 ? change.high : -change.low, limit: allowed, startRow: startRow,
-                           cause: series.cause(at: startRow))
+                  let better = schema.comparedColumns.first(where: { $0.name == series.metric })?.better else { return [] }
+            return findings(series, limit: limit, sign: better == .lower ? 1 : -1)
         }
+    }
+
+    private func findings(_ series: HistorySeries, limit: Comparison.Threshold, sign: Double) -> [Finding] {
+        let valued = series.nights
+        // A decrease of a metric better higher is an increase of its negation.
+        let nights = valued.map(\.night).map { sign > 0 ? $0 : ChangePointSearch.negated($0) }
+        let causes = valued.indices.compactMap { index in series.cause(at: valued[index].row).map { (night: index, cause: $0) } }
+        let bounds = [0] + causes.map(\.night) + [nights.count]
+        let parts = zip(bounds, bounds.dropFirst()).map { $0 ..< $1 }.filter { !$0.isEmpty }
+        let tested = search.starts(count: nights.count).count
+        let windowStart = nights.count - search.window
+        var found: [Finding] = []
+        var judgedStarts: [Int: Int] = [:]
+        for part in parts {
+            guard let change = search.judgedIncrease(nights, part: part) else { continue }
+            judgedStarts[part.lowerBound] = change.start
+            found.append(finding(series, change, limit: limit, sign: sign, row: valued[change.start].row, verdict: .fails))
+        }
+        // A cause's step is measured up to the next cause, or to a change found after it.
+        for (index, cause) in causes.enumerated() where cause.night >= windowStart {
+            let before = index == 0 ? 0 : causes[index - 1].night
+            let end = judgedStarts[cause.night] ?? (index + 1 < causes.count ? causes[index + 1].night : nights.count)
+            if let change = search.change(at: cause.night, nights, part: before ..< end, tested: tested) {
+                found.append(finding(series, change, limit: limit, sign: sign, row: valued[cause.night].row, verdict: .explained(cause.cause)))
+            }
+        }
+        return found.compactMap { finding in
+            let allowed = finding.limit
+            guard finding.change.size > allowed else { return nil }
+            var finding = finding
+            if finding.verdict == .fails, finding.change.low <= allowed { finding.verdict = .unconfirmed }
+            if case .explained = finding.verdict, finding.change.low <= allowed { return nil }
+            return finding
+        }.sorted { $0.startRow < $1.startRow }
+    }
+
+    private func finding(_ series: HistorySeries, _ change: ChangePointSearch.Change, limit: Comparison.Threshold, sign: Double,
+                         row: Int, verdict: Finding.Verdict) -> Finding {
+        let allowed = limit.relative ? limit.amount / 100 * abs(change.baseline) : limit.amount
+        return Finding(series: series, change: change, size: sign * change.size, low: sign > 0 ? change.low : -change.high,
+                       high: sign > 0 ? change.high : -change.low, limit: allowed,
+                       detectable: allowed + change.critical * change.standardError, startRow: row, verdict: verdict)
     }
 }

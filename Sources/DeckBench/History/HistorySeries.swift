@@ -54,17 +54,26 @@ public struct HistorySeries: Sendable {
     }
 
     /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
-    /// network's parameters or DeckBench's version differ from the night before and stay as they are for the nights after.
-    /// A corpus that changes every night explains nothing.
+    /// network's parameters or DeckBench's version differ from the night before and from what most
+    /// of the last 14 nights had, and stay as they are for the nights after. A corpus that changes
+    /// every night explains nothing, and neither does the night a one-night change is undone (the
+    /// runs are again what they were).
     public func cause(at index: Int) -> String? {
         guard index > 0 else { return nil }
-        let checks = Self.causes
-        let causes = checks.compactMap { name, field -> String? in
+        let causes = Self.causes.compactMap { name, field -> String? in
             let value = rows[index][keyPath: field]
-            guard value != rows[index - 1][keyPath: field], rows[index...].allSatisfy({ $0[keyPath: field] == value }) else { return nil }
+            guard value != rows[index - 1][keyPath: field], value != Self.mostCommon(rows[max(0, index - 14) ..< index].map { $0[keyPath: field] }),
+                  rows[index...].allSatisfy({ $0[keyPath: field] == value }) else { return nil }
             return name
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
+    }
+
+    /// The value most of `values` have (the latest of those tied).
+    private static func mostCommon(_ values: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        for value in values { counts[value, default: 0] += 1 }
+        return values.reversed().max { counts[$0, default: 0] < counts[$1, default: 0] }
     }
 
     /// What may change in the runs besides the code, each with the column that says it.
