@@ -148,7 +148,9 @@ import Testing
         #expect(flat * 100 <= runs * 2, "flat series failed \(flat) of \(runs)")
         #expect(outlier * 100 <= runs * 2, "series with a wild night failed \(outlier) of \(runs)")
         #expect(flatAtZero * 1_000 <= runs * 25, "flat series past 0: \(flatAtZero) of \(runs)")
-        #expect(bareAtZero * 1_000 <= runs * 25, "flat series without intervals past 0: \(bareAtZero) of \(runs)")
+        // Without intervals of their own the nights' spread is estimated from 5–14 baseline nights:
+        // on 2,000 series Student's t gave 7 failures (0.35 %), a normal quantile 46 (2.3 %).
+        #expect(bareAtZero * 100 <= runs, "flat series without intervals past 0: \(bareAtZero) of \(runs)")
         #expect(step * 100 >= runs * 99 && stepOnNight * 100 >= runs * 95)
         #expect(sorted[sorted.count * 95 / 100] <= 7)
     }
