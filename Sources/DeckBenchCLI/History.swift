@@ -144,7 +144,7 @@ extension DeckBenchCommand.History {
         /// 11 nights; limit 0.005, detectable 0.0071".
         static func line(_ finding: HistoryCheck.Finding) -> String {
             let series = finding.series, row = series.rows[finding.startRow]
-            let night = finding.startRow + 1
+            let night = series.nightNumbers[finding.startRow]
             let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
             let verdict = switch finding.verdict {
             case .fails: "FAIL"
@@ -185,7 +185,7 @@ extension DeckBenchCommand.History {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
                 try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
-                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(file.runs.count) runs, \(trend.series.count) series\n") }
+                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(file.runs.count) nights, \(trend.series.count) series\n") }
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io

@@ -310,4 +310,44 @@ import Testing
         let text = try String(contentsOfFile: out + "/trend.html", encoding: .utf8)
         #expect(text.contains("From night 20 (n20): +0.015") && text.contains("explained by new recordings"), "\(text.prefix(2_000))")
     }
+
+    /// trend.html answers "what changed?" first: an index of the change points, the unexplained
+    /// first, each linked to its chart; every chart on the history's own nights, its axis ending
+    /// at the last one, so a policy added on night 10 is drawn from night 10; many series in a grid.
+    @Test func theTrendPageListsTheChangesFirstOnTheHistorysNights() throws {
+        var text = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n"
+        let noise = [0.0, 0.0015, -0.001, 0.0005, -0.0015, 0.001, -0.0005]
+        for night in 1 ... 26 {
+            for policy in ["fixed", "staged", "ondemand"] where policy != "staged" || night >= 10 {
+                let value = 0.03 + noise[(night + policy.count) % noise.count] + (policy == "fixed" && night >= 20 ? 0.015 : 0)
+                    + (policy == "ondemand" && night >= 15 ? 0.02 : 0)
+                let corpus = policy == "ondemand" && night >= 15 ? "c1" : "c0"
+                text += "r\(night),n\(night),2026-11-\(String(format: "%02d", night))T03:00:00Z,0.1.0,,\(corpus),f0,\(policy),lte,stall_rate,"
+                    + String(format: "%.4f,%.4f,%.4f\n", value, value - 0.004, value + 0.004)
+            }
+        }
+        let folder = DeckBenchTool.temporaryFolder()
+        try text.write(toFile: folder + "/history.csv", atomically: true, encoding: .utf8)
+        #expect(try DeckBenchTool.run(["history", "report", "history.csv", "--out", "trend"], in: folder).status == 0)
+        let rows = try DeckBenchTool.csvRows(folder + "/trend/trend.csv")
+        #expect(rows.filter { $0["policy"] == "staged" }.map { $0["night"]! } == (10 ... 26).map(String.init))
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/trend/trend.html"), options: [])
+        let index = try document.nodes(forXPath: "//table[@class='trend-index']/tr[td]").map { $0.stringValue ?? "" }
+        #expect(index.count == 2, "\(index)")
+        #expect(index.first?.contains("fixed") == true && index.first?.contains("20 (n20)") == true, "\(index)")
+        #expect(index.last?.contains("ondemand") == true && index.last?.contains("new recordings") == true, "\(index)")
+        let links = try document.nodes(forXPath: "//table[@class='trend-index']//a/@href").compactMap(\.stringValue)
+        for link in links { #expect(try !document.nodes(forXPath: "//div[@id='\(link.dropFirst())']//svg").isEmpty, "\(link)") }
+        #expect(try document.nodes(forXPath: "//div[@class='trend-grid']/div[@class='trend-cell']").count == 3)
+        // The plot's right edge is the last night; staged's first point is night 10's, not night 1's.
+        for cell in try document.nodes(forXPath: "//div[@class='trend-cell']") {
+            let frame = try #require(try cell.nodes(forXPath: ".//svg/rect").first as? XMLElement)
+            let right = Double(frame.attribute(forName: "x")?.stringValue ?? "")! + Double(frame.attribute(forName: "width")?.stringValue ?? "")!
+            let xs = try cell.nodes(forXPath: ".//svg/circle/@cx").compactMap { Double($0.stringValue ?? "") }
+            #expect(abs((xs.max() ?? 0) - right) < 0.01)
+            let left = Double(frame.attribute(forName: "x")?.stringValue ?? "")!
+            let isStaged = (try cell.nodes(forXPath: "h3").first?.stringValue ?? "").hasPrefix("staged")
+            #expect(isStaged == ((xs.min() ?? 0) > left + 1), "\(cell.xmlString.prefix(300))")
+        }
+    }
 }

@@ -12,6 +12,9 @@ public struct HistorySeries: Sendable {
     public var network: String
     public var metric: String
     public var rows: [HistoryRow]
+    /// Each row's night in the whole history (1 for the history's first run): a series that
+    /// begins later (a policy added) is said and drawn at the history's own nights.
+    public var nightNumbers: [Int] = []
 
     /// Every series of `history`, in the order their first rows come.
     public static func all(_ history: HistoryFile) -> [HistorySeries] {
@@ -19,6 +22,8 @@ public struct HistorySeries: Sendable {
         var order: [String] = []
         var byKey: [String: Int] = [:]
         var series: [HistorySeries] = []
+        var nightOf: [String: Int] = [:]
+        for row in history.rows where nightOf[row.run] == nil { nightOf[row.run] = nightOf.count + 1 }
         for row in history.rows {
             let network = shared.contains(row.run + "\u{1F}" + networkName(row.network)) ? row.network : networkName(row.network)
             let key = row.policy + "\u{1F}" + network + "\u{1F}" + row.metric
@@ -27,7 +32,10 @@ public struct HistorySeries: Sendable {
                 byKey[key] = series.count
                 series.append(HistorySeries(policy: row.policy, network: network, metric: row.metric, rows: []))
             }
-            if let index = byKey[key] { series[index].rows.append(row) }
+            if let index = byKey[key] {
+                series[index].rows.append(row)
+                series[index].nightNumbers.append(nightOf[row.run] ?? 0)
+            }
         }
         return series
     }

@@ -48,7 +48,7 @@ public struct HistoryTrend: Sendable {
         for series in series {
             for (index, row) in series.series.rows.enumerated() {
                 let change = series.changes.first { $0.change.start == index }
-                writer.appendRow([row.policy, series.series.network, row.metric, String(index + 1), row.run, row.label, row.time, row.commit,
+                writer.appendRow([row.policy, series.series.network, row.metric, String(series.series.nightNumbers[index]), row.run, row.label, row.time, row.commit,
                                   row.value, row.ciLow, row.ciHigh, series.nights[index].changed ?? "",
                                   change.map { String($0.change.size) } ?? "",
                                   change.map { String($0.change.low) } ?? "",

@@ -1,8 +1,12 @@
-/// `trend.html`: a history night by night, one self-contained page (inline SVG and CSS). Per
-/// metric, a chart per policy × network: the nights on the x axis, each night's value with its
+/// `trend.html`: a history night by night, one self-contained page (inline SVG and CSS), that
+/// answers "what changed?" first: a table of every change point (the series, its night, its size
+/// and interval, and what explains it, the unexplained first), each linked to its chart. Then,
+/// per metric, a chart per policy × network on the history's own nights (1 to the last, shared by
+/// every chart, so a series that begins later begins at its night): each night's value with its
 /// 95 % interval as a band, a dashed line where a change starts (its size and interval above it,
-/// and the cause that explains it when the recordings, the flags or the version changed there),
-/// and a grey triangle on every night whose runs changed in one of those ways.
+/// and the cause that explains it when the recordings, flags, network or version changed there),
+/// and a grey triangle on every night whose runs changed in one of those ways. A metric with one
+/// series draws it at full width; more fill a grid of small multiples.
 public struct TrendPage: Sendable {
     public var trend: HistoryTrend
     public var runs: Int
@@ -19,30 +23,35 @@ public struct TrendPage: Sendable {
         page.wrap("head") { head in
             head.element("meta", [("charset", "utf-8")])
             head.element("title", [], "DeckBench trend")
-            head.code("style", HTMLReport.css)
+            head.code("style", HTMLReport.css + Self.css)
         }
         page.open("body")
         page.element("h1", [], "DeckBench trend")
         let found = trend.series.reduce(0) { $0 + $1.changes.count }
-        page.paragraph("\(runs) runs, \(trend.series.count) series, \(found) change points (interval excluding no change; a dashed "
-            + "line where each starts). A grey triangle marks a night whose runs had new recordings, new flags or a new version "
-            + "(recordings new on most nights, as a job replaying each night's sessions has them, are not marked).",
+        page.paragraph("\(runs) nights, \(trend.series.count) series, \(found) change points (interval excluding no change; a dashed "
+            + "line where each starts). A grey triangle marks a night whose runs had new recordings, new flags, a new network or a new "
+            + "version (recordings new on most nights, as a job replaying each night's sessions has them, are not marked).",
             [("class", "lead")])
+        page.append(index)
         var metrics: [String] = []
         for series in trend.series where !metrics.contains(series.series.metric) { metrics.append(series.series.metric) }
         for metric in metrics {
             page.element("h2", [], metric)
-            for series in trend.series where series.series.metric == metric {
+            let members = trend.series.enumerated().filter { $0.element.series.metric == metric }
+            page.open("div", [("class", members.count > 1 ? "trend-grid" : "trend-wide")])
+            for (number, series) in members {
+                page.open("div", [("class", "trend-cell"), ("id", Self.anchor(number))])
                 page.element("h3", [], "\(series.series.policy) on \(series.series.network)")
-                page.append(Self.chart(series))
+                page.append(Self.chart(series, nights: runs))
                 for (change, cause) in series.changes {
-                    let row = series.series.rows[change.start]
-                    page.paragraph("From night \(change.start + 1) (\(row.label.isEmpty ? "run \(row.run)" : row.label)): "
+                    page.paragraph("From night \(series.series.nightNumbers[change.start]) (\(Self.name(series, change))): "
                         + "\(Self.signed(change.size)) (95 % CI \(Self.signed(change.low)) … \(Self.signed(change.high))) from "
                         + "\(HistoryCheck.number(change.baseline))" + (cause.map { "; explained by \($0)" } ?? "; not explained by the "
-                        + "recordings, flags or version: the code, or the world it measures"), [("class", "note")])
+                        + "recordings, flags, network or version: the code, or the world it measures"), [("class", "note")])
                 }
+                page.close("div")
             }
+            page.close("div")
         }
         page.close("body")
         page.close("html")
@@ -50,12 +59,56 @@ public struct TrendPage: Sendable {
         return page.text
     }
 
+    /// "What changed": every change point, the unexplained first, then by night; or a line that
+    /// says there is none.
+    var index: Markup {
+        var markup = Markup()
+        markup.element("h2", [], "What changed")
+        let rows = trend.series.enumerated().flatMap { number, series in
+            series.changes.map { (number: number, series: series, change: $0.change, cause: $0.cause) }
+        }.sorted { ($0.cause != nil ? 1 : 0, $0.series.series.nightNumbers[$0.change.start], $0.number)
+            < ($1.cause != nil ? 1 : 0, $1.series.series.nightNumbers[$1.change.start], $1.number) }
+        guard !rows.isEmpty else {
+            markup.paragraph("No change point in any series.", [("class", "note")])
+            return markup
+        }
+        markup.open("table", [("class", "trend-index")])
+        markup.wrap("tr") { row in
+            for header in ["metric", "policy", "network", "from night", "change (95 % CI)", "explained by"] { row.element("th", [], header) }
+        }
+        for entry in rows {
+            let series = entry.series.series
+            markup.wrap("tr", entry.cause == nil ? [("class", "unexplained")] : []) { row in
+                row.wrap("td") { $0.element("a", [("href", "#" + Self.anchor(entry.number))], series.metric) }
+                row.element("td", [], series.policy)
+                row.element("td", [], series.network)
+                row.element("td", [], "\(series.nightNumbers[entry.change.start]) (\(Self.name(entry.series, entry.change)))")
+                row.element("td", [], "\(Self.signed(entry.change.size)) (\(Self.signed(entry.change.low)) … \(Self.signed(entry.change.high)))")
+                row.element("td", [], entry.cause ?? "nothing: the code, or the world it measures")
+            }
+        }
+        markup.close("table")
+        return markup
+    }
+
+    static let css = ".trend-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px 24px}"
+        + ".trend-grid svg,.trend-wide svg{width:100%}.trend-index td,.trend-index th{padding:2px 10px;text-align:left}"
+        + ".trend-index tr.unexplained td{color:#c0392b}"
+
+    static func anchor(_ number: Int) -> String { "series-\(number + 1)" }
+
+    static func name(_ series: HistoryTrend.Series, _ change: ChangePointSearch.Change) -> String {
+        let row = series.series.rows[change.start]
+        return row.label.isEmpty ? "run \(row.run)" : row.label
+    }
+
     static func signed(_ value: Double) -> String {
         (value >= 0 ? "+" : "") + HistoryCheck.number(value)
     }
 
-    /// One series' chart.
-    static func chart(_ series: HistoryTrend.Series) -> Markup {
+    /// One series' chart, on the history's nights 1 … `nights`.
+    static func chart(_ series: HistoryTrend.Series, nights count: Int) -> Markup {
+        let numbers = series.series.nightNumbers
         let nights = series.nights
         let values = nights.compactMap(\.value).flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] }
         let low = values.min() ?? 0, high = values.max() ?? 1
@@ -63,14 +116,14 @@ public struct TrendPage: Sendable {
         let step = ChartFrame.niceCeiling((high - low + 2 * pad) / 4)
         let yScale = ChartFrame.Scale.linear(low: ((low - pad) / step).rounded(.down) * step,
                                              high: ((high + pad) / step).rounded(.up) * step, step: step)
-        let xStep = max(1, ChartFrame.niceCeiling(Double(max(1, nights.count - 1)) / 6).rounded(.up))
-        let xEnd = 1 + xStep * (Double(max(1, nights.count - 1)) / xStep).rounded(.up)
+        let xStep = max(1, ChartFrame.niceCeiling(Double(max(1, count - 1)) / 6).rounded(.up))
+        let xEnd = Double(max(2, count))
         let frame = ChartFrame(width: 760, height: 230, left: 70, right: 20, top: 34, bottom: 44,
                                xScale: .linear(low: 1, high: xEnd, step: xStep), yScale: yScale)
         var svg = Markup()
         frame.open(&svg, label: "\(series.series.metric) of \(series.series.policy) on \(series.series.network), night by night",
                    xTitle: "night", yTitle: series.series.metric, xLabel: { ReportFormat.number($0) }, yLabel: { ReportFormat.number($0) })
-        let points = nights.enumerated().compactMap { index, night in night.value.map { (x: frame.x(Double(index + 1)), night: $0) } }
+        let points = nights.enumerated().compactMap { index, night in night.value.map { (x: frame.x(Double(numbers[index])), night: $0) } }
         let banded = points.filter { $0.night.low != nil && $0.night.high != nil }
         if banded.count > 1 {
             let upper = banded.map { "\(Markup.number($0.x)),\(Markup.number(frame.y($0.night.high!)))" }
@@ -85,12 +138,12 @@ public struct TrendPage: Sendable {
         }
         for (index, night) in nights.enumerated() {
             guard let changed = night.changed else { continue }
-            let x = frame.x(Double(index + 1))
+            let x = frame.x(Double(numbers[index]))
             svg.wrap("polygon", [("points", "\(Markup.number(x - 5)),\(frame.top - 2) \(Markup.number(x + 5)),\(frame.top - 2) "
-                                    + "\(Markup.number(x)),\(frame.top + 6)"), ("fill", "#888")]) { $0.element("title", [], "night \(index + 1): \(changed)") }
+                                    + "\(Markup.number(x)),\(frame.top + 6)"), ("fill", "#888")]) { $0.element("title", [], "night \(numbers[index]): \(changed)") }
         }
         for (change, cause) in series.changes {
-            let x = Markup.number(frame.x(Double(change.start + 1)))
+            let x = Markup.number(frame.x(Double(numbers[change.start])))
             let color = cause == nil ? "#c0392b" : "#777"
             svg.element("line", [("x1", x), ("y1", "\(frame.top)"), ("x2", x), ("y2", Markup.number(frame.plotBottom)), ("stroke", color),
                                  ("stroke-dasharray", "5 4"), ("stroke-width", "1.5")])

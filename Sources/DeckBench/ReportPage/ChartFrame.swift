@@ -23,7 +23,8 @@ struct ChartFrame {
         var ticks: [Double] {
             switch self {
             case let .linear(low, high, step):
-                let count = Int(((high - low) / step).rounded())
+                // Never past `high`, which need not be a multiple of the step (the last night).
+                let count = Int(((high - low) / step + 1e-9).rounded(.down))
                 return (0 ... max(1, count)).map { low + step * Double($0) }
             case let .log(lowDecade, highDecade): return (lowDecade ... highDecade).map { pow(10, Double($0)) }
             }
