@@ -284,6 +284,10 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("no lasting change past a limit"))
         #expect(try DeckBenchTool.run(["history", "check", path]).status == 64)
+        let twice = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005", "--max-increase", "stall_rate=1%"])
+        #expect(twice.status == 64 && twice.stderr.contains("--max-increase limits stall_rate twice (0.005 and 1%): give each metric one limit"))
+        let split = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005", "--max-increase", "stall_ms_p99=10%"])
+        #expect(split.status == 0, "\(split.stderr)")
         let missing = try DeckBenchTool.run(["history", "check", path + ".missing", "--max-increase", "stall_rate=1"])
         #expect(missing.status == 74 && missing.stderr.contains("no such file"))
     }

@@ -6,9 +6,9 @@
 /// that night is *explained* (said, never failed), and each part is searched on its own, with its
 /// own nights as the baseline, so an explained change neither hides a later one nor lends its
 /// nights to a start placed before it. In a part, the most evident change that has held
-/// `minNights` *fails* the check when its whole interval lies past the limit; one whose estimate
-/// is past the limit but whose interval is not is *unconfirmed*: said with the smallest change
-/// the history could have confirmed, and not failed.
+/// `minNights` *fails* the check when its whole interval lies past the limit; a change (its
+/// interval excluding none) whose estimate is past the limit but whose interval is not is
+/// *unconfirmed*: said with the smallest change the history could have confirmed, and not failed.
 public struct HistoryCheck: Sendable {
     public var limits: [Comparison.Threshold]
     public var search: ChangePointSearch
@@ -96,7 +96,12 @@ public struct HistoryCheck: Sendable {
             let allowed = finding.limit
             guard finding.change.size > allowed else { return nil }
             var finding = finding
-            if finding.verdict == .fails, finding.change.low <= allowed { finding.verdict = .unconfirmed }
+            if finding.verdict == .fails, finding.change.low <= allowed {
+                // A change at all (its interval excludes none) whose size this history cannot place
+                // past the limit; noise whose estimate happens to pass the limit is not one.
+                guard finding.change.low > 0 else { return nil }
+                finding.verdict = .unconfirmed
+            }
             if case .explained = finding.verdict, finding.change.low <= allowed { return nil }
             return finding
         }.sorted { $0.startRow < $1.startRow }
