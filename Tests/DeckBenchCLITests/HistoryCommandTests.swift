@@ -266,6 +266,27 @@ import Testing
         #expect(result.stdout.contains("from night 20 (n20, run r20) on, 7 nights"), "\(result.stdout)")
     }
 
+    /// Real replays of one corpus, a new seed every night (no cause), and `--item-bytes` grown from
+    /// 1,000 to 1,300 on night 10 (a cause): checked every morning from night 10 to 12, nothing
+    /// fails: the seed explains nothing and accuses nothing, and the step has its cause.
+    @Test func seedOnlyNightsWithADeclaredChangeFailNothing() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "60", "--seed", "8", "--level", "3"], in: folder).status == 0)
+        for night in 1 ... 12 {
+            let items = night >= 10 ? "1300" : "1000"
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "n\(night)", "--seed", "\(night)", "--item-bytes", items, "--bootstrap", "200",
+                                           "--sessions-format", "none", "--quiet"], in: folder).status == 0)
+            #expect(try DeckBenchTool.run(["history", "append", "n\(night)", "--history", "h.csv", "--label", "night-\(night)"], in: folder).status == 0)
+            guard night >= 10 else { continue }
+            let check = try DeckBenchTool.run(["history", "check", "h.csv", "--max-increase", "stall_rate=10%,bytes_per_navigation=5%"], in: folder)
+            #expect(check.status == 0 && !check.stdout.contains("FAIL"), "night \(night): \(check.stdout)")
+            if night == 12 {
+                #expect(check.stdout.contains("explained (new flags) bytes_per_navigation"), "\(check.stdout)")
+                #expect(check.stdout.contains("from night 10 (night-10"), "\(check.stdout)")
+            }
+        }
+    }
+
     /// A step 1.2 × the limit that the nights cannot confirm is said, with the smallest change
     /// they could have confirmed, and does not fail.
     @Test func anUnconfirmedChangeSaysWhatCouldHaveBeenSeen() throws {
