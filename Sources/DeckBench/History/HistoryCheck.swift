@@ -81,7 +81,7 @@ public struct HistoryCheck: Sendable {
         var judgedStarts: [Int: Int] = [:]
         for part in parts {
             guard let change = search.judgedIncrease(nights, part: part) else { continue }
-            judgedStarts[part.lowerBound] = change.start
+            if change.low > 0 { judgedStarts[part.lowerBound] = change.start }
             found.append(finding(series, change, limit: limit, sign: sign, row: valued[change.start].row, verdict: .fails))
         }
         // A cause's step is measured up to the next cause, or to a change found after it.

@@ -63,11 +63,12 @@ public struct HistorySeries: Sendable {
 
     /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
     /// network's parameters or DeckBench's version differ from the night before and from what most
-    /// of the last 14 nights had, and stay as they are for the nights after. A corpus that changes
-    /// every night explains nothing, and neither does the night a one-night change is undone (the
-    /// runs are again what they were).
+    /// of the last 14 nights had, and stay as they are for the nights after, the next one at least
+    /// (tonight's new corpus cannot be told from one that is new every night). A corpus that
+    /// changes every night explains nothing, and neither does the night a one-night change is
+    /// undone (the runs are again what they were).
     public func cause(at index: Int) -> String? {
-        guard index > 0 else { return nil }
+        guard index > 0, index + 1 < rows.count else { return nil }
         let causes = Self.causes.compactMap { name, field -> String? in
             let value = rows[index][keyPath: field]
             guard value != rows[index - 1][keyPath: field], value != Self.mostCommon(rows[max(0, index - 14) ..< index].map { $0[keyPath: field] }),

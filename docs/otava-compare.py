@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Where `deckbench history check` and Apache Otava place a change, on the same simulated series.
+
+Series of a stall rate of 3 %, nights spread by 0.2 points, each with a 95 % interval 0.8 points
+wide (the simulation of docs/NIGHTLY.md's table, drawn here with numpy's generator), in three
+scenarios: flat (30 nights); a step of +1.2 points on night 21 (30 nights); a creep of +0.3 points
+a night from night 21, checked every morning from night 21 on. DeckBench judges each with
+`history check --max-increase stall_rate=0.005` (and once more at a limit of 0, where any confirmed
+change fails); Otava (apache-otava, `compute_change_points` as `otava analyze` runs it: window 50,
+p-value 0.001) gets the nights' values alone.
+
+    docs/otava-compare.py [DECKBENCH] [SERIES]     (default .build/release/deckbench, 200)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+from otava.analysis import compute_change_points
+
+deckbench = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/deckbench")
+runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+scratch = tempfile.mkdtemp(prefix="otava-compare-")
+
+
+def series(count, rng, shift=lambda night: 0.0):
+    return [0.03 + shift(night) + 0.002 * rng.standard_normal() for night in range(1, count + 1)]
+
+
+def check(values, limit):
+    """The night of the first FAIL of `history check`, or None."""
+    path = os.path.join(scratch, "history.csv")
+    with open(path, "w") as out:
+        out.write("run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high\n")
+        for night, value in enumerate(values, 1):
+            out.write(f"r{night},,,0.1.0,,c0,f0,fixed,lte,stall_rate,{value:.6f},{value - 0.004:.6f},{value + 0.004:.6f}\n")
+    result = subprocess.run([deckbench, "history", "check", path, "--max-increase", f"stall_rate={limit}"],
+                            capture_output=True, text=True)
+    found = re.search(r"^FAIL .* from night (\d+)", result.stdout, re.M)
+    return int(found.group(1)) if found else None
+
+
+def otava(values):
+    """The nights (1-based) where Otava's change points start."""
+    points, _ = compute_change_points(list(values), window_len=50, max_pvalue=0.001)
+    return [point.index + 1 for point in points]
+
+
+def share(count):
+    return f"{count} ({100 * count / runs:.1f} %)"
+
+
+rng = np.random.default_rng(2026)
+flat_deckbench = flat_zero = flat_otava = 0
+step_deckbench, step_otava = [], []
+creep_deckbench, creep_otava = [], []
+step = lambda night: 0.012 if night >= 21 else 0.0
+creep = lambda night: 0.003 * (night - 20) if night >= 21 else 0.0
+for _ in range(runs):
+    flat = series(30, rng)
+    flat_deckbench += check(flat, 0.005) is not None
+    flat_zero += check(flat, 0) is not None
+    flat_otava += bool(otava(flat))
+    stepped = series(30, rng, step)
+    step_deckbench.append(check(stepped, 0.005))
+    step_otava.append(otava(stepped))
+    crept = series(40, rng, creep)
+    first = next(((n, night) for n in range(21, 41) if (night := check(crept[:n], 0.005)) is not None), (None, None))
+    creep_deckbench.append(first)
+    first = next(((n, points) for n in range(21, 41) if (points := otava(crept[:n]))), (None, None))
+    creep_otava.append(first)
+
+print(f"{runs} series a scenario")
+print(f"flat: DeckBench failed {share(flat_deckbench)}, at a limit of 0 {share(flat_zero)}; Otava found a change in {share(flat_otava)}")
+print(f"step on night 21: DeckBench failed {share(sum(n is not None for n in step_deckbench))}, "
+      f"on night 21 {share(sum(n == 21 for n in step_deckbench))}, within a night {share(sum(n is not None and abs(n - 21) <= 1 for n in step_deckbench))}; "
+      f"Otava found {share(sum(bool(p) for p in step_otava))}, one on night 21 {share(sum(21 in p for p in step_otava))}, "
+      f"within a night {share(sum(any(abs(n - 21) <= 1 for n in p) for p in step_otava))}, "
+      f"more than one {share(sum(len(p) > 1 for p in step_otava))}")
+for name, found in [("DeckBench", [(n, [night] if night else []) for n, night in creep_deckbench]), ("Otava", creep_otava)]:
+    nights = sorted((n - 20) if n else 99 for n, _ in found)
+    placed = [min(p) for n, p in found if n]
+    print(f"creep from night 21, {name}: first found after {nights[len(nights) // 2]} nights (median), "
+          f"{nights[len(nights) * 95 // 100]} (95th percentile), {nights[-1]} at most; placed on night "
+          f"{int(np.median(placed))} (median), {min(placed)}–{max(placed)}")
