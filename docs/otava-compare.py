@@ -10,6 +10,11 @@ change fails); Otava (apache-otava, `compute_change_points` as `otava analyze` r
 p-value 0.001) gets the nights' values alone.
 
     docs/otava-compare.py [DECKBENCH] [SERIES]     (default .build/release/deckbench, 200)
+
+With `--history FILE`, Otava's change points in every series of a DeckBench history instead
+(the worked example's history-flags.csv and history-users.csv), by the history's night.
+
+    docs/otava-compare.py --history FILE
 """
 import os
 import re
@@ -19,6 +24,19 @@ import tempfile
 
 import numpy as np
 from otava.analysis import compute_change_points
+
+if len(sys.argv) > 2 and sys.argv[1] == "--history":
+    import csv
+    rows = list(csv.DictReader(open(sys.argv[2])))
+    nights = {run: night for night, run in enumerate(dict.fromkeys(row["run"] for row in rows), 1)}
+    series = {}
+    for row in rows:
+        series.setdefault((row["metric"], row["policy"], row["network"]), []).append(row)
+    for (metric, policy, network), members in sorted(series.items()):
+        points = compute_change_points([float(row["value"]) for row in members], window_len=50, max_pvalue=0.001)[0]
+        found = [f"night {nights[members[p.index]['run']]} ({p.stats.forward_change_percent():+.1f} %)" for p in points]
+        print(f"{metric} of {policy} on {network}: {', '.join(found) if found else 'none'}")
+    sys.exit(0)
 
 deckbench = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/deckbench")
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 200

@@ -257,6 +257,11 @@ import Testing
     /// New flags on night 8 explain its step; a second step on night 20 with nothing new in the
     /// runs is judged on the nights after night 8 alone, and fails.
     @Test func anExplainedChangeHidesNoLaterOne() throws {
+        for nights in 21 ... 22 {
+            let early = history(nights: nights, shift: { $0 >= 20 ? 0.025 : $0 >= 8 ? 0.01 : 0 }, flags: { $0 >= 8 ? "f1" : "f0" })
+            let result = try DeckBenchTool.run(["history", "check", early, "--max-increase", "stall_rate=0.005"])
+            #expect(result.status == (nights == 22 ? 2 : 0), "\(nights) nights: \(result.stdout)")
+        }
         let path = history(nights: 26, shift: { $0 >= 20 ? 0.025 : $0 >= 8 ? 0.01 : 0 }, flags: { $0 >= 8 ? "f1" : "f0" })
         let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
         #expect(result.status == 2, "\(result.stdout)")
