@@ -11,6 +11,8 @@ enum ExitStatus {
     static let noAnswer = ExitCode(3)
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
+    /// A file was read but its data cannot be used (not a HAR, no request in it).
+    static let data = ExitCode(65)
     /// A file could not be read or written.
     static let io = ExitCode(74)
 }

@@ -92,6 +92,11 @@ struct ReplayModelOptions: ParsableArguments {
         do {
             networks = try given.map { (spec) throws(SpecError) in try NetworkModel.parse(spec) }
         } catch {
+            if case let .unusableFile(_, _, _, unreadable) = error {
+                // A file the spec names: the same statuses as `networks fit` gives it.
+                Console.error("error: --network: \(error)")
+                throw unreadable ? ExitStatus.io : ExitStatus.data
+            }
             throw ValidationError("--network: \(error)")
         }
         try Self.rejectRepeats("--network", given: given, specs: networks.map(\.spec))

@@ -33,9 +33,8 @@ import Testing
         let requests = Self.drawn(count: 5_000, connects: false)
         let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
         #expect(fit.model.serverMs == 0 && fit.connects == 0)
-        let modelled = fit.modelled().firstByte
         for share in [0.5, 0.9] {
-            let data = NetworkFit.percentile(requests.map(\.firstByteMs), share), model = NetworkFit.percentile(modelled, share)
+            let data = NetworkFit.percentile(requests.map(\.firstByteMs), share), model = fit.modelFirstByte(share)
             #expect(abs(model - data) / data < 0.05, "p\(Int(share * 100)): data \(data), model \(model)")
         }
     }
