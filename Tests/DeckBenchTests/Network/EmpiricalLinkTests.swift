@@ -194,4 +194,20 @@ import Testing
         }
         #expect(accepted > 200, "\(accepted) captures accepted")
     }
+
+    /// A comma in a path is written `\,` (a backslash before a comma or a backslash `\\`); the
+    /// full spec writes it so, and parses back to the same network; other backslashes stand for
+    /// themselves.
+    @Test func aCommaInThePathIsEscaped() throws {
+        let path = try Self.har([(1, 99, 10, 5_000)])
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(atPath: path, toPath: folder + "/a,b.har")
+        let network = try NetworkModel.parse(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3}"#)
+        #expect(network.empiricalPath == folder + "/a,b.har" && network.empiricalFilter == #"api/\d{1,3}"#)
+        #expect(network.spec.hasPrefix(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3},connections="#), "\(network.spec)")
+        #expect(try NetworkModel.parse(network.spec) == network)
+        for value in [#"a\b"#, #"a\\b"#, #"a\"#, #"\,"#, "a,b,", #"c:\dir\"#] {
+            #expect(SpecString.unescaped(SpecString.escaped(value)) == value, "\(value)")
+        }
+    }
 }
