@@ -162,7 +162,7 @@ extension DeckBenchCommand.Networks {
             text += "--network \(fit.model.spec)\n\n"
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
                 : "0: fewer than \(NetworkFit.minimumConnects) requests opened a connection, so the round trip holds the server's time")
-                + "; downlink from \(fit.rated) requests with bytes and a receive time.\n\n"
+                + "; downlink from \(fit.rated) requests of \(RecordedRequest.minimumPaceBytes) bytes or more with a receive time.\n\n"
             text += fit.table
             Console.out(text)
         }

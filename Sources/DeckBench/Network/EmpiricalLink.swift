@@ -5,7 +5,7 @@ import Foundation
 /// gives both (a slow first byte comes with the slow transfer it was recorded with). Read once per
 /// process and path.
 ///
-/// A pace is measured only where a response can measure one: at least `minimumPaceBytes` bytes
+/// A pace is measured only where a response can measure one: at least `RecordedRequest.minimumPaceBytes` (4,096) bytes
 /// and a receive time above 0 (a smaller response arrives in a packet or two, and its receive time
 /// is the clock's grain and the browser's scheduling, not the link's rate). A request that cannot
 /// measure a pace keeps its first byte and takes the pace of a request that can, picked by a fixed
@@ -28,9 +28,6 @@ struct EmpiricalLink: Sendable {
     /// Requests whose own pace was measured.
     let measured: Int
 
-    /// The fewest bytes a response needs for its receive time to measure a pace.
-    static let minimumPaceBytes = 4_096
-
     var count: Int { firstByteUs.count }
 
     /// Why a file cannot be drawn from: it cannot be read (`unreadable`), or it holds no request.
@@ -46,7 +43,7 @@ struct EmpiricalLink: Sendable {
     init(_ requests: [RecordedRequest]) {
         firstByteUs = requests.map { Int(($0.firstByteMs * 1_000).rounded()) }
         let own = requests.map { request -> Double? in
-            guard let bytes = request.bytes, bytes >= Self.minimumPaceBytes, request.receiveMs > 0 else { return nil }
+            guard request.measuresPace, let bytes = request.bytes else { return nil }
             return request.receiveMs * 1_000 / Double(bytes)
         }
         let known = own.compactMap { $0 }

@@ -8,15 +8,16 @@ import Foundation
 /// `minimumConnects` requests opened a connection, else 0 (the round trip then holds the server's
 /// time, as the presets' do); `rtt_ms` is the median time to first byte less `server_ms`;
 /// `jitter` makes the model's 90th percentile the data's (ln((p90 − server) / rtt) / 1.2816);
-/// `downlink_kbps` is the median of the requests' own rates (bytes × 8 / receive ms) over those with
-/// bytes and a receive time. `connections` and the rest are the base preset's: requests do not
+/// `downlink_kbps` is the median of the requests' own rates (bytes × 8 / receive ms) over those of
+/// at least `RecordedRequest.minimumPaceBytes` bytes with a receive time above 0 (0, unlimited, and a
+/// warning when none has). `connections` and the rest are the base preset's: requests do not
 /// say how many connections the app opens. A value outside its parameter's bounds is set to the
 /// bound and said in `warnings`, as are times that look written in another unit.
 package struct NetworkFit: Sendable {
     public var model: NetworkModel
     /// The requests the fit read.
     public var requests: [RecordedRequest]
-    /// Requests with bytes and a receive time, which the rate was fitted on.
+    /// Requests of 4 kB or more with a receive time, which the rate was fitted on.
     public var rated: Int
     /// Requests that opened a connection (their TCP set-up gave the round trip), 0 when too few.
     public var connects: Int
@@ -38,8 +39,10 @@ package struct NetworkFit: Sendable {
         let rtt = max(0.1, median - server)
         let p90 = Self.percentile(firstBytes, 0.9) - server
         let jitter = p90 > rtt ? log(p90 / rtt) / Self.z90 : 0
+        // As the empirical link's paces: a response under 4 kB arrives in a packet or two, and its
+        // receive time says nothing of the link's rate.
         let rates = requests.compactMap { request -> Double? in
-            guard let bytes = request.bytes, bytes > 0, request.receiveMs > 0 else { return nil }
+            guard request.measuresPace, let bytes = request.bytes else { return nil }
             return Double(bytes) * 8 / request.receiveMs
         }
         rated = rates.count
@@ -53,6 +56,10 @@ package struct NetworkFit: Sendable {
             warnings.append(String(format: "the data's spread is wider than a log-normal round trip can be: the model's p90 of the first byte is "
                 + "%.0f ms against the data's %.0f; for the data's own tail use --network empirical:path=FILE",
                 model.serverMs + model.rttMs * exp(model.jitter * Self.z90), p90 + server))
+        }
+        if rates.isEmpty {
+            warnings.append("no request has \(RecordedRequest.minimumPaceBytes) bytes or more and a receive time above 0 to measure a rate: "
+                + "downlink_kbps=0 (unlimited); set it with --network ...:downlink_kbps=N")
         }
         if median > 60_000 || median < 0.1 {
             warnings.append(String(format: "the median time to first byte is %@ ms: are the times in the unit they are read in "
