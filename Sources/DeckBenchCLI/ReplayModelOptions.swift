@@ -13,7 +13,8 @@ struct ReplayModelOptions: ParsableArguments {
     var policySpecs: [String] = []
 
     @Option(name: .customLong("network"), help: ArgumentHelp(
-        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop); "
+        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop; "
+            + "empirical: path, columns, filter; a comma in a value as \\,); "
             + "repeatable (default: lte; presets: \(NetworkPresets.all.map(\.model.name).joined(separator: ", ")); "
             + "see `deckbench networks`).",
         valueName: "spec"))

@@ -89,6 +89,13 @@ import Testing
             #"{"t":3000,"e":"end"}"#)
         #expect(replay(session, OnDemandPolicy(), network: network).metrics.firstLoadMs == 300)
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb") }
+        // A filter matches URLs: columns without one refuse it, as a malformed spec (exit 64).
+        #expect {
+            try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb;end;size,filter=api")
+        } throws: { error in
+            guard case let .malformed(_, _, detail) = error as? SpecError else { return false }
+            return detail.contains("url column")
+        }
     }
 
     @Test func anEmpiricalNetworkNeedsARequestToDrawFrom() throws {
