@@ -62,7 +62,7 @@ import Testing
     /// need ln(100) / 1.2816 = 3.593. The fit says so on its warnings (jitter held at 3, the model's
     /// p90 then 100 · e^(3 · 1.28155) = 4,674 ms against the data's 10,000), rather than silently.
     @Test func aValueAtItsBoundIsSaid() throws {
-        let requests = (1 ... 10).map { RecordedRequest(firstByteMs: $0 <= 5 ? 100 : ($0 <= 8 ? 500 : 10_000), receiveMs: 1, bytes: 100) }
+        let requests = (1 ... 10).map { RecordedRequest(firstByteMs: $0 <= 5 ? 100 : ($0 <= 8 ? 500 : 10_000), receiveMs: 10, bytes: 10_000) }
         let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
         #expect(fit.model.jitter == 3)
         #expect(fit.warnings.count == 2, "\(fit.warnings)")
@@ -102,5 +102,18 @@ import Testing
         // Jitter 0: every first byte is server + rtt exactly.
         fit.model.jitter = 0
         #expect(abs(fit.modelTotal(0.1) - 120) < 0.002 && abs(fit.modelTotal(0.9) - 1_120) < 0.002)
+    }
+
+    /// Rates need 4,096 bytes and a receive time above 0. A 304 of 253 bytes in 1.7 ms (1,189
+    /// kbit/s), 4,095 bytes in 10 ms and 50,000 bytes in 0 ms measure none: downlink_kbps is 0
+    /// (unlimited) and the fit says so. 4,096 bytes in 10 ms measure 4,096 × 8 / 10 = 3,276.8 kbit/s.
+    @Test func aRateNeedsFourKilobytesAndAReceiveTime() throws {
+        let none = [RecordedRequest(firstByteMs: 50, receiveMs: 1.7, bytes: 253), RecordedRequest(firstByteMs: 60, receiveMs: 10, bytes: 4_095),
+                    RecordedRequest(firstByteMs: 70, receiveMs: 0, bytes: 50_000)]
+        let unrated = NetworkFit(none, base: try NetworkModel.parse("lte"))
+        #expect(unrated.rated == 0 && unrated.model.downlinkKbps == 0)
+        #expect(unrated.warnings.contains { $0.contains("downlink_kbps=0 (unlimited)") }, "\(unrated.warnings)")
+        let rated = NetworkFit(none + [RecordedRequest(firstByteMs: 80, receiveMs: 10, bytes: 4_096)], base: try NetworkModel.parse("lte"))
+        #expect(rated.rated == 1 && rated.model.downlinkKbps == 3_276.8 && rated.warnings.isEmpty, "\(rated.model.spec) \(rated.warnings)")
     }
 }
