@@ -40,8 +40,9 @@ test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
 # The long runs, on the release build: the reference model on 5,000 random sessions (`make test`
-# compares 500) and all 20 kills of a run (`make test` makes 6). CI runs it.
-LONG_TESTS = ReferenceModelTests|CrashConsistencyTests
+# compares 500), all 20 kills of a run (`make test` makes 6) and the peak memory of `networks fit`
+# on a 200,000-entry HAR. CI runs it.
+LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests
 test-long: deps
 	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
 

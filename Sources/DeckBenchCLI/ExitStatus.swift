@@ -5,12 +5,15 @@ import DeckBench
 enum ExitStatus {
     /// Some input was rejected, more than `--max-rejects` allows.
     static let inputsRejected = ExitCode(1)
-    /// `compare` found a metric worse than its threshold allows.
+    /// `compare` or `history check` found a metric worse than its limit allows.
     static let regression = ExitCode(2)
     /// `tune` has no answer: no candidate within the budget, or no session to search.
     static let noAnswer = ExitCode(3)
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
+    /// A file was read but its data cannot be used: recordings with no session (or, for `learn`, no
+    /// step), a file of requests that is not a HAR or leaves no request.
+    static let data = ExitCode(65)
     /// A file could not be read or written.
     static let io = ExitCode(74)
 }

@@ -52,7 +52,7 @@ extension DeckBenchCommand {
             guard model.steps > 0 else {
                 Console.error("error: no step to learn from in \(paths.joined(separator: ", ")): \(model.sessions) sessions read, "
                     + "\(rejects.count) rejected, none of them moved a page; \(out) not written")
-                throw ExitStatus.io
+                throw ExitStatus.data
             }
             do {
                 _ = try AtomicFileWriter.write(StepModelFile.encoded(model), to: out)

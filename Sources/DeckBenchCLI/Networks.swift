@@ -29,6 +29,8 @@ extension DeckBenchCommand.Networks {
             text += "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
                 + "times in ms) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
                 + "the recorded requests give them.\n"
+                + "In a value, write a comma as \\, and a backslash before a comma or a backslash as \\\\ "
+                + "(path=/data/a\\,b.har is the file /data/a,b.har).\n"
             Console.out(text)
         }
     }
@@ -41,15 +43,18 @@ extension DeckBenchCommand.Networks {
                 Prints a --network spec (rtt_ms, jitter and server_ms from the times to first byte, downlink_kbps from \
                 the requests' own transfer rates; the rest from --base) and a table of the data's and the model's \
                 percentiles of the time to first byte and of the total time. Entries served from the cache, failed \
-                (status 0), redirects and, with --filter, other URLs are left out and counted; a malformed entry is \
-                named with its reason. The method: docs/MODEL.md.
+                (status 0), error responses (status ≥ 400), redirects and, with --filter, other URLs are left out and counted; a malformed entry is \
+                named with its reason. A value held at its parameter's bound, or times that look \
+                written in another unit, are warned about on stderr. Exit 74: a file cannot be read; 65: a file is not a HAR \
+                or holds no request to fit. The method: docs/MODEL.md.
                 """)
 
-        @Argument(help: ArgumentHelp("HAR files (Chrome DevTools, Charles, Proxyman, mitmproxy, Flipper), or CSV / JSON lines of requests.",
-                                     valueName: "file"))
+        @Argument(help: ArgumentHelp("HAR files, plain or zstd (Chrome DevTools, Firefox, Safari, Charles, Proxyman, mitmproxy, Flipper), "
+                                     + "or CSV / JSON lines of requests.", valueName: "file"))
         var files: [String]
 
-        @Option(help: ArgumentHelp("har, or csv for CSV and JSON lines (default: har for .har files, csv otherwise).", valueName: "har|csv"))
+        @Option(help: ArgumentHelp("har, or csv for CSV and JSON lines (default: har for a file that opens as a HAR, {\"log\": …, "
+                                   + "whatever its name, and for .har and .har.zst; csv otherwise).", valueName: "har|csv"))
         var format: String?
 
         @Option(help: ArgumentHelp("With csv: the columns of the start, the first byte, the end and the bytes, then optionally the "
@@ -59,7 +64,8 @@ extension DeckBenchCommand.Networks {
         @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601.", valueName: "unit"))
         var timeUnit = LogTime.Unit.ms.rawValue
 
-        @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's).", valueName: "regex"))
+        @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's); "
+                                   + "CSV needs a url column for it.", valueName: "regex"))
         var filter: String?
 
         @Option(help: ArgumentHelp("The preset whose other parameters (connections, timeouts) the spec keeps.", valueName: "preset"))
@@ -69,15 +75,20 @@ extension DeckBenchCommand.Networks {
             get throws { try filter.map { try NSRegularExpression(pattern: $0) } }
         }
 
-        private func isHAR(_ file: String) -> Bool { (format ?? (file.hasSuffix(".har") ? "har" : "csv")) == "har" }
-
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give the HAR files to fit") }
             if let format, !["har", "csv"].contains(format) { throw ValidationError("--format must be har or csv, got \(format)") }
-            if files.contains(where: { !isHAR($0) }) {
-                guard let columns, RequestTimings.Columns(columns) != nil else {
-                    throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]] (got \(columns ?? "none"))")
+            if let columns {
+                guard let named = RequestTimings.Columns(columns) else {
+                    throw ValidationError("--columns must be start,first_byte,end,bytes[,status[,url]], got \(columns)")
                 }
+                if filter != nil, named.url == nil {
+                    throw ValidationError("--filter matches URLs, and --columns \(columns) names none: add the url column "
+                        + "(start,first_byte,end,bytes,status,url) or leave out --filter")
+                }
+            }
+            if format == "csv", columns == nil {
+                throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]]")
             }
             guard LogTime.Unit(rawValue: timeUnit) != nil else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(timeUnit)") }
             do { _ = try filterExpression } catch { throw ValidationError("--filter is not a regular expression: \(filter ?? "")") }
@@ -87,41 +98,71 @@ extension DeckBenchCommand.Networks {
             }
         }
 
+        /// How `file` is read: as a HAR, as CSV / JSON lines, or refused with a reason and a status.
+        private func kind(_ file: String) throws -> Bool {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+                Console.error("error: \(file): cannot read the file: no such file")
+                throw ExitStatus.io
+            }
+            if isFolder.boolValue {
+                Console.error("error: \(file) is a directory: give the files in it (\(file)/*.har)")
+                throw ExitStatus.io
+            }
+            if let format { return format == "har" }
+            if HARFile.looksLikeHAR(file) || file.hasSuffix(".har") || file.hasSuffix(".har.zst") { return true }
+            guard columns != nil else {
+                Console.error("error: \(file) does not open as a HAR ({\"log\": …}): for a HAR give --format har (it then says what is wrong), "
+                    + "for CSV or JSON lines of requests give --columns start,first_byte,end,bytes[,status[,url]]")
+                throw ExitStatus.data
+            }
+            return false
+        }
+
         func run() throws {
             var requests: [RecordedRequest] = []
             var left: [String] = []
             for file in files {
-                do {
-                    if isHAR(file) {
-                        let har = try HARFile(path: file, filter: try filterExpression)
-                        for reject in har.rejects { Console.error("rejected: \(reject)") }
-                        requests += har.requests
-                        left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
-                            + "\(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
-                    } else {
-                        let rows = try RequestTimings(path: file, columns: RequestTimings.Columns(columns ?? "")!,
-                                                      time: LogTime(unit: LogTime.Unit(rawValue: timeUnit)!), filter: try filterExpression)
-                        for reject in rows.rejects { Console.error("rejected: \(reject)") }
-                        requests += rows.requests
-                        left.append("\(file): \(rows.requests.count) requests; left out \(rows.failed) failed, \(rows.redirects) redirects, "
-                            + "\(rows.filtered) filtered, \(rows.rejects.count) malformed")
+                if try kind(file) {
+                    let har: HARFile
+                    do {
+                        har = try HARFile(path: file, filter: try filterExpression)
+                    } catch let error as HARFile.Failure {
+                        Console.error("error: \(error)" + (error.unreadable ? "" : "; for CSV or JSON lines of requests give --columns"))
+                        throw error.unreadable ? ExitStatus.io : ExitStatus.data
                     }
-                } catch {
-                    Console.error("error: \(error)")
-                    throw ExitStatus.io
+                    for reject in har.rejects { Console.error("rejected: \(reject)") }
+                    requests += har.requests
+                    left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
+                        + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
+                } else {
+                    let rows: RequestTimings
+                    do {
+                        rows = try RequestTimings(path: file, columns: RequestTimings.Columns(columns ?? "")!,
+                                                  time: LogTime(unit: LogTime.Unit(rawValue: timeUnit)!), filter: try filterExpression)
+                    } catch {
+                        Console.error("error: \(error)")
+                        throw RequestTimings.isUnreadable(error) ? ExitStatus.io : ExitStatus.data
+                    }
+                    for reject in rows.rejects { Console.error("rejected: \(reject)") }
+                    requests += rows.requests
+                    left.append("\(file): \(rows.requests.count) requests; left out \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
+                        + "\(rows.redirects) redirects, \(rows.filtered) filtered, \(rows.rejects.count) malformed")
                 }
             }
             guard !requests.isEmpty else {
-                Console.error("error: no request to fit in \(files.joined(separator: ", "))")
-                throw ExitStatus.inputsRejected
+                Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
+                    + "error statuses and redirects)")
+                throw ExitStatus.data
             }
             let base = NetworkPresets.all.first { $0.model.name == self.base }!.model
             let fit = NetworkFit(requests, base: base)
+            for warning in fit.warnings { Console.error("warning: \(warning)") }
             var text = left.joined(separator: "\n") + "\n\n"
             text += "--network \(fit.model.spec)\n\n"
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
                 : "0: fewer than \(NetworkFit.minimumConnects) requests opened a connection, so the round trip holds the server's time")
-                + "; downlink from \(fit.rated) requests with bytes and a receive time.\n\n"
+                + "; downlink from \(fit.rated) requests of \(RecordedRequest.minimumPaceBytes) bytes or more with a receive time.\n\n"
             text += fit.table
             Console.out(text)
         }

@@ -90,15 +90,15 @@ extension DeckBenchCommand {
         }
 
         /// Recordings that hold no session (a 0-byte file, a file of blank lines, an empty zstd
-        /// frame) are an input fault like an empty folder (exit 74), not an empty run: the reports
-        /// of nothing are written, and the run says so. A shard with no session of a corpus that
+        /// frame) are a data error (exit 65), not an empty run: the reports of nothing are
+        /// written, and the run says so. A shard with no session of a corpus that
         /// has some is a shard like any other.
         static func checkNotEmpty(_ outcome: ReplayRun.Outcome, paths: [String], sharded: Bool) throws {
             guard outcome.sessions == 0, outcome.rejects.isEmpty else { return }
             guard !sharded || outcome.manifest.inputs.allSatisfy({ $0.lines == 0 }) else { return }
             Console.error("error: no session in the recordings (\(paths.joined(separator: ", "))): "
                 + "\(outcome.manifest.inputs.count) file(s), \(outcome.manifest.inputs.reduce(0) { $0 + $1.lines }) line(s), none of them a session")
-            throw ExitStatus.io
+            throw ExitStatus.data
         }
 
         /// The short human summary: policy, network, stall rate (with its 95 % interval when the

@@ -13,7 +13,8 @@ struct ReplayModelOptions: ParsableArguments {
     var policySpecs: [String] = []
 
     @Option(name: .customLong("network"), help: ArgumentHelp(
-        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop); "
+        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop; "
+            + "empirical: path, columns, filter; a comma in a value as \\,); "
             + "repeatable (default: lte; presets: \(NetworkPresets.all.map(\.model.name).joined(separator: ", ")); "
             + "see `deckbench networks`).",
         valueName: "spec"))
@@ -92,6 +93,11 @@ struct ReplayModelOptions: ParsableArguments {
         do {
             networks = try given.map { (spec) throws(SpecError) in try NetworkModel.parse(spec) }
         } catch {
+            if case let .unusableFile(_, _, _, unreadable) = error {
+                // A file the spec names: the same statuses as `networks fit` gives it.
+                Console.error("error: --network: \(error)")
+                throw unreadable ? ExitStatus.io : ExitStatus.data
+            }
             throw ValidationError("--network: \(error)")
         }
         try Self.rejectRepeats("--network", given: given, specs: networks.map(\.spec))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `deckbench networks`: the presets by default; `fit` on the bundled example HAR prints the
-/// counts, a spec that parses, and the percentile table; a file that is not a HAR is exit 74.
+/// counts, a spec that parses, and the percentile table; a file that is not a HAR is exit 65.
 @Suite struct NetworksCommandTests {
     private static let har = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("data/example-api.har").path
@@ -15,7 +15,7 @@ import Testing
     @Test func fitsTheExampleHAR() throws {
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")
-        #expect(fit.stdout.contains("200 requests; left out 10 cached, 5 failed, 5 redirects, 10 filtered, 0 malformed"), "\(fit.stdout)")
+        #expect(fit.stdout.contains("200 requests; left out 10 cached, 5 failed, 0 errors (status ≥ 400), 5 redirects, 10 filtered, 0 malformed"), "\(fit.stdout)")
         let spec = try #require(fit.stdout.split(separator: "\n").first { $0.hasPrefix("--network ") }).dropFirst("--network ".count)
         let folder = DeckBenchTool.temporaryFolder()
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "20", "--files", "1", "--seed", "1", "--level", "3"],
@@ -24,6 +24,73 @@ import Testing
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(fit.stdout.contains("first byte, data") && fit.stdout.contains("total, model"))
         let refused = try DeckBenchTool.run(["networks", "fit", "--format", "har", folder + "/rec/" + (try FileManager.default.contentsOfDirectory(atPath: folder + "/rec")[0])])
-        #expect(refused.status == 74 && refused.stderr.contains("not a JSON object"))
+        #expect(refused.status == 65 && refused.stderr.contains("not a HAR file"), "\(refused.stderr)")
+    }
+
+    /// A HAR of two API requests over the network (one a 304), a 503 and one from Safari's memory
+    /// cache; or, with `cachedOnly`, the cached one alone.
+    private static func har(cachedOnly: Bool = false) -> String {
+        let cached = #"{"request": {"url": "https://a/api/3"}, "response": {"status": 200, "bodySize": -1}, "#
+            + #""timings": {"send": 0, "wait": 0.03, "receive": 0.02}, "_fetchType": "Memory Cache"}"#
+        let entries = cachedOnly ? [cached] : [
+            #"{"request": {"url": "https://a/api/1"}, "response": {"status": 200, "_transferSize": 30000}, "timings": {"send": 1, "wait": 99, "receive": 60}, "_fromCache": false}"#,
+            #"{"request": {"url": "https://a/api/2"}, "response": {"status": 304, "_transferSize": 250}, "timings": {"send": 1, "wait": 79, "receive": 0}, "_fromCache": null}"#,
+            #"{"request": {"url": "https://a/api/2"}, "response": {"status": 503, "_transferSize": 1000}, "timings": {"send": 1, "wait": 9, "receive": 1}}"#,
+            cached,
+        ]
+        return #"{"log": {"version": "1.2", "entries": ["# + entries.joined(separator: ",") + "]}}"
+    }
+
+    private static func recording(in folder: String) throws {
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "10", "--files", "1", "--seed", "1", "--level", "3"],
+                                      in: folder).status == 0)
+    }
+
+    /// One exit status per fault, the same in `networks fit` and in `--network empirical:path=`:
+    /// 74 for a file that cannot be read (missing, a directory), 65 for one that is read and cannot
+    /// be used (not a HAR, nothing left to fit or draw from); the message hints --format har.
+    @Test func oneExitStatusPerFaultInFitAndEmpirical() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try Self.recording(in: folder)
+        try #"{"name": "not a capture"}"#.write(toFile: folder + "/other.json", atomically: true, encoding: .utf8)
+        try Self.har(cachedOnly: true).write(toFile: folder + "/cached.har", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/captures", withIntermediateDirectories: true)
+        for (file, status, message) in [("missing.har", 74, "cannot read"), ("captures", 74, "directory"), ("other.json", 65, "HAR"),
+                                        ("cached.har", 65, "no request")] {
+            let fit = try DeckBenchTool.run(["networks", "fit", file], in: folder)
+            #expect(fit.status == Int32(status) && fit.stderr.contains(message), "fit \(file): \(fit.status) \(fit.stderr)")
+            let replay = try DeckBenchTool.run(["replay", "rec", "--network", "empirical:path=\(file)", "--out", "out", "--quiet"], in: folder)
+            #expect(replay.status == Int32(status) && replay.stderr.contains(message), "empirical \(file): \(replay.status) \(replay.stderr)")
+        }
+        let other = try DeckBenchTool.run(["networks", "fit", "other.json"], in: folder)
+        #expect(other.stderr.contains("--format har") && other.stderr.contains("--columns"), "\(other.stderr)")
+    }
+
+    /// A HAR named `.json` is known by its content, and a comma in its path is written `\,` in the
+    /// empirical spec; the fit leaves out the 503 and the cached entry and counts them.
+    @Test func aHARNamedJSONWithACommaInItsPath() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try Self.recording(in: folder)
+        try Self.har().write(toFile: folder + "/export,1.json", atomically: true, encoding: .utf8)
+        let fit = try DeckBenchTool.run(["networks", "fit", "export,1.json"], in: folder)
+        #expect(fit.status == 0, "\(fit.stderr)")
+        #expect(fit.stdout.contains("2 requests; left out 1 cached, 0 failed, 1 errors (status ≥ 400), 0 redirects"), "\(fit.stdout)")
+        let replay = try DeckBenchTool.run(["replay", "rec", "--network", #"empirical:path=export\,1.json"#, "--out", "out", "--quiet"], in: folder)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let unescaped = try DeckBenchTool.run(["replay", "rec", "--network", "empirical:path=export,1.json", "--out", "out2", "--quiet"], in: folder)
+        #expect(unescaped.status == 64, "\(unescaped.stderr)")
+    }
+
+    /// A filter matches URLs: CSV columns without one refuse it; and times in another unit than
+    /// read (milliseconds read as seconds: a median first byte of 90,000 ms) are warned about.
+    @Test func aFilterNeedsAURLColumnAndAWrongUnitIsSaid() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try "start,ttfb,end,size\n0,90,150,20000\n10,100,170,20000\n".write(toFile: folder + "/rum.csv", atomically: true, encoding: .utf8)
+        let filtered = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size", "--filter", "/api/"], in: folder)
+        #expect(filtered.status == 64 && filtered.stderr.contains("url column"), "\(filtered.stderr)")
+        let seconds = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size", "--time-unit", "s"], in: folder)
+        #expect(seconds.status == 0 && seconds.stderr.contains("warning:") && seconds.stderr.contains("--time-unit"), "\(seconds.stderr)")
+        let millis = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size"], in: folder)
+        #expect(millis.status == 0 && !millis.stderr.contains("warning:"), "\(millis.stderr)")
     }
 }

@@ -4,31 +4,69 @@ import Foundation
 /// per request, its time to first byte and its transfer's pace, kept together so that one draw
 /// gives both (a slow first byte comes with the slow transfer it was recorded with). Read once per
 /// process and path.
+///
+/// A pace is measured only where a response can measure one: at least `RecordedRequest.minimumPaceBytes` (4,096) bytes
+/// and a receive time above 0 (a smaller response arrives in a packet or two, and its receive time
+/// is the clock's grain and the browser's scheduling, not the link's rate). A request that cannot
+/// measure a pace keeps its first byte and takes the pace of a request that can, picked by a fixed
+/// draw per request (the same for every run). The capture's range is kept: a transfer ends no
+/// later than the capture's longest request (first byte + receive), and takes no less than the
+/// request's own recorded receive time when the response is at least as large as it was.
 struct EmpiricalLink: Sendable {
     /// Per recorded request: from sending to the first byte, µs.
     let firstByteUs: [Int]
-    /// Per recorded request: µs a byte of its transfer took (receive time / bytes); the median of
-    /// the others for a request whose bytes the recording does not give.
+    /// Per recorded request: µs a byte of its transfer takes (its own pace, or a drawn one; 0 when
+    /// no request of the capture can measure one).
     let microsecondsPerByte: [Double]
+    /// Per recorded request: a transfer of at least its recorded bytes takes at least this, µs
+    /// (its receive time; 0 when its bytes are unknown).
+    let leastTransferUs: [Int]
+    /// Per recorded request: its recorded bytes (`Int.max` when unknown: no floor applies).
+    let recordedBytes: [Int]
+    /// The capture's longest request, first byte + receive, µs: no draw ends later.
+    let longestUs: Int
+    /// Requests whose own pace was measured.
+    let measured: Int
 
     var count: Int { firstByteUs.count }
 
-    /// Why a file cannot be drawn from.
+    /// Why a file cannot be drawn from: it cannot be read (`unreadable`), or it holds no request.
     struct Failure: Error, Sendable, CustomStringConvertible {
         var path: String
         var reason: String
+        var unreadable = false
+        /// Whether the spec itself is wrong (a filter or columns that cannot be read).
+        var usage = false
         var description: String { "\(path): \(reason)" }
     }
 
     init(_ requests: [RecordedRequest]) {
         firstByteUs = requests.map { Int(($0.firstByteMs * 1_000).rounded()) }
-        let paces = requests.map { request -> Double? in
-            guard let bytes = request.bytes, bytes > 0 else { return request.receiveMs == 0 ? 0 : nil }
+        let own = requests.map { request -> Double? in
+            guard request.measuresPace, let bytes = request.bytes else { return nil }
             return request.receiveMs * 1_000 / Double(bytes)
         }
-        let known = paces.compactMap { $0 }.sorted()
-        let median = known.isEmpty ? 0 : known[(known.count - 1) / 2]
-        microsecondsPerByte = paces.map { $0 ?? median }
+        let known = own.compactMap { $0 }
+        measured = known.count
+        microsecondsPerByte = own.enumerated().map { index, pace in
+            if let pace { return pace }
+            guard !known.isEmpty else { return 0 }
+            var draw = SeededGenerator(seed: 0x7061_6365, keys: UInt64(index))
+            return known[Int(draw.next() % UInt64(known.count))]
+        }
+        leastTransferUs = requests.map { $0.bytes == nil ? 0 : Int(($0.receiveMs * 1_000).rounded()) }
+        recordedBytes = requests.map { $0.bytes ?? Int.max }
+        longestUs = requests.map { Int(($0.totalMs * 1_000).rounded()) }.max() ?? 0
+    }
+
+    /// The transfer of `bytes` for the response that drew `record`, µs: at the record's pace, no
+    /// less than its recorded receive time when at least as large, and ending within the capture's
+    /// longest request.
+    @inline(__always)
+    func transferUs(record: Int, bytes: Int) -> Int {
+        var transfer = Int((Double(bytes) * microsecondsPerByte[record]).rounded())
+        if bytes >= recordedBytes[record] { transfer = max(transfer, leastTransferUs[record]) }
+        return min(transfer, max(0, longestUs - firstByteUs[record]))
     }
 
     /// The request a uniform draw in 0 ..< 1 picks: each with the same chance.
@@ -49,15 +87,19 @@ struct EmpiricalLink: Sendable {
         do {
             expression = try filter.map { try NSRegularExpression(pattern: $0) }
         } catch {
-            throw Failure(path: path, reason: "filter \(filter ?? "") is not a regular expression")
+            throw Failure(path: path, reason: "filter \(filter ?? "") is not a regular expression", usage: true)
         }
         let requests: [RecordedRequest]
         if let columns {
             guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
-                throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]")
+                throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]", usage: true)
             }
             do {
                 requests = try RequestTimings(path: path, columns: named, filter: expression).requests
+            } catch let error as RequestTimings.FilterWithoutURL {
+                throw Failure(path: path, reason: "\(error)", usage: true)
+            } catch let LogRows.Failure.cannotRead(_, reason) {
+                throw Failure(path: path, reason: "cannot read the file: \(reason)", unreadable: true)
             } catch {
                 throw Failure(path: path, reason: "\(error)")
             }
@@ -65,10 +107,10 @@ struct EmpiricalLink: Sendable {
             do {
                 requests = try HARFile(path: path, filter: expression).requests
             } catch {
-                throw Failure(path: path, reason: error.reason)
+                throw Failure(path: path, reason: error.reason, unreadable: error.unreadable)
             }
         }
-        guard !requests.isEmpty else { throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures and redirects)") }
+        guard !requests.isEmpty else { throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)") }
         let link = EmpiricalLink(requests)
         cache.withLock { $0[key] = link }
         return link

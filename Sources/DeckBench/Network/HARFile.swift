@@ -1,45 +1,75 @@
 import Foundation
 
-/// The requests of a HAR 1.2 file (Chrome DevTools, Charles, Proxyman, mitmproxy and Flipper export
-/// them): each entry's timings (`blocked`, `dns`, `connect`, `ssl`, `send`, `wait`, `receive`; −1
-/// for "does not apply") and sizes as a `RecordedRequest`. Entries that tell nothing about the
-/// network are left out and counted: served from the cache (Chrome's `_fromCache`, or a transfer
-/// size of 0 for a body that has bytes), failed (status 0), redirects (3xx but 304) and, with a
-/// filter, URLs it does not match. An entry that breaks the format is named (file, entry, reason)
-/// and left out; the rest are kept.
+/// The requests of a HAR 1.2 file (Chrome DevTools, Firefox, Safari's Web Inspector, Charles,
+/// Proxyman, mitmproxy and Flipper export them), plain or zstd-compressed, read as a stream (one
+/// entry decoded at a time): each entry's timings (`blocked`, `dns`, `connect`, `ssl`, `send`,
+/// `wait`, `receive`; −1 for "does not apply") and sizes as a `RecordedRequest`. Entries that tell
+/// nothing about the network are left out and counted: served from a cache, failed (status 0),
+/// error responses (status ≥ 400), redirects (3xx but 304) and, with a filter, URLs it does not
+/// match. An entry that breaks the format is named (file, entry, reason) and left out; the rest
+/// are kept.
 package struct HARFile: Sendable {
     public var path: String
     public var requests: [RecordedRequest] = []
     public var cached = 0
     public var failed = 0
+    /// Responses with a status of 400 or more: an error page's times are the server's failing,
+    /// not the network.
+    public var errors = 0
     public var redirects = 0
     public var filtered = 0
     /// "FILE: entry N: reason", one per malformed entry (N counts from 1).
     public var rejects: [String] = []
 
-    /// Why a file cannot be read at all.
+    /// Why a file cannot be read at all: `unreadable` (missing, a directory, an I/O error) or its
+    /// bytes are not a HAR.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var reason: String
+        /// Whether the file could not be read (else it was read and is not a HAR).
+        public var unreadable = false
         public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Whether the file at `path` (plain or zstd) opens as a HAR does: `{"log": …`. False for a
+    /// file that cannot be read.
+    public static func looksLikeHAR(_ path: String) -> Bool {
+        guard let stream = try? HARStream(path: path) else { return false }
+        return stream.opensAsHAR()
     }
 
     /// Reads `path`, keeping the entries whose URL `filter` matches (all without one).
     public init(path: String, filter: NSRegularExpression? = nil) throws(Failure) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(path: path, reason: "cannot read the file") }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw Failure(path: path, reason: "not a JSON object (a HAR file is one object with a \"log\")")
+        let stream: HARStream
+        do {
+            stream = try HARStream(path: path)
+        } catch {
+            throw Self.failure(error, path: path)
         }
-        guard let log = root["log"] as? [String: Any], let entries = log["entries"] as? [Any] else {
-            throw Failure(path: path, reason: "no \"log\" with \"entries\": not a HAR file")
-        }
-        for (index, entry) in entries.enumerated() {
-            do throws(EntryError) {
-                try read(entry, filter: filter)
-            } catch {
-                rejects.append("\(path): entry \(index + 1): \(error.reason)")
+        var count = 0
+        do {
+            try stream.entries { (bytes, index) throws(HARStream.Fault) in
+                count = index + 1
+                do throws(EntryError) {
+                    let entry = try? JSONSerialization.jsonObject(with: Data(bytes))
+                    try read(entry ?? "", filter: filter, separateSSL: stream.creator == "mitmproxy")
+                } catch {
+                    rejects.append("\(path): entry \(index + 1): \(error.reason)")
+                }
             }
+        } catch {
+            // The entries before a break are kept, the break named after them.
+            guard count > 0 else { throw Self.failure(error, path: path) }
+            let reason = switch error { case let .malformed(reason, _): reason; case let .unreadable(reason): reason }
+            rejects.append("\(path): after entry \(count): \(reason); the \(count) entries before it are read")
+        }
+    }
+
+    private static func failure(_ fault: HARStream.Fault, path: String) -> Failure {
+        switch fault {
+        case let .unreadable(reason): Failure(path: path, reason: "cannot read the file: \(reason)", unreadable: true)
+        case let .malformed(reason, _): Failure(path: path, reason: reason)
         }
     }
 
@@ -47,7 +77,22 @@ package struct HARFile: Sendable {
         var reason: String
     }
 
-    private mutating func read(_ entry: Any, filter: NSRegularExpression?) throws(EntryError) {
+    /// Whether an entry was served from a cache: Chrome's `_fromCache` ("memory", "disk"; false or
+    /// null when it was not), Safari's `_fetchType` ("Memory Cache", "Disk Cache"; "Network Load"
+    /// when it went to the network), Firefox's empty `timings`, or a transfer size of 0 for a body
+    /// that has bytes.
+    private static func isCached(_ entry: [String: Any], timings: [String: Any], transferSize: Double?, contentSize: Double?) -> Bool {
+        switch entry["_fromCache"] {
+        case let text as String where !text.isEmpty: return true
+        case let flag as NSNumber where isBoolean(flag) && flag.boolValue: return true
+        default: break
+        }
+        if let fetch = entry["_fetchType"] as? String, fetch.localizedCaseInsensitiveContains("cache") { return true }
+        if timings.isEmpty { return true }
+        return transferSize == 0 && (contentSize ?? 0) > 0
+    }
+
+    private mutating func read(_ entry: Any, filter: NSRegularExpression?, separateSSL: Bool) throws(EntryError) {
         guard let entry = entry as? [String: Any] else { throw EntryError(reason: "not an object") }
         guard let request = entry["request"] as? [String: Any], let url = request["url"] as? String else {
             throw EntryError(reason: "no request.url")
@@ -63,12 +108,16 @@ package struct HARFile: Sendable {
         let content = response["content"] as? [String: Any]
         let transferSize = Self.number(response["_transferSize"])
         let contentSize = Self.number(content?["size"])
-        if entry["_fromCache"] != nil || (transferSize == 0 && (contentSize ?? 0) > 0) {
+        if Self.isCached(entry, timings: timings, transferSize: transferSize, contentSize: contentSize) {
             cached += 1
             return
         }
         if status == 0 {
             failed += 1
+            return
+        }
+        if status >= 400 {
+            errors += 1
             return
         }
         if (300 ..< 400).contains(status), status != 304 {
@@ -82,22 +131,35 @@ package struct HARFile: Sendable {
             return value
         }
         func optional(_ name: String) throws(EntryError) -> Double? {
-            guard let raw = timings[name] else { return nil }
+            guard let raw = timings[name], !(raw is NSNull) else { return nil }
             guard let value = Self.number(raw), value >= -1 else { throw EntryError(reason: "timings.\(name) is not a number ≥ -1") }
             return value < 0 ? nil : value
         }
         let send = try required("send"), wait = try required("wait"), receive = try required("receive")
+        if send + wait + receive == 0 {
+            // Nothing crosses a network in no time: Firefox writes zeros for what its cache served.
+            cached += 1
+            return
+        }
         let connect = try optional("connect"), ssl = try optional("ssl")
-        let setup = try [optional("blocked"), optional("dns"), connect].compactMap { $0 }.reduce(0, +)
-        // HAR 1.2 counts ssl inside connect; TCP alone is connect less ssl.
-        let tcp = connect.map { $0 - (ssl ?? 0) }
+        // HAR 1.2 counts ssl inside connect; mitmproxy, and Firefox when ssl outlasts connect,
+        // write it beside it.
+        let separate = separateSSL || (ssl ?? 0) > (connect ?? 0)
+        let setup = try [optional("blocked"), optional("dns"), connect, separate ? ssl : nil].compactMap { $0 }.reduce(0, +)
+        let tcp = connect.map { separate ? $0 : $0 - (ssl ?? 0) }
         let bytes = [transferSize, Self.number(response["bodySize"]), contentSize].compactMap { $0 }.first { $0 >= 0 }.map { Int($0) }
         requests.append(RecordedRequest(firstByteMs: send + wait, receiveMs: receive, bytes: bytes, setupMs: setup,
                                         connectMs: tcp.flatMap { $0 > 0 ? $0 : nil }))
     }
 
-    /// A JSON number.
+    /// A JSON number (not a Boolean).
     private static func number(_ value: Any?) -> Double? {
-        (value as? NSNumber)?.doubleValue
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        return number.doubleValue
+    }
+
+    /// Whether JSON wrote `true` or `false` (Foundation gives Booleans as numbers of C type char).
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 }

@@ -140,8 +140,8 @@ struct Link: ~Copyable {
     /// The response of `id` (its `bytes` set) leaves the server now.
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let empirical, requests[id].record >= 0 {
-            // The recorded request's own pace, alone: the recording's rate already holds what shared its link.
-            let transferUs = Int((Double(requests[id].bytes) * empirical.microsecondsPerByte[requests[id].record]).rounded())
+            // The recorded request's pace, alone: the recording's rate already holds what shared its link.
+            let transferUs = empirical.transferUs(record: requests[id].record, bytes: requests[id].bytes)
             queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + transferUs + requests[id].downUs,
                                  sequence: requests[id].arrivalSequence)
             return

@@ -8,19 +8,25 @@ import Foundation
 /// `minimumConnects` requests opened a connection, else 0 (the round trip then holds the server's
 /// time, as the presets' do); `rtt_ms` is the median time to first byte less `server_ms`;
 /// `jitter` makes the model's 90th percentile the data's (ln((p90 − server) / rtt) / 1.2816);
-/// `downlink_kbps` is the median of the requests' own rates (bytes × 8 / receive ms) over those with
-/// bytes and a receive time. `connections` and the rest are the base preset's: requests do not
-/// say how many connections the app opens.
+/// `downlink_kbps` is the median of the requests' own rates (bytes × 8 / receive ms) over those of
+/// at least `RecordedRequest.minimumPaceBytes` bytes with a receive time above 0 (0, unlimited, and a
+/// warning when none has). `connections` and the rest are the base preset's: requests do not
+/// say how many connections the app opens. A value outside its parameter's bounds is set to the
+/// bound and said in `warnings`, as are times that look written in another unit.
 package struct NetworkFit: Sendable {
     public var model: NetworkModel
     /// The requests the fit read.
     public var requests: [RecordedRequest]
-    /// Requests with bytes and a receive time, which the rate was fitted on.
+    /// Requests of 4 kB or more with a receive time, which the rate was fitted on.
     public var rated: Int
     /// Requests that opened a connection (their TCP set-up gave the round trip), 0 when too few.
     public var connects: Int
+    /// What the fit could not follow: a value held at its parameter's bound, implausible times.
+    public var warnings: [String]
 
     public static let minimumConnects = 10
+    /// z of the normal distribution's 90th percentile.
+    static let z90 = 1.281_551_565_545
 
     /// Fits `requests` (at least one) with `base`'s other parameters.
     public init(_ requests: [RecordedRequest], base: NetworkModel) {
@@ -32,46 +38,99 @@ package struct NetworkFit: Sendable {
         let server = connects > 0 ? max(0, median - Self.percentile(tcp, 0.5)) : 0
         let rtt = max(0.1, median - server)
         let p90 = Self.percentile(firstBytes, 0.9) - server
-        let jitter = p90 > rtt ? log(p90 / rtt) / 1.281_551_565_545 : 0
+        let jitter = p90 > rtt ? log(p90 / rtt) / Self.z90 : 0
+        // As the empirical link's paces: a response under 4 kB arrives in a packet or two, and its
+        // receive time says nothing of the link's rate.
         let rates = requests.compactMap { request -> Double? in
-            guard let bytes = request.bytes, bytes > 0, request.receiveMs > 0 else { return nil }
+            guard request.measuresPace, let bytes = request.bytes else { return nil }
             return Double(bytes) * 8 / request.receiveMs
         }
         rated = rates.count
-        var model = base
-        model.rttMs = Self.rounded(rtt, 1)
-        model.jitter = min(3, Self.rounded(jitter, 3))
-        model.serverMs = Self.rounded(server, 1)
-        model.downlinkKbps = rates.isEmpty ? 0 : max(0.004, Self.rounded(Self.percentile(rates, 0.5), 1))
+        var model = base, warnings: [String] = []
+        model.rttMs = Self.clamped("rtt_ms", Self.rounded(rtt, 1), &warnings)
+        model.jitter = Self.clamped("jitter", Self.rounded(jitter, 3), &warnings)
+        model.serverMs = Self.clamped("server_ms", Self.rounded(server, 1), &warnings)
+        model.downlinkKbps = rates.isEmpty ? 0 : Self.clamped("downlink_kbps", Self.rounded(Self.percentile(rates, 0.5), 1), &warnings)
         self.model = model
+        if model.jitter < Self.rounded(jitter, 3) {
+            warnings.append(String(format: "the data's spread is wider than a log-normal round trip can be: the model's p90 of the first byte is "
+                + "%.0f ms against the data's %.0f; for the data's own tail use --network empirical:path=FILE",
+                model.serverMs + model.rttMs * exp(model.jitter * Self.z90), p90 + server))
+        }
+        if rates.isEmpty {
+            warnings.append("no request has \(RecordedRequest.minimumPaceBytes) bytes or more and a receive time above 0 to measure a rate: "
+                + "downlink_kbps=0 (unlimited); set it with --network ...:downlink_kbps=N")
+        }
+        if median > 60_000 || median < 0.1 {
+            warnings.append(String(format: "the median time to first byte is %@ ms: are the times in the unit they are read in "
+                + "(--time-unit ms, s or iso8601)?", NetworkModel.format(Self.rounded(median, 3))))
+        }
+        self.warnings = warnings
     }
 
-    /// The model's times for the data's requests: `draws` round trips each, a response alone on the
-    /// downlink (as the fit reads the rates), seeded.
-    public func modelled(draws: Int = 20, seed: UInt64 = 1) -> (firstByte: [Double], total: [Double]) {
-        var random = SeededGenerator(seed: seed, keys: 0x6669_74)
-        var firstByte: [Double] = [], total: [Double] = []
-        for request in requests {
-            let receive = model.downlinkKbps > 0 ? Double(request.bytes ?? 0) * 8 / model.downlinkKbps : 0
-            for _ in 0 ..< draws {
-                let time = random.logNormal(median: model.rttMs, sigma: model.jitter) + model.serverMs
-                firstByte.append(time)
-                total.append(time + receive)
+    /// `value` within the bounds of the parameter `key`, a warning when it was not.
+    private static func clamped(_ key: String, _ value: Double, _ warnings: inout [String]) -> Double {
+        guard let bounds = NetworkParameter.all.first(where: { $0.key == key })?.bounds, !bounds.accepts(value) else { return value }
+        let bound = value > bounds.high ? bounds.high : bounds.low
+        warnings.append("\(key) fitted as \(NetworkModel.format(value)) is outside its bounds (\(bounds.text)): set to \(NetworkModel.format(bound))")
+        return bound
+    }
+
+    /// The model's `share` quantile of the time to first byte, ms: exact (server + rtt · e^(σz)).
+    public func modelFirstByte(_ share: Double) -> Double {
+        model.serverMs + model.rttMs * exp(model.jitter * Self.normalQuantile(share))
+    }
+
+    /// The model's `share` quantile of the total time, ms, for the data's requests each at its own
+    /// size alone on the downlink: the quantile of the mixture (one log-normal first byte per
+    /// request, shifted by its transfer), found by bisection on its distribution function to
+    /// 0.001 ms.
+    public func modelTotal(_ share: Double) -> Double {
+        let transfers = requests.map { model.downlinkKbps > 0 ? Double($0.bytes ?? 0) * 8 / model.downlinkKbps : 0 }
+        guard !transfers.isEmpty else { return modelFirstByte(share) }
+        let shift = model.serverMs
+        func cdf(_ time: Double) -> Double {
+            var sum = 0.0
+            for transfer in transfers {
+                let roundTrip = time - shift - transfer
+                guard roundTrip > 0 else { continue }
+                if model.jitter == 0 {
+                    sum += roundTrip >= model.rttMs ? 1 : 0
+                } else {
+                    sum += 0.5 * erfc(-log(roundTrip / model.rttMs) / (model.jitter * 2.0.squareRoot()))
+                }
             }
+            return sum / Double(transfers.count)
         }
-        return (firstByte, total)
+        var low = shift + (transfers.min() ?? 0)
+        var high = shift + (transfers.max() ?? 0) + model.rttMs * exp(model.jitter * 9)
+        while high - low > 0.001 {
+            let middle = (low + high) / 2
+            if cdf(middle) >= share { high = middle } else { low = middle }
+        }
+        return high
+    }
+
+    /// The standard normal's `share` quantile, by bisection on erfc to 1e-9.
+    static func normalQuantile(_ share: Double) -> Double {
+        var low = -9.0, high = 9.0
+        while high - low > 1e-9 {
+            let middle = (low + high) / 2
+            if 0.5 * erfc(-middle / 2.0.squareRoot()) >= share { high = middle } else { low = middle }
+        }
+        return (low + high) / 2
     }
 
     /// The goodness-of-fit table: the data's and the model's 10th, 50th, 90th and 99th percentiles
-    /// of the time to first byte and of the total time, ms.
+    /// of the time to first byte and of the total time, ms; the model's from its distribution.
     public var table: String {
-        let model = modelled()
         let shares = [0.1, 0.5, 0.9, 0.99]
         var table = TextTable(header: ["ms", "p10", "p50", "p90", "p99"])
-        for (name, values) in [("first byte, data", requests.map(\.firstByteMs)), ("first byte, model", model.firstByte),
-                               ("total, data", requests.map(\.totalMs)), ("total, model", model.total)] {
-            table.append([name] + shares.map { String(format: "%.0f", Self.percentile(values, $0)) })
-        }
+        func row(_ name: String, _ values: [Double]) { table.append([name] + values.map { String(format: "%.0f", $0) }) }
+        row("first byte, data", shares.map { Self.percentile(requests.map(\.firstByteMs), $0) })
+        row("first byte, model", shares.map(modelFirstByte))
+        row("total, data", shares.map { Self.percentile(requests.map(\.totalMs), $0) })
+        row("total, model", shares.map(modelTotal))
         return table.rendered
     }
 

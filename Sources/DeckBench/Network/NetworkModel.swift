@@ -53,9 +53,11 @@ public struct NetworkModel: Sendable, Hashable {
 
     /// The full spec, every parameter written out: the `network` column of reports.
     public var spec: String {
-        let trace = tracePath.map { ["path=\($0)", "loop=\(loop)"] } ?? []
+        let escaped = SpecString.escaped
+        let trace = tracePath.map { ["path=\(escaped($0))", "loop=\(loop)"] } ?? []
         let empirical = empiricalPath.map {
-            ["path=\($0)"] + (empiricalColumns.map { ["columns=\($0)"] } ?? []) + (empiricalFilter.map { ["filter=\($0)"] } ?? [])
+            ["path=\(escaped($0))"] + (empiricalColumns.map { ["columns=\(escaped($0))"] } ?? [])
+                + (empiricalFilter.map { ["filter=\(escaped($0))"] } ?? [])
         } ?? []
         let parameters = NetworkParameter.all.filter(accepts).map { $0.written(self) }
         return name + ":" + (trace + empirical + parameters).joined(separator: ",")
@@ -136,8 +138,10 @@ public struct NetworkModel: Sendable, Hashable {
             }
             do {
                 _ = try EmpiricalLink.load(path, filter: model.empiricalFilter, columns: model.empiricalColumns)
-            } catch {
+            } catch where error.usage {
                 throw .malformed(what: "network", text: text, detail: error.description)
+            } catch {
+                throw .unusableFile(what: "network", text: text, detail: error.description, unreadable: error.unreadable)
             }
         }
         if model.losesRequests, model.timeoutMs == 0 {

@@ -25,4 +25,12 @@ package struct RecordedRequest: Sendable, Hashable {
 
     /// From sending to the last byte, ms.
     public var totalMs: Double { firstByteMs + receiveMs }
+
+    /// The fewest bytes a response needs for its receive time to measure the link's rate: a
+    /// smaller one arrives in a packet or two (1,460 bytes each), and its receive time is the
+    /// clock's grain and the browser's scheduling.
+    public static let minimumPaceBytes = 4_096
+
+    /// Whether its receive time measures a pace: `minimumPaceBytes` or more, received in more than 0 ms.
+    public var measuresPace: Bool { (bytes ?? 0) >= Self.minimumPaceBytes && receiveMs > 0 }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The requests of a RUM export (Firebase Performance Monitoring, OkHttp's `EventListener`,
 /// `URLSessionTaskMetrics`) as CSV with a header row or JSON lines: a row per request with its start,
 /// its first byte, its end (ms, s or ISO 8601: `time`) and its bytes, by column name; optionally its
-/// status (0 is a failure, 3xx but 304 a redirect: left out and counted) and its URL (for `filter`).
+/// status (0 is a failure, 400 or more an error, 3xx but 304 a redirect: left out and counted) and its URL (for `filter`, which needs it).
 /// A row that cannot be read is named (file, line, reason) and left out; the rest are kept.
 package struct RequestTimings: Sendable {
     /// The columns: start, first byte, end and bytes, then status and URL when the export has them.
@@ -30,13 +30,28 @@ package struct RequestTimings: Sendable {
     package var path: String
     package var requests: [RecordedRequest] = []
     package var failed = 0
+    /// Rows with a status of 400 or more (an error page times the server's failing, not the network).
+    package var errors = 0
     package var redirects = 0
     package var filtered = 0
     /// "FILE:LINE: reason", one per row left out for what it holds.
     package var rejects: [String] = []
 
+    /// A filter was given but the columns name no URL to match it against.
+    package struct FilterWithoutURL: Error, CustomStringConvertible {
+        package var path: String
+        package var description: String { "\(path): a filter needs a url column (start,first_byte,end,bytes,status,url)" }
+    }
+
+    /// Whether `error`, thrown by `init`, says the file could not be read (else its data is wrong).
+    package static func isUnreadable(_ error: Error) -> Bool {
+        if case LogRows.Failure.cannotRead = error { return true }
+        return false
+    }
+
     package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
         self.path = path
+        guard filter == nil || columns.url != nil else { throw FilterWithoutURL(path: path) }
         try LogRows.forEach(path, columns: columns.all) { line, value in
             if let filter, let column = columns.url {
                 let url = value(column) ?? ""
@@ -44,6 +59,7 @@ package struct RequestTimings: Sendable {
             }
             if let column = columns.status, let status = value(column).flatMap(Int.init) {
                 if status == 0 { return failed += 1 }
+                if status >= 400 { return errors += 1 }
                 if (300 ..< 400).contains(status), status != 304 { return redirects += 1 }
             }
             func ms(_ column: String) -> Double? {

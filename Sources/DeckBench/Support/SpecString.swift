@@ -1,4 +1,6 @@
-/// The shell syntax shared by `--policy` and `--network`: `NAME[:key=value,...]`.
+/// The shell syntax shared by `--policy` and `--network`: `NAME[:key=value,...]`. A value writes
+/// a comma as `\,` and a backslash before a comma or another backslash as `\\` (a path or a
+/// regular expression with a comma); any other backslash stands for itself.
 struct SpecString: Sendable {
     public var name: String
     /// The parameters in the order written.
@@ -11,7 +13,7 @@ struct SpecString: Sendable {
         guard !name.isEmpty else { throw .malformed(what: what, text: text, detail: "the name is missing") }
         parameters = []
         guard parts.count == 2 else { return }
-        for pair in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+        for pair in Self.pairs(parts[1]) {
             let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard keyValue.count == 2, !keyValue[0].isEmpty, !keyValue[1].isEmpty else {
                 throw .malformed(what: what, text: text, detail: "expected key=value, got \"\(pair)\"")
@@ -20,8 +22,64 @@ struct SpecString: Sendable {
             guard !parameters.contains(where: { $0.key == key }) else {
                 throw .malformed(what: what, text: text, detail: "\(key) is given twice")
             }
-            parameters.append((key, String(keyValue[1]).trimmingSpaces))
+            parameters.append((key, Self.unescaped(String(keyValue[1]).trimmingSpaces)))
         }
+    }
+
+    /// `text` split at the commas that are not escaped, escapes kept.
+    private static func pairs(_ text: Substring) -> [Substring] {
+        var pairs: [Substring] = []
+        var start = text.startIndex, index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "\\", text.index(after: index) < text.endIndex {
+                index = text.index(index, offsetBy: 2)
+                continue
+            }
+            if text[index] == "," {
+                pairs.append(text[start ..< index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        pairs.append(text[start...])
+        return pairs
+    }
+
+    /// `\,` as a comma and `\\` as a backslash; other backslashes as they are.
+    static func unescaped(_ value: String) -> String {
+        guard value.contains("\\") else { return value }
+        var result = "", pending = false
+        for character in value {
+            if pending {
+                result.append(character == "," || character == "\\" ? String(character) : "\\" + String(character))
+                pending = false
+            } else if character == "\\" {
+                pending = true
+            } else {
+                result.append(character)
+            }
+        }
+        if pending { result.append("\\") }
+        return result
+    }
+
+    /// `value` written so that `unescaped` gives it back: commas and the backslashes before a
+    /// comma, another backslash or the end escaped.
+    static func escaped(_ value: String) -> String {
+        guard value.contains(",") || value.contains("\\") else { return value }
+        var result = ""
+        let characters = Array(value)
+        for (index, character) in characters.enumerated() {
+            if character == "," {
+                result += "\\,"
+            } else if character == "\\" {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                result += next == nil || next == "," || next == "\\" ? "\\\\" : "\\"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 }
 
@@ -34,6 +92,9 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyPoints(text: String, limit: Int)
     /// A parameter the policy cannot do without was not given.
     case missingKey(what: String, name: String, key: String, meaning: String)
+    /// A file the spec names cannot be read (`unreadable`: missing, a directory, an I/O error) or
+    /// holds no data to use (the CLI's I/O and data exit statuses).
+    case unusableFile(what: String, text: String, detail: String, unreadable: Bool)
 
     public var description: String {
         switch self {
@@ -51,6 +112,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "\"\(text)\" sweeps more than \(limit) policies; narrow its ranges or give a step"
         case let .missingKey(what, name, key, meaning):
             "\(what) \(name) needs \(key)=…: \(meaning)"
+        case let .unusableFile(what, text, detail, _):
+            "\(what) \(text): \(detail)"
         }
     }
 }

@@ -59,8 +59,9 @@ import Testing
 
     /// One recorded request: sent in 1 ms, first byte 199 ms later, 10,000 bytes in 100 ms (10 µs a
     /// byte). The first page (20 items of 1,000 bytes) is asked for at t = 0: its first byte comes at
-    /// 200 ms and its 20,000 bytes take 200 ms more, so the first load is 400 ms; a tap to the next
-    /// page at 1,000 ms (ondemand) stalls the same 400 ms.
+    /// 200 ms; its 20,000 bytes would take 200 ms at that pace, but no draw ends later than the
+    /// capture's longest request (300 ms), so they take 100 ms and the first load is 300 ms; a tap
+    /// to the next page at 1,000 ms (ondemand) stalls the same 300 ms.
     @Test func aSessionOnOneRecordedRequestByHand() throws {
         let path = try Self.har([(1, 199, 100, 10_000)])
         let network = try NetworkModel.parse("empirical:path=\(path),connections=0")
@@ -69,13 +70,13 @@ import Testing
             #"{"t":1000,"e":"tap","dir":"next"}"#,
             #"{"t":3000,"e":"end"}"#)
         let (m, _) = replay(session, OnDemandPolicy(), network: network)
-        #expect(m.firstLoadMs == 400)
-        #expect(m.stalls == 1 && m.stallMsTotal == 400)
+        #expect(m.firstLoadMs == 300)
+        #expect(m.stalls == 1 && m.stallMsTotal == 300)
         #expect(network.spec == "empirical:path=\(path),connections=0,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0")
     }
 
     /// The same request as a RUM export's row (start 0, first byte 200, end 300 ms, 10,000 bytes):
-    /// the same first load, 400 ms.
+    /// the same first load, 300 ms.
     @Test func aRUMExportDrawsTheSameWay() throws {
         let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -86,8 +87,15 @@ import Testing
         let session = scenario(
             #"{"v":1,"session":"e","page":0,"first":-10,"last":10}"#,
             #"{"t":3000,"e":"end"}"#)
-        #expect(replay(session, OnDemandPolicy(), network: network).metrics.firstLoadMs == 400)
+        #expect(replay(session, OnDemandPolicy(), network: network).metrics.firstLoadMs == 300)
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb") }
+        // A filter matches URLs: columns without one refuse it, as a malformed spec (exit 64).
+        #expect {
+            try NetworkModel.parse("empirical:path=\(path),columns=start;ttfb;end;size,filter=api")
+        } throws: { error in
+            guard case let .malformed(_, _, detail) = error as? SpecError else { return false }
+            return detail.contains("url column")
+        }
     }
 
     @Test func anEmpiricalNetworkNeedsARequestToDrawFrom() throws {
@@ -95,5 +103,118 @@ import Testing
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=/no/such.har") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=\(Self.exampleHAR),filter=/nothing-matches/") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("empirical:path=\(Self.exampleHAR),rtt_ms=100") }
+    }
+
+    /// A HAR of `entries` (status, send, wait, receive ms, bytes or nil, extra fields).
+    static func har(statuses entries: [(Int, Double, Double, Double, Int?, String)]) throws -> String {
+        let items = entries.enumerated().map { index, entry in
+            let size = entry.4.map { #", "bodySize": \#($0)"# } ?? ""
+            return #"{"request": {"url": "https://a/api/\#(index)"}, "response": {"status": \#(entry.0)\#(size)}, "#
+                + #""timings": {"send": \#(entry.1), "wait": \#(entry.2), "receive": \#(entry.3)}\#(entry.5)}"#
+        }
+        let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/capture.har"
+        try (#"{"log": {"entries": ["# + items.joined(separator: ",") + "]}}").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A repeat view: a 304 (263 bytes, receive 0.4 ms), a 200 whose receive is 0 (30,000 bytes),
+    /// a 200 of 40,000 bytes in 100 ms (2.5 µs a byte, the only pace measured) and a 503 error
+    /// page (left out). Every request takes the 2.5 µs a byte (before: the 304 its own 1.52 µs, the
+    /// receive-0 one none at all). The longest request is 60 + 100 = 160 ms. 20,000 bytes take
+    /// 50 ms on each; 100,000 bytes would take 250 ms, but end within 160 ms: 120 ms after the
+    /// 304's first byte at 40 ms, 60 ms after the 100 ms one, 100 ms after the 60 ms one.
+    @Test func aPaceOnlyFromResponsesThatCanMeasureOne() throws {
+        let path = try Self.har(statuses: [(304, 0, 40, 0.4, 263, ""), (200, 0, 100, 0, 30_000, ""), (200, 0, 60, 100, 40_000, ""),
+                                           (503, 0, 5, 1, 1_000, "")])
+        let link = try EmpiricalLink.load(path, filter: nil)
+        #expect(link.count == 3 && link.measured == 1)
+        #expect(link.microsecondsPerByte == [2.5, 2.5, 2.5])
+        #expect(link.longestUs == 160_000)
+        #expect((0 ..< 3).map { link.transferUs(record: $0, bytes: 20_000) } == [50_000, 50_000, 50_000])
+        #expect((0 ..< 3).map { link.transferUs(record: $0, bytes: 100_000) } == [120_000, 60_000, 100_000])
+        // No response can measure a pace: a transfer takes the request's own receive time.
+        let small = try EmpiricalLink.load(try Self.har(statuses: [(200, 0, 50, 30, 900, ""), (200, 0, 80, 10, 2_000, "")]), filter: nil)
+        #expect(small.measured == 0 && small.microsecondsPerByte == [0, 0])
+        #expect((0 ..< 2).map { small.transferUs(record: $0, bytes: 20_000) } == [30_000, 10_000])
+        #expect((0 ..< 2).map { small.transferUs(record: $0, bytes: 500) } == [0, 0])
+    }
+
+    /// A two-entry capture: the draws reach both entries, each about half the time (of 2,000 draws,
+    /// more than 800 each; a draw stuck on one entry, or the last one never drawn, fails).
+    @Test func theDrawsReachEveryRecordedRequest() throws {
+        let link = try EmpiricalLink.load(try Self.har([(1, 99, 10, 5_000), (1, 399, 20, 8_000)]), filter: nil)
+        let commons = SessionCommons(settings: ReplaySettings(seed: 11))
+        var counts = [0, 0]
+        for index in 0 ..< 100 {
+            let session = Session(id: "two\(index)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
+            commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
+            for page in 0 ..< 10 {
+                for n in 0 ..< 2 { counts[commons.recordIndex(page: page, n: n, in: link)] += 1 }
+            }
+        }
+        #expect(counts[0] > 800 && counts[1] > 800, "\(counts)")
+    }
+
+    /// Property: any HAR the fit accepts (300 random small captures from a seeded generator: 304s,
+    /// 503s, failures, redirects, `_fromCache` false, null and "memory", receive 0, sizes missing
+    /// or tiny) gives an empirical link whose draws (200 per capture, records picked by the replay's
+    /// own draw, responses of 0 to 300 kB) have a first byte within the recorded first bytes and end
+    /// within the recorded range: no sooner than the earliest first byte and no later than the
+    /// longest request; a response at least as large as every recorded one ends no sooner than
+    /// the quickest recorded request.
+    @Test func everyDrawStaysWithinTheCapturesRange() throws {
+        var random = SeededGenerator(seed: 49, keys: 7)
+        let statuses = [200, 200, 200, 200, 304, 304, 503, 0, 302]
+        let cacheMarks = ["", #", "_fromCache": false"#, #", "_fromCache": null"#, #", "_fromCache": "memory""#, #", "_fetchType": "Network Load""#]
+        var accepted = 0
+        for capture in 0 ..< 300 {
+            let count = 1 + Int(random.next() % 8)
+            let entries = (0 ..< count).map { _ -> (Int, Double, Double, Double, Int?, String) in
+                let receive = random.next() % 3 == 0 ? 0 : Double(random.next() % 500_000) / 1_000
+                let bytes: Int? = random.next() % 5 == 0 ? nil : Int(random.next() % (random.next() % 2 == 0 ? 2_000 : 200_000))
+                return (statuses[Int(random.next() % UInt64(statuses.count))], Double(random.next() % 3_000) / 1_000,
+                        Double(1 + random.next() % 2_000_000) / 1_000, receive, bytes, cacheMarks[Int(random.next() % UInt64(cacheMarks.count))])
+            }
+            let path = try Self.har(statuses: entries)
+            let requests = try HARFile(path: path).requests
+            guard !requests.isEmpty else { continue }
+            accepted += 1
+            let link = try EmpiricalLink.load(path, filter: nil)
+            let firstBytes = requests.map { $0.firstByteMs * 1_000 }, totals = requests.map { $0.totalMs * 1_000 }
+            let (least, most, longest) = (firstBytes.min()!, firstBytes.max()!, totals.max()!)
+            let largest = requests.map { $0.bytes ?? Int.max }.max()!
+            let commons = SessionCommons(settings: ReplaySettings(seed: UInt64(capture)))
+            let session = Session(id: "p\(capture)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
+            commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
+            for draw in 0 ..< 200 {
+                let record = commons.recordIndex(page: draw % 20, n: draw / 20, in: link)
+                let bytes = Int(random.next() % 300_000)
+                let firstByte = Double(link.firstByteUs[record]), total = firstByte + Double(link.transferUs(record: record, bytes: bytes))
+                #expect(firstByte >= least - 1 && firstByte <= most + 1, "capture \(capture): first byte \(firstByte) outside \(least)…\(most)")
+                #expect(total >= least - 1 && total <= longest + 1, "capture \(capture): total \(total) outside \(least)…\(longest)")
+                if bytes >= largest {
+                    #expect(total >= totals.min()! - 1, "capture \(capture): \(bytes) bytes end at \(total), before any recorded request")
+                }
+            }
+        }
+        #expect(accepted > 200, "\(accepted) captures accepted")
+    }
+
+    /// A comma in a path is written `\,` (a backslash before a comma or a backslash `\\`); the
+    /// full spec writes it so, and parses back to the same network; other backslashes stand for
+    /// themselves.
+    @Test func aCommaInThePathIsEscaped() throws {
+        let path = try Self.har([(1, 99, 10, 5_000)])
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(atPath: path, toPath: folder + "/a,b.har")
+        let network = try NetworkModel.parse(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3}"#)
+        #expect(network.empiricalPath == folder + "/a,b.har" && network.empiricalFilter == #"api/\d{1,3}"#)
+        #expect(network.spec.hasPrefix(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3},connections="#), "\(network.spec)")
+        #expect(try NetworkModel.parse(network.spec) == network)
+        for value in [#"a\b"#, #"a\\b"#, #"a\"#, #"\,"#, "a,b,", #"c:\dir\"#] {
+            #expect(SpecString.unescaped(SpecString.escaped(value)) == value, "\(value)")
+        }
     }
 }

@@ -5,10 +5,10 @@ import Testing
 /// HAR 1.2 read on hand-made files: every timing field, −1 for "does not apply", the entries left
 /// out (cached, failed, redirects, filtered) counted, a malformed entry named and its neighbours kept.
 @Suite struct HARFileTests {
-    private func write(_ text: String) throws -> String {
+    private func write(_ text: String, name: String = "capture.har") throws -> String {
         let folder = NSTemporaryDirectory() + "deckbench-har-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/capture.har"
+        let path = folder + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -64,5 +64,95 @@ import Testing
                 (error as? HARFile.Failure).map { $0.path == path && $0.description.contains(reason) } ?? false
             }
         }
+    }
+
+    /// The shapes real exports have. Chrome: a 304 revalidation (a few hundred bytes, receive
+    /// under a millisecond), a 503 error page, a 200 whose receive is 0, `"_fromCache": false` and
+    /// `null` on entries that went to the network. Safari: `"_fetchType": "Memory Cache"` and
+    /// "Disk Cache" served locally, "Network Load" not. Firefox: empty `timings` and all-zero
+    /// timings for what its cache served. mitmproxy: ssl written beside connect (ssl > connect).
+    static let realShapes = [
+        // 1: Chrome 304: kept, 0.2 + 31.8 ms to the first byte, 263 bytes.
+        #"{"request": {"url": "https://api.example.com/feed"}, "response": {"status": 304, "bodySize": 0, "_transferSize": 263, "content": {"size": 20480}}, "#
+            + #""timings": {"blocked": 1.5, "dns": -1, "ssl": -1, "connect": -1, "send": 0.2, "wait": 31.8, "receive": 0.4}, "_fromCache": false}"#,
+        // 2: Chrome 503 error page: left out, counted in errors.
+        #"{"request": {"url": "https://api.example.com/feed"}, "response": {"status": 503, "_transferSize": 1043, "content": {"size": 890}}, "#
+            + #""timings": {"send": 0.1, "wait": 12, "receive": 0.3}, "_fromCache": null}"#,
+        // 3: Chrome 200 with receive 0 and `_fromCache: null`: kept.
+        #"{"request": {"url": "https://api.example.com/page/2"}, "response": {"status": 200, "_transferSize": 18000, "content": {"size": 52000}}, "#
+            + #""timings": {"send": 0, "wait": 140, "receive": 0}, "_fromCache": null}"#,
+        // 4: Safari from its memory cache.
+        #"{"request": {"url": "https://api.example.com/page/1"}, "response": {"status": 200, "bodySize": -1, "content": {"size": 0}}, "#
+            + #""timings": {"blocked": 0, "dns": -1, "connect": -1, "ssl": -1, "send": 0, "wait": 0.03, "receive": 0.02}, "_fetchType": "Memory Cache"}"#,
+        // 5: Safari from its disk cache.
+        #"{"request": {"url": "https://api.example.com/page/3"}, "response": {"status": 200, "bodySize": -1, "content": {"size": 0}}, "#
+            + #""timings": {"send": 0, "wait": 0.5, "receive": 0.1}, "_fetchType": "Disk Cache"}"#,
+        // 6: Safari over the network: kept; TCP 29 − 19 = 10 ms; 5,495 bytes.
+        #"{"request": {"url": "https://api.example.com/page/4"}, "response": {"status": 200, "bodySize": 5150, "_transferSize": 5495, "content": {"size": 23866}}, "#
+            + #""timings": {"blocked": 2, "dns": 51, "connect": 29, "ssl": 19, "send": 1, "wait": 6, "receive": 21}, "_fetchType": "Network Load"}"#,
+        // 7: Firefox, served from its cache: empty timings.
+        #"{"request": {"url": "https://api.example.com/logo.png"}, "response": {"status": 200, "bodySize": -1, "content": {"size": 0}}, "timings": {}}"#,
+        // 8: Firefox, served from its cache: every timing 0.
+        #"{"request": {"url": "https://api.example.com/app.js"}, "response": {"status": 200, "bodySize": 0, "content": {"size": 9000}}, "#
+            + #""timings": {"blocked": 0, "dns": 0, "ssl": 0, "connect": 0, "send": 0, "wait": 0, "receive": 0}}"#,
+        // 9: mitmproxy: ssl 26 beside connect 22.5 (not inside it): TCP is the 22.5 ms; 110 bytes.
+        #"{"request": {"url": "https://api.example.com/ping"}, "response": {"status": 200, "bodySize": 110, "content": {"size": 110}}, "#
+            + #""timings": {"connect": 22.5, "ssl": 26, "send": 1, "wait": 35, "receive": 1}}"#,
+        // 10: Chrome `_fromCache: true`-style Boolean from other tools: cached.
+        #"{"request": {"url": "https://api.example.com/page/5"}, "response": {"status": 200, "bodySize": 100}, "#
+            + #""timings": {"send": 0, "wait": 1, "receive": 1}, "_fromCache": true}"#,
+    ]
+
+    static func har(_ entries: [String]) -> String {
+        "\u{FEFF}" + #"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "pages": [{"id": "p", "title": "a \"quoted\" [title], {x}"}], "#
+            + #""entries": [\#n"# + entries.joined(separator: ",\n") + "]}}"
+    }
+
+    static let realShapesRead = [
+        RecordedRequest(firstByteMs: 32, receiveMs: 0.4, bytes: 263, setupMs: 1.5, connectMs: nil),
+        RecordedRequest(firstByteMs: 140, receiveMs: 0, bytes: 18000, setupMs: 0, connectMs: nil),
+        RecordedRequest(firstByteMs: 7, receiveMs: 21, bytes: 5495, setupMs: 82, connectMs: 10),
+        RecordedRequest(firstByteMs: 36, receiveMs: 1, bytes: 110, setupMs: 48.5, connectMs: 22.5),
+    ]
+
+    @Test func readsTheShapesRealExportsHave() throws {
+        let har = try HARFile(path: try write(Self.har(Self.realShapes)))
+        #expect(har.requests == Self.realShapesRead)
+        #expect(har.cached == 5 && har.errors == 1 && har.failed == 0 && har.redirects == 0 && har.rejects.isEmpty, "\(har)")
+    }
+
+    /// A HAR is known by what it holds, whatever its name: `.json`, or zstd-compressed `.har.zst`.
+    @Test func aHARNamedJSONOrCompressedIsRead() throws {
+        let text = Self.har(Self.realShapes)
+        let json = try write(text, name: "export.json")
+        #expect(HARFile.looksLikeHAR(json))
+        #expect(try HARFile(path: json).requests == Self.realShapesRead)
+        let compressed = (json as NSString).deletingLastPathComponent + "/capture.har.zst"
+        let writer = try ZstdWriter(path: compressed, level: 3)
+        try writer.write(Array(text.utf8))
+        _ = try writer.finish()
+        #expect(HARFile.looksLikeHAR(compressed))
+        #expect(try HARFile(path: compressed).requests == Self.realShapesRead)
+        let lines = try write(#"{"start": 0, "ttfb": 10, "end": 20, "bytes": 5}"# + "\n", name: "rum.json")
+        #expect(!HARFile.looksLikeHAR(lines))
+    }
+
+    /// A file that breaks off after two entries keeps them, and names the break after them.
+    @Test func aFileThatBreaksOffKeepsTheEntriesBeforeIt() throws {
+        let text = Self.har(Array(Self.realShapes.prefix(3)))
+        let path = try write(String(text.dropLast(40)))
+        let har = try HARFile(path: path)
+        #expect(har.requests == [Self.realShapesRead[0]])
+        #expect(har.errors == 1)
+        #expect(har.rejects.count == 1 && har.rejects[0].hasPrefix("\(path): after entry 2: "), "\(har.rejects)")
+    }
+
+    /// A missing file and a directory cannot be read; a JSON object without a log is not a HAR.
+    @Test func unreadableAndNotAHARAreTold() throws {
+        let folder = (try write("{}") as NSString).deletingLastPathComponent
+        for path in [folder + "/missing.har", folder] {
+            #expect { _ = try HARFile(path: path) } throws: { ($0 as? HARFile.Failure)?.unreadable == true }
+        }
+        #expect { _ = try HARFile(path: folder + "/capture.har") } throws: { ($0 as? HARFile.Failure).map { !$0.unreadable } ?? false }
     }
 }

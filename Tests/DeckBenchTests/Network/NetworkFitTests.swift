@@ -33,10 +33,87 @@ import Testing
         let requests = Self.drawn(count: 5_000, connects: false)
         let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
         #expect(fit.model.serverMs == 0 && fit.connects == 0)
-        let modelled = fit.modelled().firstByte
         for share in [0.5, 0.9] {
-            let data = NetworkFit.percentile(requests.map(\.firstByteMs), share), model = NetworkFit.percentile(modelled, share)
+            let data = NetworkFit.percentile(requests.map(\.firstByteMs), share), model = fit.modelFirstByte(share)
             #expect(abs(model - data) / data < 0.05, "p\(Int(share * 100)): data \(data), model \(model)")
         }
+    }
+
+    /// The >= 10 connects rule at its edge. Ten requests with first bytes 100, 110, …, 190 ms
+    /// (median, nearest rank: 140) and TCP set-ups of 50, 52, …, 66 ms (median 58): with 9 set-ups
+    /// (the tenth request reused its connection) server_ms is 0 and rtt_ms the median, 140; with 10,
+    /// server_ms is 140 − 58 = 82 and rtt_ms 58. The set-ups are listed out of order.
+    @Test func serverTimeNeedsTenConnects() throws {
+        let tcp: [Double] = [66, 50, 64, 52, 62, 54, 60, 56, 58]
+        func requests(connects: Int) -> [RecordedRequest] {
+            (0 ..< 10).map { index in
+                RecordedRequest(firstByteMs: Double(190 - 10 * index), receiveMs: 10, bytes: 1_000,
+                                connectMs: index < connects ? (index < 9 ? tcp[index] : 68) : nil)
+            }
+        }
+        let nine = NetworkFit(requests(connects: 9), base: try NetworkModel.parse("lte"))
+        #expect(nine.connects == 0 && nine.model.serverMs == 0 && nine.model.rttMs == 140, "\(nine.model.spec)")
+        // The tenth set-up, 68 ms, moves the median set-up (nearest rank, 5th of 10) to 58.
+        let ten = NetworkFit(requests(connects: 10), base: try NetworkModel.parse("lte"))
+        #expect(ten.connects == 10 && ten.model.serverMs == 82 && ten.model.rttMs == 58, "\(ten.model.spec)")
+    }
+
+    /// A tail wider than jitter's bound (3): the median 100 ms, the 90th percentile 10,000 ms would
+    /// need ln(100) / 1.2816 = 3.593. The fit says so on its warnings (jitter held at 3, the model's
+    /// p90 then 100 · e^(3 · 1.28155) = 4,674 ms against the data's 10,000), rather than silently.
+    @Test func aValueAtItsBoundIsSaid() throws {
+        let requests = (1 ... 10).map { RecordedRequest(firstByteMs: $0 <= 5 ? 100 : ($0 <= 8 ? 500 : 10_000), receiveMs: 10, bytes: 10_000) }
+        let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
+        #expect(fit.model.jitter == 3)
+        #expect(fit.warnings.count == 2, "\(fit.warnings)")
+        #expect(fit.warnings.first { $0.hasPrefix("jitter fitted as 3.593 is outside its bounds") } != nil, "\(fit.warnings)")
+        #expect(fit.warnings.first { $0.contains("p90 of the first byte is 4674 ms against the data's 10000") } != nil, "\(fit.warnings)")
+        #expect(NetworkFit(Self.drawn(count: 100, connects: false), base: try NetworkModel.parse("lte")).warnings.isEmpty)
+    }
+
+    /// Times read in the wrong unit: milliseconds read as seconds (a median first byte of 90,000
+    /// ms) and seconds read as milliseconds (0.09 ms) are warned about; 90 ms is not.
+    @Test func implausibleTimesAreWarnedAbout() throws {
+        for (median, warned) in [(90_000.0, true), (0.09, true), (90, false), (60_000, false)] {
+            let fit = NetworkFit([RecordedRequest(firstByteMs: median, receiveMs: 0, bytes: nil)], base: try NetworkModel.parse("lte"))
+            #expect(fit.warnings.contains { $0.contains("--time-unit") } == warned, "\(median): \(fit.warnings)")
+        }
+    }
+
+    /// The table's model percentiles are the model's own, not a sampling run's. First byte:
+    /// server + rtt · e^(σz): for rtt 100, σ 0.5, server 20 the 90th percentile is
+    /// 20 + 100 · e^(0.5 · 1.28155) = 209.80 ms. Total, one request of 12,500 bytes at 1,000 kbit/s
+    /// (100 ms): the first byte's quantiles plus 100. Two requests, of 0 and 125,000 bytes (0 and
+    /// 1,000 ms): a quarter of the mixture is the quick one's median, 120 ms (the slow one's mass
+    /// below 120 ms is nil), three quarters the slow one's median, 1,120 ms.
+    @Test func theModelsPercentilesComeFromItsDistribution() throws {
+        var fit = NetworkFit([RecordedRequest(firstByteMs: 120, receiveMs: 100, bytes: 12_500)], base: try NetworkModel.parse("lte"))
+        fit.model.rttMs = 100
+        fit.model.jitter = 0.5
+        fit.model.serverMs = 20
+        fit.model.downlinkKbps = 1_000
+        #expect(abs(fit.modelFirstByte(0.9) - 209.795) < 0.001)
+        #expect(abs(fit.modelFirstByte(0.5) - 120) < 1e-6)
+        for share in [0.1, 0.5, 0.9, 0.99] {
+            #expect(abs(fit.modelTotal(share) - (fit.modelFirstByte(share) + 100)) < 0.002, "p\(share)")
+        }
+        fit.requests = [RecordedRequest(firstByteMs: 1, receiveMs: 1, bytes: 0), RecordedRequest(firstByteMs: 1, receiveMs: 1, bytes: 125_000)]
+        #expect(abs(fit.modelTotal(0.25) - 120) < 0.01 && abs(fit.modelTotal(0.75) - 1_120) < 0.01, "\(fit.modelTotal(0.25)) \(fit.modelTotal(0.75))")
+        // Jitter 0: every first byte is server + rtt exactly.
+        fit.model.jitter = 0
+        #expect(abs(fit.modelTotal(0.1) - 120) < 0.002 && abs(fit.modelTotal(0.9) - 1_120) < 0.002)
+    }
+
+    /// Rates need 4,096 bytes and a receive time above 0. A 304 of 253 bytes in 1.7 ms (1,189
+    /// kbit/s), 4,095 bytes in 10 ms and 50,000 bytes in 0 ms measure none: downlink_kbps is 0
+    /// (unlimited) and the fit says so. 4,096 bytes in 10 ms measure 4,096 × 8 / 10 = 3,276.8 kbit/s.
+    @Test func aRateNeedsFourKilobytesAndAReceiveTime() throws {
+        let none = [RecordedRequest(firstByteMs: 50, receiveMs: 1.7, bytes: 253), RecordedRequest(firstByteMs: 60, receiveMs: 10, bytes: 4_095),
+                    RecordedRequest(firstByteMs: 70, receiveMs: 0, bytes: 50_000)]
+        let unrated = NetworkFit(none, base: try NetworkModel.parse("lte"))
+        #expect(unrated.rated == 0 && unrated.model.downlinkKbps == 0)
+        #expect(unrated.warnings.contains { $0.contains("downlink_kbps=0 (unlimited)") }, "\(unrated.warnings)")
+        let rated = NetworkFit(none + [RecordedRequest(firstByteMs: 80, receiveMs: 10, bytes: 4_096)], base: try NetworkModel.parse("lte"))
+        #expect(rated.rated == 1 && rated.model.downlinkKbps == 3_276.8 && rated.warnings.isEmpty, "\(rated.model.spec) \(rated.warnings)")
     }
 }
