@@ -80,13 +80,13 @@ extension DeckBenchCommand.History {
     /// `deckbench history check`: the lasting changes past a limit.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fail (exit 2) when a metric moved past its limit and stayed there for at least --min-nights runs.",
+            abstract: "Fail (exit 2) when a metric moved past its limit and stayed there for at least --min-nights nights.",
             discussion: """
                 In each series (a metric of a policy on a network, night by night) the most evident change among the \
                 last --window nights that has held --min-nights is found (docs/NIGHTLY.md says how: a step placed where \
-                the difference of means is most evident, judged on the runs' own intervals, Bonferroni over the starts); \
-                it fails the check (FAIL) when its whole 95 % interval lies past the limit, and is said (unconfirmed) when \
-                only its estimate does. A night that brought lasting new recordings, flags, network parameters or a new \
+                two levels part best, judged on the runs' own intervals, Bonferroni over the starts); it fails the \
+                check (FAIL) when its whole 95 % interval lies past the limit, and is said (unconfirmed) when the \
+                interval excludes no change but holds the limit. A night that brought lasting new recordings, flags, network parameters or a new \
                 DeckBench version splits the series: its step is said (explained) and does not fail, and the nights \
                 after it are judged on their own. Each line ends with the smallest change the history could confirm \
                 (detectable). Exit 2 on a FAIL.
