@@ -64,6 +64,11 @@ extension DeckBenchCommand.History {
             for folder in folders {
                 do throws(HistoryFile.Failure) {
                     let rows = try entry.rows(folder: folder)
+                    if let time = rows.first?.time, let latest = try? HistoryFile.read(history, missingIsEmpty: true).rows.last?.time,
+                       let date = ISO8601DateFormatter().date(from: time), let before = ISO8601DateFormatter().date(from: latest), date < before {
+                        Console.error("warning: \(folder)'s time \(time) is before the last night's (\(latest)): nights are kept in the "
+                            + "order they are appended, so it becomes the last night")
+                    }
                     let added = try HistoryFile.append(rows, to: history)
                     if !quiet {
                         Console.out(added == 0 ? "\(folder): night \(rows.first?.run ?? "?") is in \(history) already\n"
@@ -121,7 +126,14 @@ extension DeckBenchCommand.History {
                 throw ExitStatus.io
             }
             let search = ChangePointSearch(minNights: minNights, window: window)
-            let check = HistoryCheck(limits: try thresholds.all, search: search)
+            let limits = try thresholds.all
+            let kept = Set(file.rows.map(\.metric))
+            if let missing = limits.first(where: { !kept.contains($0.metric) }) {
+                Console.error("error: \(history) holds no series of \(missing.metric) (it keeps \(kept.sorted().joined(separator: ", "))): "
+                    + "a limit on it would judge nothing; append with --metrics to keep it")
+                throw ExitStatus.usage
+            }
+            let check = HistoryCheck(limits: limits, search: search)
             let findings = check.findings(file)
             for finding in findings where finding.fails || !quiet {
                 Console.out(Self.line(finding) + "\n")
@@ -134,7 +146,7 @@ extension DeckBenchCommand.History {
                     : short == series.count ? "; too short to judge: a change needs \(search.nightsNeeded) nights with a value "
                         + "(\(search.nightsNeeded - minNights) before it, --min-nights \(minNights) from it)"
                     : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
-                Console.out("\(file.runs.count) nights, \(series.count) series: "
+                Console.out("\(Self.count(file.runs.count, "night")), \(series.count) series: "
                     + (failed == 0 ? "no lasting change past a limit" : failed == 1 ? "1 lasting change past its limit" : "\(failed) lasting changes past their limits") + unjudged + "\n")
             }
             if failed > 0 { throw ExitStatus.regression }
@@ -159,6 +171,10 @@ extension DeckBenchCommand.History {
 
         static func signed(_ value: Double) -> String {
             (value >= 0 ? "+" : "") + HistoryCheck.number(value)
+        }
+
+        static func count(_ number: Int, _ noun: String) -> String {
+            "\(number) \(noun)\(number == 1 ? "" : "s")"
         }
     }
 
@@ -185,7 +201,7 @@ extension DeckBenchCommand.History {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
                 try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
-                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(file.runs.count) nights, \(trend.series.count) series\n") }
+                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(Check.count(file.runs.count, "night")), \(trend.series.count) series\n") }
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io

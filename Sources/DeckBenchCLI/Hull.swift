@@ -70,7 +70,7 @@ extension DeckBenchCommand {
                             : share == 100 ? vertices.cheaper : share == 0 ? vertices.dearer
                             : "\(share) % \(vertices.cheaper) + \(100 - share) % \(vertices.dearer)"
                         cells += [mix, percent(hull), points(difference) + (row.differenceInterval.map { " [\(points($0.low)), \(points($0.high))]" } ?? ""),
-                                  String(format: "%+.0f", row.bytesDifference ?? 0), row.verdict ?? ""]
+                                  Self.signedWhole(row.bytesDifference ?? 0), row.verdict ?? ""]
                     } else {
                         cells += ["no rival spends as few bytes", "", "", "", ""]
                     }
@@ -79,6 +79,12 @@ extension DeckBenchCommand {
                 Console.out(table.rendered + "\n")
             }
             Console.out("\(judged) comparisons, each at 95 % on its own (difference in points of stall rate: the policy − the hull)\n")
+        }
+
+        /// A whole number with its sign, never "-0".
+        static func signedWhole(_ value: Double) -> String {
+            let whole = value.rounded()
+            return String(format: "%+.0f", whole == 0 ? 0 : whole)
         }
 
         private func percent(_ value: Double) -> String { String(format: "%.2f %%", 100 * value) }

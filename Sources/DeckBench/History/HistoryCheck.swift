@@ -69,7 +69,7 @@ public struct HistoryCheck: Sendable {
     }
 
     private func findings(_ series: HistorySeries, limit: Comparison.Threshold, sign: Double) -> [Finding] {
-        let valued = series.nights
+        let valued = series.judgedNights
         // A decrease of a metric better higher is an increase of its negation.
         let nights = valued.map(\.night).map { sign > 0 ? $0 : ChangePointSearch.negated($0) }
         let causes = valued.indices.compactMap { index in series.cause(at: valued[index].row).map { (night: index, cause: $0) } }

@@ -41,6 +41,10 @@ public struct HistoryFile: Sendable {
             if missingIsEmpty { return HistoryFile() }
             throw .unreadable(path: path, reason: "no such file")
         }
+        // An empty file (`touch history.csv` before the first night) is a history of no night.
+        if missingIsEmpty, ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0 {
+            return HistoryFile()
+        }
         let text: String
         var compressed = false
         do throws(RecordingError) {
@@ -75,11 +79,13 @@ public struct HistoryFile: Sendable {
         return HistoryFile(rows: rows)
     }
 
-    /// The shape every append keeps, checked row by row: a run's rows in one block, each series
-    /// (policy × network × metric) once in it, values and interval ends numbers or empty.
+    /// The shape every append keeps, checked row by row: a run's rows in one block, all saying the
+    /// same of the run, each series (policy × network × metric) once in it, values and interval
+    /// ends numbers or empty.
     private struct Shape {
         let path: String
         var current = ""
+        var currentRun: HistoryRow?
         var firstLine: [String: Int] = [:]
         var seriesLine: [String: Int] = [:]
 
@@ -94,8 +100,14 @@ public struct HistoryFile: Sendable {
                         + "after those of run \(current): each append writes a run's rows together")
                 }
                 current = row.run
+                currentRun = row
                 firstLine[row.run] = line
                 seriesLine = [:]
+            }
+            if let first = currentRun, (first.label, first.time, first.version, first.commit, first.corpus, first.flags)
+                != (row.label, row.time, row.version, row.commit, row.corpus, row.flags) {
+                throw .damaged(path: path, line: line, reason: "a row of run \(row.run) names its run otherwise than the run's first row "
+                    + "(label, time, version, commit, corpus or flags) on line \(firstLine[row.run] ?? 0)")
             }
             let series = "\(row.metric) of \(row.policy) on \(row.network)"
             if let earlier = seriesLine[series] {

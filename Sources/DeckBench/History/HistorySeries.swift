@@ -61,21 +61,39 @@ public struct HistorySeries: Sendable {
         }
     }
 
+    /// The nights a change is searched and judged on: those with a value, less the nights whose
+    /// runs had other settings for that night only.
+    public var judgedNights: [(row: Int, night: ChangePointSearch.Night)] {
+        nights.filter { !isOneNightChange(at: $0.row) }
+    }
+
     /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
     /// network's parameters or DeckBench's version differ from the night before and from what most
-    /// of the last 14 nights had, and stay as they are for the nights after, the next one at least
-    /// (tonight's new corpus cannot be told from one that is new every night). A corpus that
-    /// changes every night explains nothing, and neither does the night a one-night change is
-    /// undone (the runs are again what they were).
+    /// of the last 14 nights had, and the next night has them too (tonight's new corpus cannot be
+    /// told from one that is new every night). A corpus that changes every night explains nothing,
+    /// and neither does a one-night change (`isOneNightChange`) or the night it is undone (the runs
+    /// are again what they were). A change that is later undone (a week on another network) still
+    /// explains its step, and its undoing explains the step back.
     public func cause(at index: Int) -> String? {
         guard index > 0, index + 1 < rows.count else { return nil }
         let causes = Self.causes.compactMap { name, field -> String? in
             let value = rows[index][keyPath: field]
             guard value != rows[index - 1][keyPath: field], value != Self.mostCommon(rows[max(0, index - 14) ..< index].map { $0[keyPath: field] }),
-                  rows[index...].allSatisfy({ $0[keyPath: field] == value }) else { return nil }
+                  rows[index + 1][keyPath: field] == value else { return nil }
             return name
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
+    }
+
+    /// Whether the runs of `rows[index]` differed for that night only in their flags, network or
+    /// version (the nights before and after agree, and it differs from both): a night run under
+    /// other settings, which measures something else and is left out of the nights judged.
+    public func isOneNightChange(at index: Int) -> Bool {
+        guard index > 0, index + 1 < rows.count else { return false }
+        return Self.causes.contains { name, field in
+            field != \HistoryRow.corpus && rows[index][keyPath: field] != rows[index - 1][keyPath: field]
+                && rows[index + 1][keyPath: field] == rows[index - 1][keyPath: field]
+        }
     }
 
     /// The value most of `values` have (the latest of those tied).

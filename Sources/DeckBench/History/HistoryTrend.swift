@@ -1,42 +1,71 @@
 /// What the trend page shows, series by series: each night's value and interval, what changed in
-/// the runs that night (recordings, flags, version), and the change points the search finds in the
-/// whole series (`ChangePointSearch.changes`), each with its size, interval and the cause that
-/// explains it, if any. `trend.csv` is this table.
+/// the runs that night (recordings, flags, network, version), and the change points, found as
+/// `history check` finds them: the series split where what made the runs changed and stayed
+/// changed (each such step explained by its cause), nights run under other settings for one night
+/// left out, and within each part every change whose interval excludes none, up or down
+/// (`ChangePointSearch.changes`), with its size and interval. `trend.csv` is this table.
 public struct HistoryTrend: Sendable {
     public struct Series: Sendable {
         public var series: HistorySeries
         /// Per row of the series: the night's value (nil when the run has none) and what changed that night.
         public var nights: [(value: ChangePointSearch.Night?, changed: String?)]
-        /// The changes, their `start` an index into `series.rows`, with the lasting cause at their start.
+        /// The changes, their `start` an index into `series.rows`, with the cause that explains them.
         public var changes: [(change: ChangePointSearch.Change, cause: String?)]
+        /// Whether the metric is better lower (a rise is a worsening), as compare judges it.
+        public var betterLower: Bool
     }
 
     public var series: [Series]
 
-    public init(_ history: HistoryFile, search: ChangePointSearch = ChangePointSearch()) {
+    public init(_ history: HistoryFile, search: ChangePointSearch = ChangePointSearch(), schema: MetricSchema = .standard) {
         series = HistorySeries.all(history).map { series in
-            let valued = series.nights
             var nights: [(value: ChangePointSearch.Night?, changed: String?)] = series.rows.indices.map { (nil, Self.changed(series, at: $0)) }
-            for (row, night) in valued { nights[row].value = night }
-            let changes = search.changes(valued.map(\.night)).map { change in
-                var change = change
-                change.start = valued[change.start].row
-                return (change, series.cause(at: change.start))
-            }
-            return Series(series: series, nights: nights, changes: changes)
+            for (row, night) in series.nights { nights[row].value = night }
+            let better = schema.comparedColumns.first { $0.name == series.metric }?.better ?? .lower
+            return Series(series: series, nights: nights, changes: Self.changes(series, search: search), betterLower: better == .lower)
         }
     }
 
-    /// What differs from the night before in the runs of `series` at `index` (whether or not it
-    /// lasted); a kind of change that happens on most nights (new recordings every night) is no news.
+    /// The change points of `series`: within each part between causes, and at each cause.
+    static func changes(_ series: HistorySeries, search: ChangePointSearch) -> [(change: ChangePointSearch.Change, cause: String?)] {
+        let valued = series.judgedNights
+        let nights = valued.map(\.night)
+        let causes = valued.indices.compactMap { index in series.cause(at: valued[index].row).map { (night: index, cause: $0) } }
+        let bounds = [0] + causes.map(\.night) + [nights.count]
+        var found: [(change: ChangePointSearch.Change, cause: String?)] = []
+        for (lower, upper) in zip(bounds, bounds.dropFirst()) where lower < upper {
+            for change in search.changes(Array(nights[lower ..< upper])) {
+                var change = change
+                change.start += lower
+                found.append((change, nil))
+            }
+        }
+        let tested = max(1, search.starts(count: nights.count).count)
+        for (index, cause) in causes.enumerated() {
+            let before = index == 0 ? 0 : causes[index - 1].night
+            let next = found.filter { $0.change.start > cause.night }.map(\.change.start).min()
+            let end = min(next ?? nights.count, index + 1 < causes.count ? causes[index + 1].night : nights.count)
+            guard let change = search.change(at: cause.night, nights, part: before ..< end, tested: tested), change.low > 0 || change.high < 0
+            else { continue }
+            found.append((change, cause.cause))
+        }
+        return found.map { change, cause in
+            var change = change
+            change.start = valued[change.start].row
+            return (change, cause)
+        }.sorted { $0.change.start < $1.change.start }
+    }
+
+    /// What changed in the runs of `series` at `index`: a lasting cause, or settings for that night
+    /// only; nothing for recordings new every night or a one-night change undone.
     static func changed(_ series: HistorySeries, at index: Int) -> String? {
-        guard index > 0 else { return nil }
+        if let cause = series.cause(at: index) { return cause }
+        guard series.isOneNightChange(at: index) else { return nil }
         let rows = series.rows
         let names = HistorySeries.causes.filter { _, field in
-            let changes = rows.indices.dropFirst().count { rows[$0][keyPath: field] != rows[$0 - 1][keyPath: field] }
-            return rows[index][keyPath: field] != rows[index - 1][keyPath: field] && changes * 2 <= rows.count - 1
+            field != \HistoryRow.corpus && rows[index][keyPath: field] != rows[index - 1][keyPath: field]
         }.map(\.0)
-        return names.isEmpty ? nil : names.joined(separator: " and ")
+        return names.joined(separator: " and ") + " for this night only (left out of the search)"
     }
 
     public static let header = ["policy", "network", "metric", "night", "run", "label", "time", "commit", "value", "ci_low", "ci_high",

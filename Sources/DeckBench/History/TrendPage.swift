@@ -4,7 +4,8 @@
 /// per metric, a chart per policy × network on the history's own nights (1 to the last, shared by
 /// every chart, so a series that begins later begins at its night): each night's value with its
 /// 95 % interval as a band, a dashed line where a change starts (its size and interval above it,
-/// and the cause that explains it when the recordings, flags, network or version changed there),
+/// and the cause that explains it when the recordings, flags, network or version changed there;
+/// grey when explained, red for the worse, green for the better),
 /// and a grey triangle on every night whose runs changed in one of those ways. A metric with one
 /// series draws it at full width; more fill a grid of small multiples.
 public struct TrendPage: Sendable {
@@ -78,13 +79,14 @@ public struct TrendPage: Sendable {
         }
         for entry in rows {
             let series = entry.series.series
-            markup.wrap("tr", entry.cause == nil ? [("class", "unexplained")] : []) { row in
+            let worse = Self.isWorsening(entry.change, entry.series)
+            markup.wrap("tr", entry.cause == nil ? [("class", worse ? "unexplained" : "improved")] : []) { row in
                 row.wrap("td") { $0.element("a", [("href", "#" + Self.anchor(entry.number))], series.metric) }
                 row.element("td", [], series.policy)
                 row.element("td", [], series.network)
                 row.element("td", [], "\(series.nightNumbers[entry.change.start]) (\(Self.name(entry.series, entry.change)))")
                 row.element("td", [], "\(Self.signed(entry.change.size)) (\(Self.signed(entry.change.low)) … \(Self.signed(entry.change.high)))")
-                row.element("td", [], entry.cause ?? "nothing: the code, or the world it measures")
+                row.element("td", [], entry.cause ?? (worse ? "nothing: the code, or the world it measures" : "nothing (an improvement)"))
             }
         }
         markup.close("table")
@@ -93,9 +95,19 @@ public struct TrendPage: Sendable {
 
     static let css = ".trend-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px 24px}"
         + ".trend-grid svg,.trend-wide svg{width:100%}.trend-index td,.trend-index th{padding:2px 10px;text-align:left}"
-        + ".trend-index tr.unexplained td{color:#c0392b}"
+        + ".trend-index tr.unexplained td{color:#c0392b}.trend-index tr.improved td{color:#2e7d32}"
 
     static func anchor(_ number: Int) -> String { "series-\(number + 1)" }
+
+    /// Whether `change` is for the worse: a rise of a metric better lower, a fall of one better higher.
+    static func isWorsening(_ change: ChangePointSearch.Change, _ series: HistoryTrend.Series) -> Bool {
+        (change.size > 0) == series.betterLower
+    }
+
+    /// A change's colour: grey when explained, red for the worse, green for the better.
+    static func color(_ change: ChangePointSearch.Change, cause: String?, _ series: HistoryTrend.Series) -> String {
+        cause != nil ? "#777" : isWorsening(change, series) ? "#c0392b" : "#2e7d32"
+    }
 
     static func name(_ series: HistoryTrend.Series, _ change: ChangePointSearch.Change) -> String {
         let row = series.series.rows[change.start]
@@ -118,7 +130,7 @@ public struct TrendPage: Sendable {
                                              high: ((high + pad) / step).rounded(.up) * step, step: step)
         let xStep = max(1, ChartFrame.niceCeiling(Double(max(1, count - 1)) / 6).rounded(.up))
         let xEnd = Double(max(2, count))
-        let frame = ChartFrame(width: 760, height: 230, left: 70, right: 20, top: 34, bottom: 44,
+        let frame = ChartFrame(width: 760, height: 242, left: 70, right: 20, top: 46, bottom: 44,
                                xScale: .linear(low: 1, high: xEnd, step: xStep), yScale: yScale)
         var svg = Markup()
         frame.open(&svg, label: "\(series.series.metric) of \(series.series.policy) on \(series.series.network), night by night",
@@ -142,12 +154,17 @@ public struct TrendPage: Sendable {
             svg.wrap("polygon", [("points", "\(Markup.number(x - 5)),\(frame.top - 2) \(Markup.number(x + 5)),\(frame.top - 2) "
                                     + "\(Markup.number(x)),\(frame.top + 6)"), ("fill", "#888")]) { $0.element("title", [], "night \(numbers[index]): \(changed)") }
         }
+        // Labels of changes close together alternate between two lines so that none covers another.
+        var lastLabel: (x: Double, line: Int)?
         for (change, cause) in series.changes {
-            let x = Markup.number(frame.x(Double(numbers[change.start])))
-            let color = cause == nil ? "#c0392b" : "#777"
+            let position = frame.x(Double(numbers[change.start]))
+            let line = lastLabel.map { position - $0.x < 260 ? 1 - $0.line : 0 } ?? 0
+            lastLabel = (position, line)
+            let x = Markup.number(position)
+            let color = color(change, cause: cause, series)
             svg.element("line", [("x1", x), ("y1", "\(frame.top)"), ("x2", x), ("y2", Markup.number(frame.plotBottom)), ("stroke", color),
                                  ("stroke-dasharray", "5 4"), ("stroke-width", "1.5")])
-            svg.element("text", [("x", x), ("y", "\(frame.top - 10)"), ("text-anchor", "middle"), ("fill", color), ("class", "small")],
+            svg.element("text", [("x", x), ("y", "\(frame.top - 10 - 13 * line)"), ("text-anchor", "middle"), ("fill", color), ("class", "small")],
                         "\(signed(change.size)) (\(signed(change.low)) … \(signed(change.high)))" + (cause.map { ", \($0)" } ?? ""))
         }
         svg.close("svg")
