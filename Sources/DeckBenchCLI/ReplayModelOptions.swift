@@ -78,6 +78,10 @@ struct ReplayModelOptions: ParsableArguments {
                 given += Array(repeating: text, count: expanded.count)
             }
         } catch {
+            if case let .unusableFile(_, _, _, unreadable) = error {
+                Console.error("error: --policy: \(error)")
+                throw unreadable ? ExitStatus.io : ExitStatus.data
+            }
             throw ValidationError("--policy: \(error)")
         }
         guard policies.count <= PolicySweep.limit else {

@@ -55,6 +55,9 @@ import Testing
         let none = try DeckBenchTool.run(["replay", "--policy", "learned:budget=3", "--out", "r"], in: folder)
         #expect(none.status == 64)
         #expect(none.stderr.contains("policy learned needs model=…"))
+        // A model path that does not exist is the I/O fault any missing file is.
+        let missing = try DeckBenchTool.run(["replay", "--policy", "learned:model=nowhere.json", "--out", "r"], in: folder)
+        #expect(missing.status == 74 && missing.stderr.contains("policy learned: model nowhere.json: cannot read the model file"), "\(missing.stderr)")
         _ = FileManager.default.createFile(atPath: folder + "/old.json", contents: Data(#"{"format":"deckbench-step-model","version":0}"#.utf8))
         let old = try DeckBenchTool.run(["replay", "--policy", "learned:model=old.json", "--out", "r"], in: folder)
         #expect(old.status == 64)

@@ -43,6 +43,9 @@ public struct LearnedPolicy: PrefetchPolicy {
         }
         do {
             model = try StepModelCache.model(at: modelPath)
+        } catch .unreadable {
+            // A path that does not exist or cannot be read: the I/O fault every other file has.
+            throw .unusableFile(what: "policy \(Self.name): model", text: modelPath, detail: "cannot read the model file", unreadable: true)
         } catch {
             throw .badValue(what: "policy", name: Self.name, key: "model", value: modelPath, expected: "a step model file (\(error))")
         }
