@@ -37,7 +37,7 @@ import Testing
         #expect(worse.stdout.contains("Regressions (2)\n"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high,"
-            + "verdict,change_sim_low,change_sim_high,detectable_change\n"))
+            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
         #expect(csv.contains(",stall_ms_p99,"))
         #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
@@ -187,18 +187,19 @@ import Testing
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,"
             + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
         for line in stallRate {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            let change = Double(fields[5])!
-            let own = fields[10 ... 11].map { Double($0)! }
-            let together = fields[13 ... 14].map { Double($0)! }
+            // Counted from the end: the network's spec holds quoted commas.
+            let fields = Array(line.split(separator: ",", omittingEmptySubsequences: false).reversed())
+            let change = Double(fields[13])!
+            let own = [Double(fields[8])!, Double(fields[7])!]
+            let together = [Double(fields[5])!, Double(fields[4])!]
             #expect(own[0] <= own[1] && together[0] <= own[0] && own[1] <= together[1], "\(line)")
             #expect(together[0] <= change && change <= together[1])
-            let baseline = Double(fields[3])!
-            #expect(Double(fields[15])! > 0.05 * baseline)
-            #expect(["within", "inconclusive"].contains(fields[12]))
+            let baseline = Double(fields[15])!
+            #expect(Double(fields[3])! > 0.05 * baseline)
+            #expect(["within", "inconclusive"].contains(fields[6]))
             // The standard error behind it, and the simultaneous level of each bound and of both.
-            #expect(Double(fields[16])! > 0)
-            #expect(fields[17] == "0.95" && fields[18] == "0.9")
+            #expect(Double(fields[2])! > 0)
+            #expect(fields[1] == "0.95" && fields[0] == "0.9")
         }
         #expect(compared.stdout.contains("Limits judged together on one-sided simultaneous 95 % bounds, a 90 % simultaneous interval between "
             + "them ("))
