@@ -224,7 +224,7 @@ public struct Comparison: Sendable {
                     } else if let limit, let (base, next) = sides,
                               let judged = GatedRow(row: rows.count, better: better, limit: limit, old: column.pointFromReplicates(base),
                                                     new: column.pointFromReplicates(next), pairs: pairs, planted: planted[metric] ?? 0,
-                                                    widening: TailCalibration.applies(to: column) ? TailCalibration.widening : 1) {
+                                                    widening: TailCalibration.widening(of: column)) {
                         gated.append(judged)
                     }
                 }
@@ -256,7 +256,7 @@ public struct Comparison: Sendable {
         var allowed: Double
         var excess: Double
         var replicates: [Double?]
-        /// The factor on the replicates' standard deviation (`TailCalibration.widening` for a tail).
+        /// The factor on the replicates' standard deviation (`TailCalibration.widening(of:)`).
         var widening: Double
 
         init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?], planted: Double = 0,

@@ -5,16 +5,24 @@
 /// Two rules, both measured on A/A pairs (docs/STATISTICS.md, "Tails that can be gated"):
 /// - a run whose tail holds fewer than `minimumObservations` stalls cannot judge it: the row is
 ///   inconclusive ("too few stalls to judge the tail"), with no interval;
-/// - otherwise the row's standard error is its replicates' standard deviation times `widening`,
-///   the ratio of the change's spread over A/A pairs to the replicates' own.
+/// - otherwise the row's standard error is its replicates' standard deviation times
+///   `widening(of:)`, the ratio of the change's spread over A/A pairs to the replicates' own.
 /// Ratios and `stall_ms_p99` are judged as before.
 enum TailCalibration {
     /// The fewest stalls in a run's tail (the worst 1 % of navigations for the tail mean, the worst
     /// 1 % of stalls for the stalled p99) for its interval to be read.
     static let minimumObservations = 20.0
 
-    /// The factor on a tail's bootstrap standard error.
-    static let widening = 1.15
+    /// The factor on a tail's bootstrap standard error: the spread of its change over A/A pairs in
+    /// its replicates' standard deviations, the largest measured on 240 pairs (1.09 for the tail
+    /// mean, 1.05 for the stalled p99), rounded up; 1 for a column these rules do not judge.
+    static func widening(of column: IntervalColumn) -> Double {
+        switch column.statistic {
+        case .stallTailMean: 1.10
+        case .stallPercentile(_, stalledOnly: true): 1.05
+        case .ratio, .stallPercentile(_, stalledOnly: false): 1
+        }
+    }
 
     /// Whether `column` is a tail these rules judge.
     static func applies(to column: IntervalColumn) -> Bool {
