@@ -11,6 +11,7 @@
 #   docs/gate-calibration.sh CORPUS N LIMITS [OUT] [MULTIPLES]
 #   docs/gate-calibration.sh data 40 stall_rate=10%,stall_ms_cvar99=10%,resets_per_navigation=5%
 #   docs/gate-calibration.sh data 40 stall_rate=10% /tmp/cal ""        # A/A only
+#   docs/gate-calibration.sh CORPUS 241 stall_ms_cvar99=0.01%,stall_ms_stalled_p99=0.01% /tmp/cal ""   # tails only, A/A
 #
 # The A/A line is followed by each judged metric's spread: the RMS of the change over its stated
 # standard error (compare.csv's change_se), about 1 when the intervals are calibrated.

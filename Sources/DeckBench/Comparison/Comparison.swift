@@ -177,7 +177,7 @@ public struct Comparison: Sendable {
             cautions.append("the baseline resampled \(pairing.baselineUnit.rawValue)s and the candidate \(pairing.candidateUnit.rawValue)s "
                 + "(only one's recordings name users): their replicates weigh different groups of sessions, so the change is not "
                 + "paired and its intervals are those of two separate runs, often several times wider (verdicts lean to "
-                + "inconclusive; the error rates still hold). Replay both from the same recordings to pair them")
+                + "inconclusive). Replay both from the same recordings to pair them")
         }
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
