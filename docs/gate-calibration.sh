@@ -11,6 +11,10 @@
 #   docs/gate-calibration.sh CORPUS N LIMITS [OUT] [MULTIPLES]
 #   docs/gate-calibration.sh data 40 stall_rate=10%,stall_ms_cvar99=10%,resets_per_navigation=5%
 #   docs/gate-calibration.sh data 40 stall_rate=10% /tmp/cal ""        # A/A only
+#   docs/gate-calibration.sh CORPUS 241 stall_ms_cvar99=0.01%,stall_ms_stalled_p99=0.01% /tmp/cal ""   # tails only, A/A
+#
+# The A/A line is followed by each judged metric's spread: the RMS of the change over its stated
+# standard error (compare.csv's change_se), about 1 when the intervals are calibrated.
 #
 # Uses .build/release/deckbench (`make release`; DECKBENCH=path for another). Writes OUT (default
 # /tmp/gate-calibration); with KEEP_RUNS=1 the replays already in OUT are reused. Prints a line for
@@ -42,15 +46,31 @@ judge() {
   echo "$pairs $failed $inconclusive"
 }
 
+# compare.csv's fields counted from the end (a network's spec holds quoted commas): the metric, the
+# verdict, the simultaneous interval's ends and the change's standard error.
+metric_field='$(NF - 16)'; verdict_field='$(NF - 6)'; low_field='$(NF - 5)'; high_field='$(NF - 4)'; se_field='$(NF - 2)'
+
 # verdicts NAME [METRIC]: the count of each verdict among the rows (of METRIC only, when given).
 verdicts() {
-  cat "$out/$1"/compare*.csv | awk -F, -v metric="${2:-}" '(metric == "" || $(NF - 13) == metric) { print $(NF - 3) }' \
+  cat "$out/$1"/compare*.csv | awk -F, -v metric="${2:-}" "(metric == \"\" || $metric_field == metric) { print $verdict_field }" \
     | grep -E '^(regression|within|inconclusive)$' | sort | uniq -c | awk '{ printf "%s %s, ", $1, $2 }'
+}
+
+# spread NAME: per metric judged on an interval, how far the A/A change strays in its stated
+# standard errors: the root mean square of the interval's middle over change_se (1 when the stated
+# error is right; the middle sits (upper − lower reach) / 2 standard errors off the point, a few
+# hundredths), and over how many rows.
+spread() {
+  cat "$out/$1"/compare*.csv | awk -F, "$se_field != \"\" && $se_field != \"change_se\" && $se_field > 0 {
+      z = ($low_field + $high_field) / 2 / $se_field; sum[$metric_field] += z * z; n[$metric_field]++ }
+    END { for (m in n) printf \"%s %.3f (%d rows), \", m, sqrt(sum[m] / n[m]), n[m] }"
 }
 
 read -r pairs failed inconclusive < <(judge aa)
 rows=$(verdicts aa)
 echo "$pairs A/A pairs: $failed failed, $inconclusive held an inconclusive row; rows: ${rows%, }"
+spreads=$(spread aa)
+echo "A/A change over its stated standard error (RMS): ${spreads:-no row judged on an interval, }" | sed "s/, $//"
 
 for metric in $(echo "$limits" | tr ',' '\n' | cut -d= -f1); do
   for k in $multiples; do

@@ -15,8 +15,12 @@ extension DeckBenchCommand {
                 regression (its interval wholly past the limit), within (wholly inside it) or inconclusive (it straddles the \
                 limit: this run cannot tell). By default (--gate ci) a metric with an interval is judged on a simultaneous \
                 interval built from both runs' bootstrap replicates over the same sessions, paired replicate by replicate, \
-                and widened so that all judged rows hold at once at --level: with nothing changed, the chance that any row \
-                is a regression is at most about 1 − level. A limit of 0 on such a metric is refused (exit 64: an interval \
+                and widened so that all judged rows hold at once at --level: two one-sided bounds, each holding for every \
+                row at once at --level (the interval between them, both bounds together, at 1 − 2 × (1 − level): 90 % by \
+                default). With nothing changed, the chance that any row is a regression is at most about 1 − level. Runs \
+                replayed with different --bootstrap counts are judged on the replicates they share, and runs whose \
+                bootstrap resampled different units (users in one, sessions in the other) unpaired, each said on stderr; \
+                a tail with too few stalls to judge is inconclusive. A limit of 0 on such a metric is refused (exit 64: an interval \
                 can never confirm "no change at all"); use --gate point for it. Metrics without an interval, runs without \
                 bootstrap.json or over other recordings, and --gate point are judged on the point estimate (the reason goes \
                 to stderr). A policy or network of the baseline that the candidate lacks is a regression unless \
@@ -130,6 +134,9 @@ extension DeckBenchCommand {
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
+            }
+            if !quiet {
+                for caution in comparison.cautions { Console.error("compare: " + caution) }
             }
             if let plant, !quiet {
                 Console.error("compare: --plant \(plant): a calibration verdict, as if the candidate were that much worse; not a judgment of it")

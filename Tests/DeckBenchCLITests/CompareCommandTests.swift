@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import DeckBench
+@testable import DeckBench
 
 /// `compare` as a nightly job uses it: the verdict first, exit 2 on a regression, exit 64 for a
 /// limit that could never fail, exit 74 for a folder that is not one complete run.
@@ -37,7 +37,7 @@ import DeckBench
         #expect(worse.stdout.contains("Regressions (2)\n"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high,"
-            + "verdict,change_sim_low,change_sim_high,detectable_change\n"))
+            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
         #expect(csv.contains(",stall_ms_p99,"))
         #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
@@ -184,17 +184,30 @@ import DeckBench
         #expect(stallRate.count == 4)
         // Each carries its paired interval and its simultaneous one, which holds the first, and a
         // detectable change past the 5 % limit.
+        #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,"
+            + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
         for line in stallRate {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            let change = Double(fields[fields.count - 11])!
-            let own = fields.suffix(6).prefix(2).map { Double($0)! }
-            let together = fields.suffix(3).prefix(2).map { Double($0)! }
+            // Counted from the end: the network's spec holds quoted commas.
+            let fields = Array(line.split(separator: ",", omittingEmptySubsequences: false).reversed())
+            let change = Double(fields[13])!
+            let own = [Double(fields[8])!, Double(fields[7])!]
+            let together = [Double(fields[5])!, Double(fields[4])!]
             #expect(own[0] <= own[1] && together[0] <= own[0] && own[1] <= together[1], "\(line)")
             #expect(together[0] <= change && change <= together[1])
-            let baseline = Double(fields[fields.count - 13])!
-            #expect(Double(fields.last!)! > 0.05 * baseline)
-            #expect(["within", "inconclusive"].contains(fields[fields.count - 4]))
+            let baseline = Double(fields[15])!
+            #expect(Double(fields[3])! > 0.05 * baseline)
+            #expect(["within", "inconclusive"].contains(fields[6]))
+            // The standard error behind it, and the simultaneous level of each bound and of both.
+            #expect(Double(fields[2])! > 0)
+            #expect(fields[1] == "0.95" && fields[0] == "0.9")
         }
+        #expect(compared.stdout.contains("Limits judged together on one-sided simultaneous 95 % bounds, a 90 % simultaneous interval between "
+            + "them ("))
+        #expect(compared.stdout.contains(", 1000 replicates): with nothing changed"))
+        #expect(compared.stdout.contains("simultaneous 90 % interval"))
+        let level = try DeckBenchTool.run(["compare", "seed1", "seed2", "--level", "0.975", "--out", "level.csv"] + Self.limits, in: folder)
+        #expect(level.stdout.contains("one-sided simultaneous 97.5 % bounds, a 95 % simultaneous interval"))
+        #expect(try String(contentsOfFile: folder + "/level.csv", encoding: .utf8).contains(",0.975,0.95\n"))
         // A seed changes little, but 300 sessions cannot confirm every 5 % limit: some rows are
         // inconclusive, a warning by default and a failure under --strict.
         #expect(compared.stdout.contains("\nInconclusive: "))
@@ -254,6 +267,54 @@ import DeckBench
         let compared = try DeckBenchTool.run(["compare", "base", "next"] + Self.limits, in: folder)
         #expect(compared.status == 2, "\(compared.stdout)")
         #expect(compared.stdout.hasPrefix("FAIL: 2 regressions"))
+    }
+
+    /// A baseline replayed with 300 replicates against a candidate with 200 is judged on the 200 they
+    /// share, exactly as two runs of 200 are, and says so; before, it fell back to point estimates
+    /// without a word.
+    @Test func unequalBootstrapCountsAreJudgedOnTheSharedReplicatesAndSaid() throws {
+        let folder = try corpus()
+        for (name, seed, count) in [("a300", "1", "300"), ("a200", "1", "200"), ("b200", "2", "200")] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", name, "--seed", seed, "--bootstrap", count, "--quiet"], in: folder).status == 0)
+        }
+        let unequal = try DeckBenchTool.run(["compare", "a300", "b200", "--out", "unequal.csv"] + Self.limits, in: folder)
+        #expect(unequal.stderr.contains("compare: the baseline has 300 bootstrap replicates and the candidate 200: the intervals are read "
+            + "from the 200 they share"))
+        #expect(!unequal.stderr.contains("point estimates"))
+        #expect(unequal.stdout.contains(", 200 replicates): "))
+        let equal = try DeckBenchTool.run(["compare", "a200", "b200", "--out", "equal.csv"] + Self.limits, in: folder)
+        #expect(!equal.stderr.contains("bootstrap replicates"))
+        #expect(try String(contentsOfFile: folder + "/unequal.csv", encoding: .utf8) == String(contentsOfFile: folder + "/equal.csv", encoding: .utf8))
+        #expect(unequal.status == equal.status)
+    }
+
+    /// Recordings that name users against the same recordings without the key: the baseline
+    /// resampled users, the candidate sessions; said on stderr.
+    @Test func aBootstrapUnitThatDiffersIsSaid() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "users", "--sessions", "300", "--sessions-per-user", "5", "--seed", "9"],
+                                      in: folder).status == 0)
+        // The same sessions as plain text, with their user key and without it (a line's "user" field
+        // dropped), under the same file names so that the runs count as the same recordings.
+        for side in ["keyed-rec", "plain"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + side, withIntermediateDirectories: true)
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder + "/users") {
+            let input = try RecordingInput(path: folder + "/users/" + name)
+            var data = Data()
+            while let chunk = try input.nextChunk() { data.append(contentsOf: chunk) }
+            let text = String(decoding: data, as: UTF8.self)
+            let plainName = name.replacingOccurrences(of: ".zst", with: "")
+            try text.write(toFile: folder + "/keyed-rec/" + plainName, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: #","user":"[^"]*""#, with: "", options: .regularExpression)
+                .write(toFile: folder + "/plain/" + plainName, atomically: true, encoding: .utf8)
+        }
+        #expect(try DeckBenchTool.run(["replay", "keyed-rec", "--out", "keyed", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "plain", "--out", "unkeyed", "--quiet"], in: folder).status == 0)
+        let mixed = try DeckBenchTool.run(["compare", "keyed", "unkeyed", "--out", "mixed.csv"] + Self.limits, in: folder)
+        #expect(mixed.stderr.contains("compare: the baseline resampled users and the candidate sessions"))
+        let same = try DeckBenchTool.run(["compare", "keyed", "keyed", "--out", "same.csv"] + Self.limits, in: folder)
+        #expect(!same.stderr.contains("resampled"))
     }
 
     @Test func withoutBucketsTheGateIsThePointAndSaysSo() throws {

@@ -60,6 +60,12 @@ public struct Comparison: Sendable {
         /// regression half the time: the limit plus the lower critical value's standard errors of
         /// the worsening.
         public var detectableChange: Double?
+        /// The standard error of the change the simultaneous interval was built from (for a tail,
+        /// widened: `TailCalibration`); nil when the row was not judged on an interval.
+        public var standardError: Double?
+        /// A tail row left inconclusive because a run has too few stalls in its tail to judge it
+        /// (`TailCalibration.minimumObservations`): no interval is read.
+        public var tooFewStalls = false
     }
 
     /// How a threshold is judged: on the simultaneous interval of the change (`ci`: metrics without
@@ -68,14 +74,30 @@ public struct Comparison: Sendable {
         case ci, point
     }
 
-    /// Both runs' bootstrap buckets, for the `ci` gate.
+    /// Both runs' bootstrap buckets, for the `ci` gate, and what each run resampled (`manifest.json`'s
+    /// `bootstrap_unit`: users when its recordings name them, else sessions).
     public struct Pairing: Sendable {
+        /// What a run's bootstrap resampled.
+        public enum Unit: String, Sendable {
+            case session, user
+        }
+
         public var baseline: BootstrapFile
         public var candidate: BootstrapFile
+        public var baselineUnit: Unit
+        public var candidateUnit: Unit
 
-        public init(baseline: BootstrapFile, candidate: BootstrapFile) {
+        public init(baseline: BootstrapFile, candidate: BootstrapFile, baselineUnit: Unit = .session, candidateUnit: Unit = .session) {
             self.baseline = baseline
             self.candidate = candidate
+            self.baselineUnit = baselineUnit
+            self.candidateUnit = candidateUnit
+        }
+
+        /// The replicates each run was replayed with (`--bootstrap`); nil for a file without rows.
+        var counts: (baseline: Int, candidate: Int)? {
+            guard let base = baseline.rows.first?.replicates.replicates, let next = candidate.rows.first?.replicates.replicates else { return nil }
+            return (base, next)
         }
     }
 
@@ -85,8 +107,13 @@ public struct Comparison: Sendable {
     /// it is a regression (a nightly that stopped replaying something must not pass).
     public let allowMissing: Bool
 
-    /// The share of runs in which every judged row's interval holds at once.
+    /// The share of runs in which every judged row's lower bound holds at once, and, on its own,
+    /// the share in which every upper bound does (two one-sided simultaneous bounds).
     public let level: Double
+
+    /// The share of runs in which every judged row's whole interval, both bounds, holds at once:
+    /// at least 1 − 2 × (1 − `level`), 90 % at the default 95 % (each side may fail on its own).
+    public var intervalLevel: Double { max(0, 1 - 2 * (1 - level)) }
 
     /// How far the judged rows' simultaneous intervals reach below and above their points, in
     /// standard errors, and how many rows with varying replicates they span; nil when no row was
@@ -104,6 +131,14 @@ public struct Comparison: Sendable {
     public func isRegression(_ row: Row) -> Bool {
         row.verdict == .regression
     }
+
+    /// What qualifies the gate's promise in this comparison, a sentence each (`compare` prints them on
+    /// stderr): replicates judged on fewer than one run had, a bootstrap unit that differs between
+    /// the runs, tail rows with too few stalls to judge.
+    public private(set) var cautions: [String] = []
+
+    /// How many replicates the intervals were read from: the count both runs share; nil without a pairing.
+    public private(set) var replicatesJudged: Int?
 
     /// The metrics given a limit that the baseline predates (its summary.csv has no such column):
     /// they judge nothing, said on stderr, so that nightlies survive a new column.
@@ -127,7 +162,23 @@ public struct Comparison: Sendable {
         self.allowMissing = allowMissing
         self.level = level
         let intervalColumns = Dictionary(schema.intervalColumns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let weights = (pairing?.baseline.rows.first?.replicates.replicates).map { BootstrapWeights(replicates: $0) }
+        // Replicate b weighs every bucket as replicate b of any other count does (each bucket's
+        // weights are drawn in order from a generator keyed by the bucket alone), so runs replayed
+        // with different `--bootstrap` counts pair exactly on the replicates they share.
+        let common = pairing?.counts.map { min($0.baseline, $0.candidate) }
+        let weights = common.map { BootstrapWeights(replicates: $0) }
+        replicatesJudged = common
+        if let counts = pairing?.counts, let common, counts.baseline != counts.candidate {
+            cautions.append("the baseline has \(counts.baseline) bootstrap replicates and the candidate \(counts.candidate): the intervals "
+                + "are read from the \(common) they share (replicate b weighs the same sessions in both), so they are as noisy as a "
+                + "run of \(common)")
+        }
+        if let pairing, pairing.baselineUnit != pairing.candidateUnit {
+            cautions.append("the baseline resampled \(pairing.baselineUnit.rawValue)s and the candidate \(pairing.candidateUnit.rawValue)s "
+                + "(only one's recordings name users): their replicates weigh different groups of sessions, so the change is not "
+                + "paired and its intervals are those of two separate runs, often several times wider (verdicts lean to "
+                + "inconclusive). Replay both from the same recordings to pair them")
+        }
         let base = try Self.table(baseline, side: "baseline")
         let candidateTable = try Self.table(candidate, side: "candidate")
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
@@ -146,9 +197,9 @@ public struct Comparison: Sendable {
                 continue
             }
             let sides = pairing.flatMap { pairing -> (BootstrapReplicates, BootstrapReplicates)? in
-                guard let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
+                guard let common, let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
                       let next = pairing.candidate.replicates(policy: key.policy, network: key.network) else { return nil }
-                return (base, next)
+                return (base.firstReplicates(common), next.firstReplicates(common))
             }
             let estimates = sides.flatMap { base, next -> (ReplicateEstimates, ReplicateEstimates)? in
                 guard let weights, let baseEstimates = ReplicateEstimates(base, weights: weights, columns: Array(intervalColumns.values)),
@@ -164,9 +215,16 @@ public struct Comparison: Sendable {
                     row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
                     // Judged on points computed as the replicates are (unrounded ratios, tails from
                     // the bins): the same estimator as the spread it is judged against.
-                    if let limit, let (base, next) = sides,
-                       let judged = GatedRow(row: rows.count, better: better, limit: limit, old: column.pointFromReplicates(base),
-                                             new: column.pointFromReplicates(next), pairs: pairs, planted: planted[metric] ?? 0) {
+                    if limit != nil, let (base, next) = sides, TailCalibration.applies(to: column),
+                       min(TailCalibration.observations(column, in: base) ?? 0, TailCalibration.observations(column, in: next) ?? 0)
+                       < TailCalibration.minimumObservations {
+                        row.tooFewStalls = true
+                        row.verdict = .inconclusive
+                        if row.status == .regression { row.status = .worse }
+                    } else if let limit, let (base, next) = sides,
+                              let judged = GatedRow(row: rows.count, better: better, limit: limit, old: column.pointFromReplicates(base),
+                                                    new: column.pointFromReplicates(next), pairs: pairs, planted: planted[metric] ?? 0,
+                                                    widening: TailCalibration.widening(of: column)) {
                         gated.append(judged)
                     }
                 }
@@ -174,6 +232,12 @@ public struct Comparison: Sendable {
             }
         }
         judge(gated)
+        let tooFew = rows.filter(\.tooFewStalls)
+        if !tooFew.isEmpty {
+            let named = tooFew.prefix(3).map { "\($0.metric) of \($0.policy) on \(NetworkModel.shortSpec($0.network))" }.joined(separator: ", ")
+            cautions.append("\(tooFew.count) tail row\(tooFew.count == 1 ? "" : "s") (\(named)\(tooFew.count > 3 ? ", …" : "")): too few "
+                + "stalls to judge the tail (fewer than \(Int(TailCalibration.minimumObservations)) in a run's tail), inconclusive")
+        }
         for metric in (maxIncrease + maxDecrease).map(\.metric) {
             guard !rows.contains(where: { $0.metric == metric && $0.status != .undefined }) else { continue }
             if base.header.contains(metric) { limitsJudgingNothing.append(metric) } else { unjudgedLimits.append(metric) }
@@ -192,8 +256,11 @@ public struct Comparison: Sendable {
         var allowed: Double
         var excess: Double
         var replicates: [Double?]
+        /// The factor on the replicates' standard deviation (`TailCalibration.widening(of:)`).
+        var widening: Double
 
-        init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?], planted: Double = 0) {
+        init?(row: Int, better: Better, limit: Threshold, old: Double?, new: Double?, pairs: [(Double, Double)?], planted: Double = 0,
+              widening: Double = 1) {
             guard let old, let new, !pairs.isEmpty else { return nil }
             func excess(_ a: Double, _ b: Double) -> Double {
                 let worsening = better == .lower ? b - a : a - b
@@ -201,6 +268,7 @@ public struct Comparison: Sendable {
             }
             self.row = row
             self.better = better
+            self.widening = widening
             allowed = limit.relative ? limit.amount / 100 * abs(old) : limit.amount
             let shift = planted * allowed
             self.excess = excess(old, new) + shift
@@ -216,7 +284,7 @@ public struct Comparison: Sendable {
     /// Gives every row with a limit its verdict: the `gated` rows on their simultaneous intervals,
     /// the others with a limit on their point estimates.
     mutating func judge(_ gated: [GatedRow]) {
-        let intervals = SimultaneousIntervals(replicates: gated.map(\.replicates), level: level)
+        let intervals = SimultaneousIntervals(replicates: gated.map(\.replicates), level: level, widening: gated.map(\.widening))
         let varying = intervals.standardErrors.count { $0 > 0 }
         if !gated.isEmpty { critical = (intervals.lowerCritical, intervals.upperCritical, varying) }
         var judged = Set<Int>()
@@ -228,13 +296,14 @@ public struct Comparison: Sendable {
             rows[gate.row].verdict = verdict
             rows[gate.row].simultaneousInterval = gate.better == .lower ? worsening : (-worsening.high, -worsening.low)
             rows[gate.row].detectableChange = gate.allowed + intervals.lowerCritical * intervals.standardErrors[index]
+            rows[gate.row].standardError = intervals.standardErrors[index]
             if verdict == .regression {
                 rows[gate.row].status = .regression
             } else if rows[gate.row].status == .regression {
                 rows[gate.row].status = .worse
             }
         }
-        for index in rows.indices where !judged.contains(index) && !rows[index].threshold.isEmpty {
+        for index in rows.indices where !judged.contains(index) && !rows[index].threshold.isEmpty && !rows[index].tooFewStalls {
             switch rows[index].status {
             case .regression: rows[index].verdict = .regression
             case .unchanged, .better, .worse: rows[index].verdict = .within
@@ -295,7 +364,7 @@ public struct Comparison: Sendable {
     public var csv: String {
         var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
                                         "threshold", "status", "change_ci_low", "change_ci_high", "verdict", "change_sim_low",
-                                        "change_sim_high", "detectable_change"])
+                                        "change_sim_high", "detectable_change", "change_se", "sim_bound_level", "sim_interval_level"])
         for row in rows {
             let better = metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
@@ -304,7 +373,10 @@ public struct Comparison: Sendable {
                               row.changeInterval.map { ReportFormat.signedRatio($0.low) } ?? "", row.changeInterval.map { ReportFormat.signedRatio($0.high) } ?? "",
                               row.verdict?.rawValue ?? "", row.simultaneousInterval.map { ReportFormat.signedRatio($0.low) } ?? "",
                               row.simultaneousInterval.map { ReportFormat.signedRatio($0.high) } ?? "",
-                              row.detectableChange.map { ReportFormat.ratio($0) } ?? ""])
+                              row.detectableChange.map { ReportFormat.ratio($0) } ?? "",
+                              row.standardError.map { String(format: "%.4g", $0) } ?? "",
+                              row.simultaneousInterval == nil ? "" : ReportFormat.number(level),
+                              row.simultaneousInterval == nil ? "" : ReportFormat.number(intervalLevel)])
         }
         return writer.text
     }

@@ -3,21 +3,26 @@ import Foundation
 extension Comparison.Pairing {
     /// Both runs' bootstrap buckets when they replayed the same recordings (file names and session
     /// counts in `manifest.json`), so that the same sessions fall in the same buckets with the same
-    /// weights; otherwise nil and why the gate falls back to point estimates.
+    /// weights, with what each run resampled (`bootstrap_unit`); otherwise nil and why the gate
+    /// falls back to point estimates.
     public static func read(baseline: String, candidate: String) -> (pairing: Self?, fallback: String?) {
         guard let base = BootstrapFile.read(folder: baseline), let next = BootstrapFile.read(folder: candidate) else {
             return (nil, "\(ReportFile.bootstrap.name) is missing or unreadable in a run (replayed with --bootstrap 0, or written by a newer DeckBench)")
         }
-        func inputs(_ folder: String) -> [String]? {
+        func manifest(_ folder: String) -> Manifest? {
             guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, .manifest)) else { return nil }
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
-            return (try? decoder.decode(Manifest.self, from: data))?.inputs
-                .map { "\($0.file.split(separator: "/").last ?? "")#\($0.sessions)" }.sorted()
+            return try? decoder.decode(Manifest.self, from: data)
         }
-        guard let left = inputs(baseline), left == inputs(candidate) else {
+        func inputs(_ manifest: Manifest?) -> [String]? {
+            manifest?.inputs.map { "\($0.file.split(separator: "/").last ?? "")#\($0.sessions)" }.sorted()
+        }
+        let manifests = (manifest(baseline), manifest(candidate))
+        guard let left = inputs(manifests.0), left == inputs(manifests.1) else {
             return (nil, "the runs did not replay the same recordings (manifest.json inputs differ)")
         }
-        return (Self(baseline: base, candidate: next), nil)
+        func unit(_ manifest: Manifest?) -> Unit { manifest?.bootstrapUnit == Unit.user.rawValue ? .user : .session }
+        return (Self(baseline: base, candidate: next, baselineUnit: unit(manifests.0), candidateUnit: unit(manifests.1)), nil)
     }
 }

@@ -96,12 +96,24 @@ package struct ComparisonVerdict: Sendable {
     /// What the verdict promises, in a sentence: the rows judged together and their error rates.
     public var promiseLine: String? {
         guard let critical = comparison.critical else { return nil }
-        let level = String(format: "%g", comparison.level * 100)
+        let level = Self.levelPercent(comparison.level)
         let error = String(format: "%g", ((1 - comparison.level) * 1_000).rounded() / 10)
-        return "Limits judged together on simultaneous \(level) % bounds (\(critical.rows) row\(critical.rows == 1 ? "" : "s") varying; "
+        var line = "Limits judged together on one-sided simultaneous \(level) % bounds, a \(Self.levelPercent(comparison.intervalLevel)) % "
+            + "simultaneous interval between them (\(critical.rows) row\(critical.rows == 1 ? "" : "s") varying; "
             + String(format: "%.2f below and %.2f above each estimate, in standard errors", critical.lower, critical.upper)
-            + "): with nothing changed a run fails at most about \(error) % of the time, and \"within\" is wrong at most as often. "
-            + "A worsening smaller than a row's \"detectable\" is unlikely to be confirmed."
+        if let replicates = comparison.replicatesJudged { line += ", \(replicates) replicates" }
+        return line + "): with nothing changed a run fails at most about \(error) % of the time, and \"within\" is wrong at most as "
+            + "often. A worsening smaller than a row's \"detectable\" is unlikely to be confirmed."
+    }
+
+    /// A share as a percentage without trailing zeros: 0.95 → "95", 0.975 → "97.5".
+    private static func levelPercent(_ share: Double) -> String {
+        String(format: "%g", (share * 10_000).rounded() / 100)
+    }
+
+    /// The simultaneous interval's column heading: its joint level named.
+    private var intervalHeading: String {
+        "simultaneous \(Self.levelPercent(comparison.intervalLevel)) % interval"
     }
 
     /// The whole text, ending with a newline.
@@ -134,7 +146,7 @@ package struct ComparisonVerdict: Sendable {
     /// 95 % paired interval.
     private func list(_ rows: [Comparison.Row], judged: Bool) -> [String] {
         enum Line { case heading(String), metric(Int) }
-        let header = judged ? ["", "baseline", "candidate", "change", "simultaneous interval", "limit", "detectable"]
+        let header = judged ? ["", "baseline", "candidate", "change", intervalHeading, "limit", "detectable"]
             : ["", "baseline", "candidate", "change", "95 % interval", "limit"]
         var table = TextTable(header: header)
         var lines: [Line] = []
@@ -151,7 +163,9 @@ package struct ComparisonVerdict: Sendable {
                 lines.append(.heading(heading))
             }
             lines.append(.metric(table.rows.count))
-            let interval = judged ? (row.simultaneousInterval.map { inLimitForm($0, row) } ?? "(point)") : (row.changeInterval.map { inLimitForm($0, row) } ?? "")
+            let interval = judged
+                ? (row.simultaneousInterval.map { inLimitForm($0, row) } ?? (row.tooFewStalls ? "too few stalls to judge" : "(point)"))
+                : (row.changeInterval.map { inLimitForm($0, row) } ?? "")
             var cells = ["  " + row.metric, row.baseline, row.candidate, change(row), interval, limits[row.metric]?.description ?? "—"]
             if judged { cells.append(row.detectableChange.map { detectable($0, row) } ?? "") }
             table.append(cells)

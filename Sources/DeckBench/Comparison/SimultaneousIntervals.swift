@@ -14,6 +14,8 @@
 ///
 /// Rows whose replicates do not vary (s = 0) are exact: their interval is their point, and they
 /// take no part in c. A replicate where a row is undefined leaves that row out of its maximum.
+/// A row may be given a widening w: its standard error is then w·s, the replicates' t unchanged
+/// (for statistics whose bootstrap spread is known to run short: `TailCalibration`).
 struct SimultaneousIntervals: Sendable {
     /// The share of runs in which every interval holds at once, e.g. 0.95.
     public let level: Double
@@ -21,16 +23,17 @@ struct SimultaneousIntervals: Sendable {
     public let lowerCritical: Double
     /// How far above its point every row's interval reaches, in the row's standard errors.
     public let upperCritical: Double
-    /// Each row's bootstrap standard error, in row order (0: no variation).
+    /// Each row's standard error, in row order (0: no variation): its replicates' standard
+    /// deviation times its widening.
     public let standardErrors: [Double]
 
     /// `replicates[r][b]`: row r's value in replicate b (nil: undefined there). Every row has the
-    /// same number of replicates.
-    public init(replicates: [[Double?]], level: Double) {
+    /// same number of replicates. `widening[r]` (1 when absent) multiplies row r's standard error.
+    public init(replicates: [[Double?]], level: Double, widening: [Double] = []) {
         precondition(level > 0 && level < 1, "a level between 0 and 1")
         self.level = level
         let spread = replicates.map(Self.meanAndStandardError)
-        standardErrors = spread.map(\.standardError)
+        standardErrors = spread.enumerated().map { row, spread in spread.standardError * (row < widening.count ? widening[row] : 1) }
         let count = replicates.map(\.count).max() ?? 0
         var mostBelow: [Double] = []
         var mostAbove: [Double] = []

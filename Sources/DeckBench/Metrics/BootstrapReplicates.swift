@@ -53,6 +53,16 @@ public struct BootstrapReplicates: Sendable, Equatable {
 
     public var isEmpty: Bool { replicates == 0 }
 
+    /// The same buckets read with only the first `count` replicates (at most those it has): replicate
+    /// b weighs every bucket alike whatever the count (`weights(bucket:replicates:)` draws in order),
+    /// so two runs replayed with different counts pair on the ones they share.
+    func firstReplicates(_ count: Int) -> BootstrapReplicates {
+        guard count < replicates, count > 0 else { return self }
+        var first = self
+        first.replicates = count
+        return first
+    }
+
     /// Bytes held: the buckets' totals and the stall bins.
     var footprint: Int { totals.footprint + stallMs.footprint }
 

@@ -120,6 +120,40 @@ import Testing
         #expect(fallen.simultaneousInterval!.high < -0.01)
     }
 
+    /// Skewed replicates, so that the two critical values differ: twenty replicates of worsenings
+    /// 0 (fifteen), 0.01 (four) and 0.05 (one), mean 0.0045, s = √(0.002495 / 19) = 0.0114593.
+    /// The 19th smallest (nearest rank of 95 % of 20) of −t is 0.0045 / s, of t 0.0055 / s: the
+    /// interval of the worsening is its point − 0.0045 … + 0.0055, and the detectable change the limit
+    /// plus the lower reach, 0.01 + 0.0045 = 0.0145 (the upper reach would give 0.0155).
+    @Test func skewedReplicatesReachFurtherAboveAndTheDetectableChangeUsesTheLowerReach() throws {
+        let skewed = [Double](repeating: 0, count: 15) + [0.01, 0.01, 0.01, 0.01, 0.05]
+        let risen = try judged(old: "1", new: "1.002", limit: "0.01", replicates: skewed.map { (1, 1 + $0) })
+        let worsening = try #require(risen.simultaneousInterval)
+        #expect(abs(worsening.low - -0.0025) < 1e-9 && abs(worsening.high - 0.0075) < 1e-9)
+        #expect(risen.verdict == .within)
+        #expect(abs(try #require(risen.detectableChange) - 0.0145) < 1e-9)
+        #expect(abs(try #require(risen.standardError) - (0.002495 / 19).squareRoot()) < 1e-12)
+    }
+
+    /// A metric better higher: the same skewed worsenings as falls, 1 − w. The change is minus the
+    /// worsening, so its interval is −(0.002 + 0.0055) … −(0.002 − 0.0045) = −0.0075 … +0.0025: the
+    /// low end from the upper reach, the high end from the lower one, low ≤ high; the detectable
+    /// worsening is the same 0.0145. Past the limit, −0.0495 ± spread: both ends below −0.01.
+    @Test func aMetricBetterHigherHasBothEndsOfItsIntervalRight() throws {
+        let skewed = [Double](repeating: 0, count: 15) + [0.01, 0.01, 0.01, 0.01, 0.05]
+        let fell = try judged(old: "1", new: "0.998", limit: "0.01", replicates: skewed.map { (1, 1 - $0) }, better: .higher)
+        let change = try #require(fell.simultaneousInterval)
+        #expect(change.low <= change.high)
+        #expect(abs(change.low - -0.0075) < 1e-9 && abs(change.high - 0.0025) < 1e-9)
+        #expect(fell.verdict == .within)
+        #expect(abs(try #require(fell.detectableChange) - 0.0145) < 1e-9)
+        let spread = (0 ..< 40).map { Double($0) / 1_000 }
+        let fallen = try judged(old: "1", new: "0.9505", limit: "0.01", replicates: spread.map { (1, 0.97 - $0) }, better: .higher)
+        let interval = try #require(fallen.simultaneousInterval)
+        #expect(abs(interval.low - -0.0670) < 1e-6 && abs(interval.high - -0.0320) < 1e-6)
+        #expect(fallen.verdict == .regression)
+    }
+
     /// A planted worsening of k × the limit shifts the point and every replicate by k × the allowed
     /// worsening, the spread kept: the within row above (0.00020 … 0.00370 against 0.01) planted
     /// at 1× is 0.01020 … 0.01370, a regression, its detectable change unmoved; at 0.5× it is
