@@ -63,8 +63,9 @@ package struct RequestTimings: Sendable {
                 if (300 ..< 400).contains(status), status != 304 { return redirects += 1 }
             }
             func ms(_ column: String) -> Double? {
-                guard let text = value(column), case let .success(ms) = time.ms(text) else { return nil }
-                return Double(ms)
+                // Fractions kept, as a HAR's: a receive time of 0.4 ms is not 0.
+                guard let text = value(column), case let .success(ms) = time.fractionalMs(text) else { return nil }
+                return ms
             }
             guard let start = ms(columns.start), let firstByte = ms(columns.firstByte), let end = ms(columns.end) else {
                 return rejects.append("\(path):\(line): start, first byte and end must be times (\(time.unit.rawValue))")
