@@ -40,7 +40,8 @@ package struct RequestTimings: Sendable {
     /// A filter was given but the columns name no URL to match it against.
     package struct FilterWithoutURL: Error, CustomStringConvertible {
         package var path: String
-        package var description: String { "\(path): a filter needs a url column (start,first_byte,end,bytes,status,url)" }
+        package var reason: String { "a filter needs a url column (start,first_byte,end,bytes,status,url)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// Whether `error`, thrown by `init`, says the file could not be read (else its data is wrong).
