@@ -83,6 +83,8 @@ package struct NetworkFit: Sendable {
             text += "; read as ms it is \(said(median / 1_000)) ms: give \(option)ms"
         case .ms? where median > plausibleFirstByteMs.upperBound && plausibleFirstByteMs.contains(median / 1_000):
             text += "; in µs it would be \(said(median / 1_000)) ms: write the times in ms (divide them by 1,000)"
+        case nil:
+            text += "; a capture of a cache or of a server on the same machine measures no network"
         default:
             text += "; check the unit the times are written in"
         }
