@@ -27,7 +27,7 @@ extension DeckBenchCommand.Networks {
             }
             text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
             text += "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
-                + "times in ms) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
+                + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
                 + "the recorded requests give them.\n"
                 + "In a value, write a comma as \\, and a backslash before a comma or a backslash as \\\\ "
                 + "(path=/data/a\\,b.har is the file /data/a,b.har).\n"
@@ -44,9 +44,10 @@ extension DeckBenchCommand.Networks {
                 the requests' own transfer rates; the rest from --base) and a table of the data's and the model's \
                 percentiles of the time to first byte and of the total time. Entries served from the cache, failed \
                 (status 0), error responses (status ≥ 400), redirects and, with --filter, other URLs are left out and counted; a malformed entry is \
-                named with its reason. A value held at its parameter's bound, or times that look \
-                written in another unit, are warned about on stderr. Exit 74: a file cannot be read; 65: a file is not a HAR \
-                or holds no request to fit. The method: docs/MODEL.md.
+                named with its reason. A value held at its parameter's bound is warned about on stderr. Times that look \
+                written in another unit (a median first byte under 1 ms or over a minute) are refused, with the unit that \
+                would make them plausible. Exit 74: a file cannot be read; 65: a file is not a HAR, holds no request to fit \
+                or its times are implausible. The method: docs/MODEL.md.
                 """)
 
         @Argument(help: ArgumentHelp("HAR files, plain or zstd (Chrome DevTools, Firefox, Safari, Charles, Proxyman, mitmproxy, Flipper), "
@@ -122,6 +123,7 @@ extension DeckBenchCommand.Networks {
         func run() throws {
             var requests: [RecordedRequest] = []
             var left: [String] = []
+            var readCSV = false
             for file in files {
                 if try kind(file) {
                     let har: HARFile
@@ -144,6 +146,7 @@ extension DeckBenchCommand.Networks {
                         Console.error("error: \(error)")
                         throw RequestTimings.isUnreadable(error) ? ExitStatus.io : ExitStatus.data
                     }
+                    readCSV = true
                     for reject in rows.rejects { Console.error("rejected: \(reject)") }
                     requests += rows.requests
                     left.append("\(file): \(rows.requests.count) requests; left out \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
@@ -153,6 +156,11 @@ extension DeckBenchCommand.Networks {
             guard !requests.isEmpty else {
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects)")
+                throw ExitStatus.data
+            }
+            // A spec fitted to times read in the wrong unit would be pasted and tuned on: refused.
+            if let reason = NetworkFit.implausibleUnit(requests, unit: readCSV ? LogTime.Unit(rawValue: timeUnit) : nil, option: "--time-unit ") {
+                Console.error("error: \(files.joined(separator: ", ")): \(reason); no spec is fitted")
                 throw ExitStatus.data
             }
             let base = NetworkPresets.all.first { $0.model.name == self.base }!.model

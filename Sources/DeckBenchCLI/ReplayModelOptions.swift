@@ -14,7 +14,7 @@ struct ReplayModelOptions: ParsableArguments {
 
     @Option(name: .customLong("network"), help: ArgumentHelp(
         "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop; "
-            + "empirical: path, columns, filter; a comma in a value as \\,); "
+            + "empirical: path, columns, time_unit, filter; a comma in a value as \\,); "
             + "repeatable (default: lte; presets: \(NetworkPresets.all.map(\.model.name).joined(separator: ", ")); "
             + "see `deckbench networks`).",
         valueName: "spec"))
@@ -58,7 +58,11 @@ struct ReplayModelOptions: ParsableArguments {
         throw ValidationError("--max-age-ms must be from 0 to \(RecordingLimits.maxTimeMs), got \(maxAgeMs)")
     }
     _ = try policies()
-    _ = try networks()
+    // Parsed once per run: what an empirical network's file left out is named here, once, as
+    // `networks fit` names it.
+    for network in try networks() {
+        for reject in network.empiricalRejects { Console.error("rejected: \(reject)") }
+    }
     }
 
     /// The seed, content model, revalidation rule and loop of the flags, with `bootstrap` replicates.

@@ -82,15 +82,71 @@ import Testing
     }
 
     /// A filter matches URLs: CSV columns without one refuse it; and times in another unit than
-    /// read (milliseconds read as seconds: a median first byte of 90,000 ms) are warned about.
+    /// read (milliseconds read as seconds: a median first byte of 90,000 ms; seconds read as ms)
+    /// are refused, exit 65 and no spec, with the unit that fits.
     @Test func aFilterNeedsAURLColumnAndAWrongUnitIsSaid() throws {
         let folder = DeckBenchTool.temporaryFolder()
         try "start,ttfb,end,size\n0,90,150,20000\n10,100,170,20000\n".write(toFile: folder + "/rum.csv", atomically: true, encoding: .utf8)
         let filtered = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size", "--filter", "/api/"], in: folder)
         #expect(filtered.status == 64 && filtered.stderr.contains("url column"), "\(filtered.stderr)")
         let seconds = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size", "--time-unit", "s"], in: folder)
-        #expect(seconds.status == 0 && seconds.stderr.contains("warning:") && seconds.stderr.contains("--time-unit"), "\(seconds.stderr)")
+        #expect(seconds.status == 65 && !seconds.stdout.contains("--network"), "\(seconds.stdout)")
+        #expect(seconds.stderr.contains("median time to first byte is 90000 ms read as s") && seconds.stderr.contains("give --time-unit ms"),
+                "\(seconds.stderr)")
+        // Seconds read as ms: first bytes of 0.238 and 0.104 ms (the median, nearest rank, is 0.104).
+        try "start,ttfb,end,size\n0,0.238,0.28,20000\n10,10.104,10.17,20000\n".write(toFile: folder + "/rum-s.csv", atomically: true, encoding: .utf8)
+        let small = try DeckBenchTool.run(["networks", "fit", "rum-s.csv", "--columns", "start,ttfb,end,size"], in: folder)
+        #expect(small.status == 65 && small.stdout.isEmpty, "\(small.stdout)")
+        #expect(small.stderr.contains("is 0.104 ms read as ms") && small.stderr.contains("read as seconds it is 104 ms: give --time-unit s"),
+                "\(small.stderr)")
         let millis = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size"], in: folder)
         #expect(millis.status == 0 && !millis.stderr.contains("warning:"), "\(millis.stderr)")
+    }
+
+    /// An empirical network is as strict as `networks fit` on the same bad input, with the same
+    /// exit status: a HAR that breaks off after its first entry keeps it and names the break
+    /// (once, exit 0, as fit); an export in seconds or ISO 8601 read as ms is refused (65) with the
+    /// unit that fits, or the first row that did not parse, and `time_unit=` reads it; a file that
+    /// is not a HAR without `columns=` gets the hint; a filter without a url column names the file
+    /// once (64).
+    @Test func anEmpiricalNetworkRefusesWhatFitRefuses() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try Self.recording(in: folder)
+        let har = Self.har()
+        let cut = har.index(try #require(har.firstRange(of: "},{\"request\"")).upperBound, offsetBy: 20)
+        try String(har[..<cut]).write(toFile: folder + "/cut.har", atomically: true, encoding: .utf8)
+        let fit = try DeckBenchTool.run(["networks", "fit", "cut.har"], in: folder)
+        #expect(fit.status == 0 && fit.stderr.contains("cut.har: after entry 1: "), "\(fit.stderr)")
+        func replay(_ spec: String) throws -> (status: Int32, stderr: String) {
+            let run = try DeckBenchTool.run(["replay", "rec", "--network", spec, "--out", "out-" + UUID().uuidString, "--quiet"], in: folder)
+            return (run.status, run.stderr)
+        }
+        let cutReplay = try replay("empirical:path=cut.har")
+        #expect(cutReplay.status == fit.status, "\(cutReplay.stderr)")
+        #expect(cutReplay.stderr.components(separatedBy: "cut.har: after entry 1: ").count == 2, "\(cutReplay.stderr)")
+
+        // 100 ms and 140 ms to the first byte (the median, nearest rank, is 100), 20 kB each.
+        try "start,ttfb,end,size\n1700000000.0,1700000000.1,1700000000.15,20000\n1700000001.0,1700000001.14,1700000001.2,20000\n"
+            .write(toFile: folder + "/rum-s.csv", atomically: true, encoding: .utf8)
+        let seconds = try replay("empirical:path=rum-s.csv,columns=start;ttfb;end;size")
+        #expect(seconds.status == 65 && seconds.stderr.contains("read as seconds it is 100 ms: give time_unit=s"), "\(seconds.stderr)")
+        let inSeconds = try DeckBenchTool.run(["replay", "rec", "--network", "empirical:path=rum-s.csv,columns=start;ttfb;end;size,time_unit=s",
+                                               "--out", "out-s", "--quiet"], in: folder)
+        #expect(inSeconds.status == 0, "\(inSeconds.stderr)")
+        let summary = try String(contentsOfFile: folder + "/out-s/summary.csv", encoding: .utf8)
+        #expect(summary.contains("empirical:path=rum-s.csv,columns=start;ttfb;end;size,time_unit=s,"), "\(summary.prefix(400))")
+        try "start,ttfb,end,size\n2023-11-14T22:13:20.000Z,2023-11-14T22:13:20.100Z,2023-11-14T22:13:20.150Z,20000\n"
+            .write(toFile: folder + "/rum-iso.csv", atomically: true, encoding: .utf8)
+        let iso = try replay("empirical:path=rum-iso.csv,columns=start;ttfb;end;size")
+        #expect(iso.status == 65 && iso.stderr.contains("1 malformed, the first: rum-iso.csv:2: start, first byte and end must be times (ms)")
+                && iso.stderr.contains("time_unit="), "\(iso.stderr)")
+        #expect(try replay("empirical:path=rum-iso.csv,columns=start;ttfb;end;size,time_unit=iso8601").status == 0)
+
+        for file in ["rum-s.csv", "rum-iso.csv"] {
+            let plain = try replay("empirical:path=\(file)")
+            #expect(plain.status == 65 && plain.stderr.contains("give columns=start;first_byte;end;bytes"), "\(plain.stderr)")
+        }
+        let filtered = try replay("empirical:path=rum-s.csv,columns=start;ttfb;end;size,time_unit=s,filter=api")
+        #expect(filtered.status == 64 && filtered.stderr.contains("malformed: rum-s.csv: a filter needs a url column"), "\(filtered.stderr)")
     }
 }

@@ -32,6 +32,17 @@ package struct LogTime: Sendable {
         }
     }
 
+    /// The time of `text` in milliseconds with its fraction (a Resource Timing export's
+    /// sub-millisecond times), or why it is not one. ISO 8601 keeps its formatter's grain, 1 ms.
+    public func fractionalMs(_ text: String) -> Result<Double, ImportError> {
+        guard unit != .iso8601 else { return ms(text).map(Double.init) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let value = Double(trimmed), value.isFinite else { return .failure(.badTime(text, unit)) }
+        let milliseconds = unit == .s ? value * 1_000 : value
+        guard abs(milliseconds) < 1e15 else { return .failure(.badTime(text, unit)) }
+        return .success(milliseconds)
+    }
+
     private static func isoDate(_ text: String) -> Date? {
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -27,6 +27,8 @@ struct EmpiricalLink: Sendable {
     let longestUs: Int
     /// Requests whose own pace was measured.
     let measured: Int
+    /// What the file left out as malformed, as `networks fit` names it (a break "after entry N").
+    var rejects: [String] = []
 
     var count: Int { firstByteUs.count }
 
@@ -79,9 +81,11 @@ struct EmpiricalLink: Sendable {
 
     /// The requests of the HAR at `path` whose URL `filter` matches (all without one): those
     /// `networks fit` reads; at least one. With `columns` (`start;first_byte;end;bytes`, `;` for the
-    /// spec's commas), a RUM export read as `networks fit --format csv` reads it (times in ms).
-    static func load(_ path: String, filter: String?, columns: String? = nil) throws(Failure) -> EmpiricalLink {
-        let key = path + "\u{1F}" + (filter ?? "") + "\u{1F}" + (columns ?? "")
+    /// spec's commas), a RUM export read as `networks fit --format csv` reads it (times in
+    /// `timeUnit`, ms by default). Refused as `networks fit` refuses: no request left (the first
+    /// malformed row named when every one was), or times implausible for their unit.
+    static func load(_ path: String, filter: String?, columns: String? = nil, timeUnit: LogTime.Unit? = nil) throws(Failure) -> EmpiricalLink {
+        let key = path + "\u{1F}" + (filter ?? "") + "\u{1F}" + (columns ?? "") + "\u{1F}" + (timeUnit?.rawValue ?? "")
         if let link = cache.withLock({ $0[key] }) { return link }
         let expression: NSRegularExpression?
         do {
@@ -89,29 +93,45 @@ struct EmpiricalLink: Sendable {
         } catch {
             throw Failure(path: path, reason: "filter \(filter ?? "") is not a regular expression", usage: true)
         }
-        let requests: [RecordedRequest]
+        let requests: [RecordedRequest], rejects: [String]
+        let unit = timeUnit ?? .ms
         if let columns {
             guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
                 throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]", usage: true)
             }
             do {
-                requests = try RequestTimings(path: path, columns: named, filter: expression).requests
+                let rows = try RequestTimings(path: path, columns: named, time: LogTime(unit: unit), filter: expression)
+                (requests, rejects) = (rows.requests, rows.rejects)
             } catch let error as RequestTimings.FilterWithoutURL {
-                throw Failure(path: path, reason: "\(error)", usage: true)
+                throw Failure(path: path, reason: error.reason, usage: true)
             } catch let LogRows.Failure.cannotRead(_, reason) {
                 throw Failure(path: path, reason: "cannot read the file: \(reason)", unreadable: true)
             } catch {
-                throw Failure(path: path, reason: "\(error)")
+                // The failure names the file itself; the message names it once.
+                let text = "\(error)"
+                throw Failure(path: path, reason: text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
             }
         } else {
             do {
-                requests = try HARFile(path: path, filter: expression).requests
+                let har = try HARFile(path: path, filter: expression)
+                (requests, rejects) = (har.requests, har.rejects)
             } catch {
-                throw Failure(path: path, reason: error.reason, unreadable: error.unreadable)
+                throw Failure(path: path, reason: error.reason + (error.unreadable ? "" : "; for CSV or JSON lines of requests give "
+                    + "columns=start;first_byte;end;bytes[;status[;url]]"), unreadable: error.unreadable)
             }
         }
-        guard !requests.isEmpty else { throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)") }
-        let link = EmpiricalLink(requests)
+        guard !requests.isEmpty else {
+            guard let first = rejects.first else {
+                throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)")
+            }
+            throw Failure(path: path, reason: "no request to draw from: \(rejects.count) malformed, the first: \(first)"
+                + (columns == nil ? "" : " (times read as \(unit.rawValue); another unit: time_unit=ms, s or iso8601)"))
+        }
+        if let reason = NetworkFit.implausibleUnit(requests, unit: columns == nil ? nil : unit, option: "time_unit=") {
+            throw Failure(path: path, reason: reason)
+        }
+        var link = EmpiricalLink(requests)
+        link.rejects = rejects
         cache.withLock { $0[key] = link }
         return link
     }

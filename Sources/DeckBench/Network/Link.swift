@@ -53,7 +53,7 @@ struct Link: ~Copyable {
         outageEveryUs = model.outageMs > 0 ? Int(model.outageEveryMs * 1_000) : 0
         outageUs = Int(model.outageMs * 1_000)
         trace = model.tracePath.flatMap { try? LinkTrace.load($0) }
-        empirical = model.empiricalPath.flatMap { try? EmpiricalLink.load($0, filter: model.empiricalFilter, columns: model.empiricalColumns) }
+        empirical = (try? model.loadEmpirical()) ?? nil
     }
 
     /// The trace's period in ms, if the link follows a trace.

@@ -12,7 +12,7 @@ import Foundation
 /// at least `RecordedRequest.minimumPaceBytes` bytes with a receive time above 0 (0, unlimited, and a
 /// warning when none has). `connections` and the rest are the base preset's: requests do not
 /// say how many connections the app opens. A value outside its parameter's bounds is set to the
-/// bound and said in `warnings`, as are times that look written in another unit.
+/// bound and said in `warnings`; times that look written in another unit are `implausibleUnit`.
 package struct NetworkFit: Sendable {
     public var model: NetworkModel
     /// The requests the fit read.
@@ -53,19 +53,51 @@ package struct NetworkFit: Sendable {
         model.downlinkKbps = rates.isEmpty ? 0 : Self.clamped("downlink_kbps", Self.rounded(Self.percentile(rates, 0.5), 1), &warnings)
         self.model = model
         if model.jitter < Self.rounded(jitter, 3) {
-            warnings.append(String(format: "the data's spread is wider than a log-normal round trip can be: the model's p90 of the first byte is "
-                + "%.0f ms against the data's %.0f; for the data's own tail use --network empirical:path=FILE",
-                model.serverMs + model.rttMs * exp(model.jitter * Self.z90), p90 + server))
+            warnings.append("the data's spread is wider than a log-normal round trip can be: the model's p90 of the first byte is "
+                + "\(Self.said(model.serverMs + model.rttMs * exp(model.jitter * Self.z90))) ms against the data's \(Self.said(p90 + server)); "
+                + "for the data's own tail use --network empirical:path=FILE")
         }
         if rates.isEmpty {
             warnings.append("no request has \(RecordedRequest.minimumPaceBytes) bytes or more and a receive time above 0 to measure a rate: "
                 + "downlink_kbps=0 (unlimited); set it with --network ...:downlink_kbps=N")
         }
-        if median > 60_000 || median < 0.1 {
-            warnings.append(String(format: "the median time to first byte is %@ ms: are the times in the unit they are read in "
-                + "(--time-unit ms, s or iso8601)?", NetworkModel.format(Self.rounded(median, 3))))
-        }
         self.warnings = warnings
+    }
+
+    /// Why the times of `requests` cannot be in the unit they were read in (`unit`; nil for a HAR,
+    /// whose timings are ms), or nil when they can: no network answers in under 1 ms (what is
+    /// quicker is a cache, left out; the quickest first bytes of real captures were 6 ms) or takes
+    /// over a minute to, so a median time to first byte outside those is a unit mistake (seconds
+    /// read as ms: 0.104 s gives 0.104 ms; ms read as seconds: 100 ms gives 100,000 ms). Names the median and the unit that would make it plausible; `option` is how a
+    /// unit is given (`--time-unit ` for `networks fit`, `time_unit=` for an empirical network).
+    public static func implausibleUnit(_ requests: [RecordedRequest], unit: LogTime.Unit?, option: String) -> String? {
+        let median = percentile(requests.map(\.firstByteMs), 0.5)
+        guard median > plausibleFirstByteMs.upperBound || median < plausibleFirstByteMs.lowerBound else { return nil }
+        let read = unit.map { "read as \($0.rawValue)" } ?? "as the HAR's timings, in ms"
+        var text = "the median time to first byte is \(said(median)) ms \(read): no network answers in under "
+            + "\(said(plausibleFirstByteMs.lowerBound)) ms or takes over a minute"
+        switch unit {
+        case .ms? where median < plausibleFirstByteMs.lowerBound && plausibleFirstByteMs.contains(median * 1_000):
+            text += "; read as seconds it is \(said(median * 1_000)) ms: give \(option)s"
+        case .s? where median > plausibleFirstByteMs.upperBound && plausibleFirstByteMs.contains(median / 1_000):
+            text += "; read as ms it is \(said(median / 1_000)) ms: give \(option)ms"
+        case .ms? where median > plausibleFirstByteMs.upperBound && plausibleFirstByteMs.contains(median / 1_000):
+            text += "; in µs it would be \(said(median / 1_000)) ms: write the times in ms (divide them by 1,000)"
+        case nil:
+            text += "; a capture of a cache or of a server on the same machine measures no network"
+        default:
+            text += "; check the unit the times are written in"
+        }
+        return text
+    }
+
+    /// The median times to first byte a network can give, ms.
+    public static let plausibleFirstByteMs = 1.0 ... 60_000.0
+
+    /// `value` as a message says it: whole ms from 1 up, three significant digits below (so that
+    /// 0.104 is not said 0).
+    static func said(_ value: Double) -> String {
+        abs(value) >= 1 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
     /// `value` within the bounds of the parameter `key`, a warning when it was not.

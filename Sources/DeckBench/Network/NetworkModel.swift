@@ -33,6 +33,8 @@ public struct NetworkModel: Sendable, Hashable {
     public var empiricalFilter: String?
     /// For a RUM export instead of a HAR: its columns, `start;first_byte;end;bytes[;status[;url]]`.
     public var empiricalColumns: String?
+    /// How the RUM export writes its times (`ms`, `s`, `iso8601`); nil: ms.
+    public var empiricalTimeUnit: String?
 
     public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double,
                 loss: Double = 0, timeoutMs: Double = 10_000, outageEveryMs: Double = 0, outageMs: Double = 0) {
@@ -57,6 +59,7 @@ public struct NetworkModel: Sendable, Hashable {
         let trace = tracePath.map { ["path=\(escaped($0))", "loop=\(loop)"] } ?? []
         let empirical = empiricalPath.map {
             ["path=\(escaped($0))"] + (empiricalColumns.map { ["columns=\(escaped($0))"] } ?? [])
+                + (empiricalTimeUnit.map { ["time_unit=\($0)"] } ?? [])
                 + (empiricalFilter.map { ["filter=\(escaped($0))"] } ?? [])
         } ?? []
         let parameters = NetworkParameter.all.filter(accepts).map { $0.written(self) }
@@ -91,6 +94,18 @@ public struct NetworkModel: Sendable, Hashable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
+    /// The recorded requests of an `empirical` network, nil for another network.
+    func loadEmpirical() throws(EmpiricalLink.Failure) -> EmpiricalLink? {
+        guard let path = empiricalPath else { return nil }
+        return try EmpiricalLink.load(path, filter: empiricalFilter, columns: empiricalColumns, timeUnit: empiricalTimeUnit.flatMap(LogTime.Unit.init))
+    }
+
+    /// What an `empirical` network's file left out as malformed ("FILE: entry N: reason", "FILE:LINE:
+    /// reason"; a break "after entry N"), as `networks fit` names it; empty for other networks.
+    public var empiricalRejects: [String] {
+        (try? loadEmpirical())?.rejects ?? []
+    }
+
     /// Parses `--network NAME[:key=value,...]`.
     public static func parse(_ text: String) throws(SpecError) -> NetworkModel {
         let spec = try SpecString(text, what: "network")
@@ -118,6 +133,11 @@ public struct NetworkModel: Sendable, Hashable {
                 model.empiricalFilter = value
             case "columns" where model.name == "empirical":
                 model.empiricalColumns = value
+            case "time_unit" where model.name == "empirical":
+                guard LogTime.Unit(rawValue: value) != nil else {
+                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "ms, s or iso8601")
+                }
+                model.empiricalTimeUnit = value
             case "loop" where model.name == "trace":
                 guard let loop = Bool(value) else {
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "true or false")
@@ -125,7 +145,7 @@ public struct NetworkModel: Sendable, Hashable {
                 model.loop = loop
             default:
                 throw .unknownKey(what: "network", name: spec.name, key: key,
-                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "columns", "filter"] : [])
+                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "columns", "time_unit", "filter"] : [])
                                       + NetworkParameter.all.filter(model.accepts).map(\.key))
             }
         }
@@ -133,11 +153,14 @@ public struct NetworkModel: Sendable, Hashable {
             throw .malformed(what: "network", text: text, detail: "a trace network needs path=FILE (a Mahimahi trace)")
         }
         if model.name == "empirical" {
-            guard let path = model.empiricalPath else {
+            guard model.empiricalPath != nil else {
                 throw .malformed(what: "network", text: text, detail: "an empirical network needs path=FILE (a HAR of your requests)")
             }
+            if model.empiricalTimeUnit != nil, model.empiricalColumns == nil {
+                throw .malformed(what: "network", text: text, detail: "time_unit applies to a RUM export (columns=…); a HAR's timings are ms")
+            }
             do {
-                _ = try EmpiricalLink.load(path, filter: model.empiricalFilter, columns: model.empiricalColumns)
+                _ = try model.loadEmpirical()
             } catch where error.usage {
                 throw .malformed(what: "network", text: text, detail: error.description)
             } catch {

@@ -40,7 +40,8 @@ package struct RequestTimings: Sendable {
     /// A filter was given but the columns name no URL to match it against.
     package struct FilterWithoutURL: Error, CustomStringConvertible {
         package var path: String
-        package var description: String { "\(path): a filter needs a url column (start,first_byte,end,bytes,status,url)" }
+        package var reason: String { "a filter needs a url column (start,first_byte,end,bytes,status,url)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// Whether `error`, thrown by `init`, says the file could not be read (else its data is wrong).
@@ -63,8 +64,9 @@ package struct RequestTimings: Sendable {
                 if (300 ..< 400).contains(status), status != 304 { return redirects += 1 }
             }
             func ms(_ column: String) -> Double? {
-                guard let text = value(column), case let .success(ms) = time.ms(text) else { return nil }
-                return Double(ms)
+                // Fractions kept, as a HAR's: a receive time of 0.4 ms is not 0.
+                guard let text = value(column), case let .success(ms) = time.fractionalMs(text) else { return nil }
+                return ms
             }
             guard let start = ms(columns.start), let firstByte = ms(columns.firstByte), let end = ms(columns.end) else {
                 return rejects.append("\(path):\(line): start, first byte and end must be times (\(time.unit.rawValue))")

@@ -71,13 +71,25 @@ import Testing
         #expect(NetworkFit(Self.drawn(count: 100, connects: false), base: try NetworkModel.parse("lte")).warnings.isEmpty)
     }
 
-    /// Times read in the wrong unit: milliseconds read as seconds (a median first byte of 90,000
-    /// ms) and seconds read as milliseconds (0.09 ms) are warned about; 90 ms is not.
-    @Test func implausibleTimesAreWarnedAbout() throws {
-        for (median, warned) in [(90_000.0, true), (0.09, true), (90, false), (60_000, false)] {
-            let fit = NetworkFit([RecordedRequest(firstByteMs: median, receiveMs: 0, bytes: nil)], base: try NetworkModel.parse("lte"))
-            #expect(fit.warnings.contains { $0.contains("--time-unit") } == warned, "\(median): \(fit.warnings)")
+    /// Times read in the wrong unit are refused, at the edges of 1 ms and a minute: seconds read
+    /// as ms (a median first byte of 0.999 ms: 999 ms in seconds), ms read as seconds (60,001
+    /// ms: 60.001 ms in ms), µs read as ms (90,000 ms: 90 ms in µs); 1 and 60,000 ms are
+    /// plausible. The median is the middle one of three (skewed: the leader is not first).
+    @Test func implausibleTimesAreRefusedWithTheUnitThatFits() throws {
+        func requests(_ median: Double) -> [RecordedRequest] {
+            [median * 50, median, median / 2].map { RecordedRequest(firstByteMs: $0, receiveMs: 0, bytes: nil) }
         }
+        for median in [1.0, 60_000] {
+            #expect(NetworkFit.implausibleUnit(requests(median), unit: .ms, option: "--time-unit ") == nil, "\(median)")
+        }
+        let seconds = try #require(NetworkFit.implausibleUnit(requests(0.999), unit: .ms, option: "--time-unit "))
+        #expect(seconds.hasPrefix("the median time to first byte is 0.999 ms read as ms") && seconds.hasSuffix("read as seconds it is 999 ms: give --time-unit s"), "\(seconds)")
+        let millis = try #require(NetworkFit.implausibleUnit(requests(60_001), unit: .s, option: "time_unit="))
+        #expect(millis.contains("is 60001 ms read as s") && millis.hasSuffix("read as ms it is 60 ms: give time_unit=ms"), "\(millis)")
+        let micro = try #require(NetworkFit.implausibleUnit(requests(90_000), unit: .ms, option: "--time-unit "))
+        #expect(micro.hasSuffix("in µs it would be 90 ms: write the times in ms (divide them by 1,000)"), "\(micro)")
+        let har = try #require(NetworkFit.implausibleUnit(requests(0.02), unit: nil, option: "--time-unit "))
+        #expect(har.contains("0.02 ms as the HAR's timings, in ms") && har.hasSuffix("a capture of a cache or of a server on the same machine measures no network"), "\(har)")
     }
 
     /// The table's model percentiles are the model's own, not a sampling run's. First byte:

@@ -29,4 +29,26 @@ import Testing
                                  "\(path):7: the first byte must come after the start and before the end"])
         #expect(RequestTimings.Columns("start,ttfb,end") == nil && RequestTimings.Columns("a,b,,d") == nil)
     }
+
+    /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
+    /// that a response received in 0.25 ms still measures a pace (rounded, its receive time was 0),
+    /// and seconds keep theirs too (0.1005 s is 100.5 ms, not 101 ms).
+    @Test func keepsFractionsOfAMillisecond() throws {
+        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/subms.csv"
+        try "start,ttfb,end,size\n0.25,100.5,100.75,8192\n1000,1100,1100.25,4096\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let columns = try #require(RequestTimings.Columns("start,ttfb,end,size"))
+        let rows = try RequestTimings(path: path, columns: columns)
+        #expect(rows.requests == [RecordedRequest(firstByteMs: 100.25, receiveMs: 0.25, bytes: 8_192),
+                                  RecordedRequest(firstByteMs: 100, receiveMs: 0.25, bytes: 4_096)])
+        // Both measure a rate: 8,192 × 8 / 0.25 = 262,144 and 4,096 × 8 / 0.25 = 131,072 kbit/s;
+        // the median (nearest rank) is the lower, 131,072.
+        let fit = NetworkFit(rows.requests, base: NetworkPresets.all[0].model)
+        #expect(fit.rated == 2 && fit.model.downlinkKbps == 131_072)
+        let seconds = folder + "/seconds.csv"
+        try "start,ttfb,end,size\n1.0,1.1005,1.10075,8192\n".write(toFile: seconds, atomically: true, encoding: .utf8)
+        let read = try RequestTimings(path: seconds, columns: columns, time: LogTime(unit: .s)).requests
+        #expect(read.count == 1 && abs(read[0].firstByteMs - 100.5) < 1e-9 && abs(read[0].receiveMs - 0.25) < 1e-9)
+    }
 }
