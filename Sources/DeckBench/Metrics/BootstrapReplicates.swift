@@ -53,6 +53,11 @@ public struct BootstrapReplicates: Sendable, Equatable {
 
     public var isEmpty: Bool { replicates == 0 }
 
+    /// Buckets holding a session: the independent units a replicate resamples — users when the
+    /// recordings name them, else sessions (two share a bucket only by a collision of the hash,
+    /// rare below a few hundred). `tune` judges nobody on fewer than its minimum of these.
+    var units: Int { isEmpty ? 0 : (0 ..< Self.buckets).count { totals.holds($0) } }
+
     /// Bytes held: the buckets' totals and the stall bins.
     var footprint: Int { totals.footprint + stallMs.footprint }
 

@@ -3,7 +3,8 @@ import Foundation
 /// The racing rule of `tune`: after each block of sessions, the live candidates of a network are
 /// judged. Feasibility comes first: a candidate whose interval of bytes per navigation lies wholly
 /// within the budget is *feasible*, wholly above it *infeasible* (out, "over the budget"), and
-/// *undecided* while it straddles the budget (or has fewer than `minimumSessions` sessions). Only a
+/// *undecided* while it straddles the budget (or its sessions are fewer than `minimum`: too few to
+/// judge, units or navigations). Only a
 /// feasible candidate may lead: the leader is the best objective among the feasible ones (fewer
 /// bytes on a tie, then the first given), and a candidate — feasible or undecided — is out when
 /// its paired interval on the objective against the leader lies wholly on the worse side. With no
@@ -26,15 +27,15 @@ package struct RaceRule: Sendable {
     public var budget: TuneBudget?
     /// How many comparisons the race may make in all (at least 1).
     public var comparisons: Int
-    /// No candidate is judged out on fewer searched sessions than this: with a handful of
-    /// sessions the bootstrap's spread says little.
-    public var minimumSessions: Int
+    /// No verdict on fewer units (users, or sessions) or navigations than this: with a handful
+    /// the bootstrap's spread says little.
+    public var minimum: RaceMinimum
 
-    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, minimumSessions: Int = 100) {
+    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, minimum: RaceMinimum = .standard) {
         self.objective = objective
         self.budget = budget
         self.comparisons = max(1, comparisons)
-        self.minimumSessions = minimumSessions
+        self.minimum = minimum
     }
 
     /// The family-wise error rate the intervals keep together.
@@ -61,6 +62,9 @@ package struct RaceRule: Sendable {
             let summary = candidates[index].summary
             var standing = TuneCandidate.Standing(round: round, sessions: summary.sessions, objective: objective.column.point(summary),
                                                   bytesPerNavigation: TuneBudget.column.point(summary))
+            standing.units = summary.replicates.units
+            standing.navigations = summary.totals.navigations
+            standing.tooFew = !minimum.allows(units: standing.units, navigations: standing.navigations)
             let bytesValues = estimates[position]?.values(TuneBudget.column) ?? []
             if let bytes = standing.bytesPerNavigation, let error = Self.standardError(bytesValues.compactMap { $0 }) {
                 standing.bytesInterval = (bytes - z * error) ... (bytes + z * error)
@@ -72,7 +76,7 @@ package struct RaceRule: Sendable {
             // Once confirmed within the budget, a candidate stays feasible, as one out stays out: each
             // verdict is one of the race's comparisons, made once.
             standing.feasibility = candidates[index].standing?.feasibility == .feasible ? .feasible
-                : summary.sessions >= minimumSessions ? feasibility(excess: standing.budgetExcessInterval) : .undecided
+                : standing.tooFew ? .undecided : feasibility(excess: standing.budgetExcessInterval)
             return standing
         }
         let leader = leaderPosition(standings.enumerated().map { position, standing in
@@ -91,7 +95,7 @@ package struct RaceRule: Sendable {
                 }
             }
             candidates[index].standing = standings[position]
-            guard standings[position].sessions >= minimumSessions, position != reference else { continue }
+            guard !standings[position].tooFew, position != reference else { continue }
             if standings[position].feasibility == .infeasible {
                 candidates[index].exit = .overBudget
             } else if let interval = standings[position].differenceInterval, interval.lowerBound > 0 {

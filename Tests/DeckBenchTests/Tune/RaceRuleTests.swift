@@ -109,6 +109,63 @@ import Testing
         #expect(confirmed[0].standing?.feasibility == .feasible && confirmed[1].exit == .worseThanLeader)
     }
 
+    /// The race's minimum at its edge (30 units, 500 navigations). Three candidates on sessions
+    /// given bucket by bucket: L never stalls and spends 1,000 bytes a navigation, W stalls on
+    /// every navigation, O spends 100,000 (the budget is 5,000). Every replicate gives the same
+    /// ratios, so each interval is a point: on exactly 30 units and 500 navigations W is out worse
+    /// than the leader L and O out over the budget; one unit fewer (two sessions in one bucket, as
+    /// two sessions of one user are) or one navigation fewer, and nobody is judged — undecided,
+    /// too few — whatever the intervals, and the answer says the rule blocked it.
+    @Test func theMinimumIsUnitsAndNavigationsAtItsEdge() throws {
+        func race(units: Int, navigations: Int) -> (candidates: [TuneCandidate], leader: Int?, rule: RaceRule) {
+            // 30 sessions of 17 or 16 navigations (500 in all; 499 with one fewer), session s in
+            // bucket min(s, units − 1).
+            let lengths = (0 ..< 30).map { $0 < 20 ? 17 : 16 }.enumerated().map { $0 == 29 ? $1 - (500 - navigations) : $1 }
+            func summary(stalls: Bool, bytes: Int) -> MetricsSummary {
+                var summary = MetricsSummary(replicates: 200)
+                for (session, length) in lengths.enumerated() {
+                    var metrics = SessionMetrics()
+                    metrics.navigations = length
+                    metrics.stalls = stalls ? length : 0
+                    metrics.bytes = bytes * length
+                    summary.add(metrics)
+                    summary.replicates.add(metrics, bucket: min(session, units - 1))
+                }
+                return summary
+            }
+            var candidates = ["L", "W", "O"].enumerated().map {
+                TuneCandidate(policy: $1, policyIndex: $0, network: "n", networkIndex: 0, replicates: 200)
+            }
+            candidates[0].summary = summary(stalls: false, bytes: 1_000)
+            candidates[1].summary = summary(stalls: true, bytes: 1_000)
+            candidates[2].summary = summary(stalls: false, bytes: 100_000)
+            let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 5_000),
+                                comparisons: TuneRun.comparisons(candidates: 3, budgeted: true),
+                                minimum: RaceMinimum(units: 30, navigations: 500))
+            let leader = rule.judge(&candidates, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 200))
+            return (candidates, leader, rule)
+        }
+        let judged = race(units: 30, navigations: 500)
+        #expect(judged.candidates[0].standing?.units == 30 && judged.candidates[0].standing?.navigations == 500)
+        #expect(judged.leader == 0 && judged.candidates[0].standing?.feasibility == .feasible)
+        #expect(judged.candidates[1].exit == .worseThanLeader && judged.candidates[2].exit == .overBudget)
+        #expect(judged.candidates.allSatisfy { $0.standing?.tooFew == false })
+        for (units, navigations) in [(29, 500), (30, 499)] {
+            let blocked = race(units: units, navigations: navigations)
+            #expect(blocked.leader == nil, "\(units), \(navigations)")
+            #expect(blocked.candidates.allSatisfy { $0.isIn && $0.standing?.feasibility == .undecided && $0.standing?.tooFew == true })
+            #expect(blocked.candidates[0].standing?.units == units && blocked.candidates[0].standing?.navigations == navigations)
+            #expect {
+                try TuneChoice(network: 0, candidates: blocked.candidates, leader: blocked.leader, rule: blocked.rule, delta: 0.001, networkSpec: "n")
+            } throws: { error in
+                guard case let .overBudget(_, _, _, undecided, tooFew?)? = error as? TuneError else { return false }
+                return undecided == 3 && tooFew == RaceMinimum.Shortfall(units: units, navigations: navigations, minimum: blocked.rule.minimum)
+                    && "\(error)".contains("3 are undecided") && "\(error)".contains("this rule, not the intervals, left them undecided")
+                    && !"\(error)".contains("more sessions would settle them")
+            }
+        }
+    }
+
     /// Hand-made standings against the leader L (3.00 %, 60 kB). With four feasible candidates the
     /// zone's one-sided z is the upper 0.05 / 3 point, 2.128: A (+0.03 points, SE 0.01) reaches
     /// +0.051 and C (+0.01, SE 0.01) +0.031, both within 0.1 points; B (+0.08, SE 0.02) reaches
@@ -139,6 +196,48 @@ import Testing
         #expect(narrow.shipped == 3 && narrow.withinDelta == [0])
         let none = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.0002, networkSpec: "n")
         #expect(none.shipped == 0 && none.withinDelta.isEmpty && none.unresolved == [1, 2, 3])
+    }
+
+    /// The race's leader is not the first feasible candidate: F (first given, 8 %, 20 kB) is
+    /// feasible but far worse than the leader L (3 %, 50 kB, given third); M (3.05 %, 45 kB) is
+    /// within 0.1 points of L (+0.05 points, SE 0.01: +0.070 at the zone's one-sided z of 1.96,
+    /// Bonferroni over the 2 compared with L). The zone is {L, M} and M, the cheaper, is shipped — not F, which a choice
+    /// built around the first feasible candidate would ship as the cheapest of its own zone.
+    @Test func theShippedIsChosenAroundTheLeaderNotTheFirstFeasible() throws {
+        func candidate(_ name: String, _ index: Int, objective: Double, difference: Double?, bytes: Double,
+                       feasibility: TuneCandidate.Feasibility = .feasible) -> TuneCandidate {
+            var candidate = TuneCandidate(policy: name, policyIndex: index, network: "n", networkIndex: 0, replicates: 0)
+            candidate.standing = TuneCandidate.Standing(round: 7, sessions: 1_000, objective: objective, bytesPerNavigation: bytes,
+                                                        feasibility: feasibility, leader: difference == nil ? nil : "L",
+                                                        difference: difference, differenceError: difference == nil ? nil : 0.0001)
+            return candidate
+        }
+        let candidates = [candidate("F", 0, objective: 0.08, difference: 0.05, bytes: 20_000),
+                          candidate("U", 1, objective: 0.02, difference: -0.01, bytes: 59_000, feasibility: .undecided),
+                          candidate("L", 2, objective: 0.03, difference: nil, bytes: 50_000),
+                          candidate("M", 3, objective: 0.0305, difference: 0.0005, bytes: 45_000)]
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 60_000), comparisons: 49)
+        let choice = try TuneChoice(network: 0, candidates: candidates, leader: 2, rule: rule, delta: 0.001, networkSpec: "n")
+        #expect(choice.leader == 2 && choice.shipped == 3)
+        #expect(choice.withinDelta == [2] && choice.unresolved == [0] && choice.undecided == [1])
+        // With delta 0 only the leader is in its zone: the leader itself is shipped.
+        let strict = try TuneChoice(network: 0, candidates: candidates, leader: 2, rule: rule, delta: 0, networkSpec: "n")
+        #expect(strict.shipped == 2 && strict.withinDelta.isEmpty)
+    }
+
+    /// The sessions that would settle a straddling candidate's bytes: its interval, ±200 around
+    /// −100 on 400 sessions, narrows as 1/√n and stops holding 0 at n' = 400 × (200 / 100)² = 1,600;
+    /// an estimate at the ceiling itself never settles.
+    @Test func theSettlingSessionsScaleAsOneOverTheSquareRoot() {
+        var standing = TuneCandidate.Standing(round: 7, sessions: 400)
+        standing.budgetExcess = -100
+        standing.budgetExcessInterval = -300 ... 100
+        #expect(TuneKnee.settlingSessions(standing) == 1_600)
+        standing.budgetExcess = 50
+        standing.budgetExcessInterval = -150 ... 250
+        #expect(TuneKnee.settlingSessions(standing) == 6_400)
+        standing.budgetExcess = 0
+        #expect(TuneKnee.settlingSessions(standing) == nil)
     }
 
     @Test func parsesTheBudget() throws {
