@@ -16,34 +16,44 @@ import Foundation
 ///
 /// Intervals are normal intervals on the bootstrap's standard error (the replicates' standard
 /// deviation; paired: of the replicate-by-replicate difference, each replicate weighing both
-/// candidates' sessions alike), at the level 1 − 0.05 / `comparisons` (Bonferroni over every
-/// comparison the race may make: each candidate but one against the leader and, with a budget,
-/// each one's bytes against it, at each round). Percentile intervals
-/// cannot be read that far out from a thousand replicates; the normal interval on the same
-/// replicates can. Bonferroni holds whatever the dependence between the comparisons (each
-/// judgement looks again at the same sessions, plus new ones), at the price of keeping more ties.
+/// candidates' sessions alike), each bound one-sided at 0.05 / (`comparisons` × `looks`):
+/// Bonferroni over every comparison the race may make (each candidate but one against the leader
+/// and, with a budget, each one's bytes against it) at every round that may judge. One-sided,
+/// because each verdict can be wrong one way only: an exit "worse than the leader" reads the low
+/// end alone, and a candidate's bytes are either truly within the budget (then only a low end
+/// above it errs) or truly over it (then only a high end within it errs). The rounds that may judge
+/// are those from the first whose sessions meet `minimum` on: which rounds those are depends on the
+/// sessions' number and length alone, never on a policy's figures, so a round that cannot judge
+/// spends no share of the error rate. Percentile intervals cannot be read that far out from a
+/// thousand replicates; the normal interval on the same replicates can. Bonferroni holds whatever
+/// the dependence between the comparisons (each judgement looks again at the same sessions, plus
+/// new ones), at the price of keeping more ties.
 package struct RaceRule: Sendable {
     public var objective: TuneObjective
     public var budget: TuneBudget?
-    /// How many comparisons the race may make in all (at least 1).
+    /// How many comparisons the race may make at one round (at least 1), and at how many rounds
+    /// (at least 1; the race sets it once it knows the first round that may judge).
     public var comparisons: Int
+    public var looks: Int
     /// No verdict on fewer units (users, or sessions) or navigations than this: with a handful
     /// the bootstrap's spread says little.
     public var minimum: RaceMinimum
 
-    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, minimum: RaceMinimum = .standard) {
+    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, looks: Int = TuneRun.blockEnds.count,
+                minimum: RaceMinimum = .standard) {
         self.objective = objective
         self.budget = budget
         self.comparisons = max(1, comparisons)
+        self.looks = max(1, looks)
         self.minimum = minimum
     }
 
     /// The family-wise error rate the intervals keep together.
     public static let errorRate = 0.05
 
-    /// The half-width of an interval in standard errors: the upper 0.05 / (2 × comparisons) point
-    /// of the standard normal.
-    public var z: Double { Self.upperQuantile(Self.errorRate / Double(2 * comparisons)) }
+    /// The reach of a bound in standard errors: the upper 0.05 / (comparisons × looks) point of
+    /// the standard normal.
+    public var z: Double { Self.upperQuantile(Self.errorRate / Double(comparisons * looks)) }
 
     /// Judges candidates `live` (indices into `candidates`, all of one network and all having
     /// replayed the same sessions; the budget's reference among them when it has one) after round

@@ -63,6 +63,7 @@ package struct TuneAnswer: Sendable {
         public var compared: Int
         public var count: Int
         public var bytesPerNavigation: Double?
+        public var bytesInterval: ClosedRange<Double>?
         public var budgetExcess: Double?
         public var budgetExcessInterval: ClosedRange<Double>?
         public var sessions: Int
@@ -96,7 +97,8 @@ package struct TuneAnswer: Sendable {
         if let knee, let standing = candidates[knee.named].standing {
             betterUndecided = Better(policy: candidates[knee.named].policy, value: standing.objective, difference: knee.difference,
                                      bound: knee.bound, compared: knee.compared, count: knee.better.count,
-                                     bytesPerNavigation: standing.bytesPerNavigation, budgetExcess: standing.budgetExcess,
+                                     bytesPerNavigation: standing.bytesPerNavigation, bytesInterval: standing.bytesInterval,
+                                     budgetExcess: standing.budgetExcess,
                                      budgetExcessInterval: standing.budgetExcessInterval, sessions: standing.sessions,
                                      settlingSessions: knee.settlingSessions)
         }
@@ -232,7 +234,10 @@ package struct TuneAnswer: Sendable {
             + String(format: "%.2f", -unit * better.difference) + suffix + " better than the shipped one (paired; at least "
             + String(format: "%.2f", -unit * better.bound) + suffix + ", one-sided 95 % over the \(better.compared) undecided)"
         if let bytes = better.bytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
-        if let excess = better.budgetExcess {
+        if let budget, budget.reference == nil, let interval = better.bytesInterval {
+            text += " (race interval \(Int(interval.lowerBound.rounded()))–\(Int(interval.upperBound.rounded())) against the budget "
+                + "\(ReportFormat.number(budget.bytesPerNavigation)): it straddles)"
+        } else if let excess = better.budgetExcess {
             text += String(format: ", %+.0f against the budget", excess)
             if let interval = better.budgetExcessInterval {
                 text += String(format: " (race interval %+.0f … %+.0f: it straddles)", interval.lowerBound, interval.upperBound)

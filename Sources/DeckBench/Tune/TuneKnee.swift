@@ -27,8 +27,7 @@ package struct TuneKnee: Sendable {
     /// The knee on the network of `choice`, or nil when no undecided candidate is confirmed better
     /// than the shipped one by more than `delta`. The candidates still in hold every searched
     /// session replayed, so their pairs are read from their sums.
-    init?(choice: TuneChoice, candidates: [TuneCandidate], objective: TuneObjective, rule: RaceRule, weights: BootstrapWeights,
-          delta: Double) {
+    init?(choice: TuneChoice, candidates: [TuneCandidate], objective: TuneObjective, weights: BootstrapWeights, delta: Double) {
         guard !choice.undecided.isEmpty, choice.tooFew == nil else { return nil }
         let column = objective.column
         let shipped = candidates[choice.shipped]

@@ -107,7 +107,7 @@ package struct TuneRun: Sendable {
                            networkSpec: networks[network].spec)
         }
         let knees = choices.map { choice in
-            TuneKnee(choice: choice, candidates: race.candidates, objective: objective, rule: rule, weights: race.weights, delta: delta)
+            TuneKnee(choice: choice, candidates: race.candidates, objective: objective, weights: race.weights, delta: delta)
         }
         return try confirm(candidates: race.candidates, choices: choices, knees: knees, reference: raced.dropFirst(policies.count).first,
                            searched: searched, replays: race.replays)
@@ -124,12 +124,13 @@ package struct TuneRun: Sendable {
         }
     }
 
-    /// The comparisons a race of `candidates` policies may make on a network, at each round: each
+    /// The comparisons a race of `candidates` policies may make on a network at one round: each
     /// but the leader against the leader and, with a budget, each one's bytes against the budget.
-    /// The Bonferroni count behind `RaceRule.z`, so that no false exit and no false "feasible"
-    /// happens anywhere in the race but with 5 % chance in all.
+    /// With the rounds that may judge (`RaceRule.looks`), the Bonferroni count behind
+    /// `RaceRule.z`, so that no false exit and no false "feasible" happens anywhere in the race but
+    /// with 5 % chance in all.
     static func comparisons(candidates: Int, budgeted: Bool) -> Int {
-        (max(1, candidates - 1) + (budgeted ? candidates : 0)) * blockEnds.count
+        max(1, candidates - 1) + (budgeted ? candidates : 0)
     }
 
     /// Replays the sessions of `part` with `candidates`, returning each one's summary (in order)

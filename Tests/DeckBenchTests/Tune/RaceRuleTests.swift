@@ -5,10 +5,10 @@ import Testing
     @Test func theQuantileIsTheNormalOne() {
         #expect(abs(RaceRule.upperQuantile(0.025) - 1.959964) < 1e-5)
         #expect(abs(RaceRule.upperQuantile(0.005) - 2.575829) < 1e-5)
-        // Bonferroni over 255 × 7 comparisons: 0.05 / 3,570 in each tail.
-        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: 255 * 7)
-        #expect(abs(rule.z - RaceRule.upperQuantile(0.05 / 3_570)) < 1e-9)
-        #expect(rule.z > 4.1 && rule.z < 4.2)
+        // Bonferroni over 255 comparisons at 7 rounds, one-sided: 0.05 / 1,785.
+        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: 255, looks: 7)
+        #expect(abs(rule.z - RaceRule.upperQuantile(0.05 / 1_785)) < 1e-9)
+        #expect(rule.z > 4.0 && rule.z < 4.1)
     }
 
     @Test func theStandardErrorIsTheSampleDeviation() {
@@ -44,13 +44,52 @@ import Testing
     }
 
     /// The Bonferroni count: every candidate but the leader against the leader and, with a budget,
-    /// every candidate against the budget, at each of the 7 rounds.
+    /// every candidate against the budget, at each round that may judge (7 unless told).
     @Test func theCorrectionCountsEveryComparisonOfTheRace() {
         #expect(TuneRun.blockEnds.count == 7)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 63)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 133)
-        #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 7)
-        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 63).z - RaceRule.upperQuantile(0.05 / 126)) < 1e-12)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 9)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 19)
+        #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 1)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9).z - RaceRule.upperQuantile(0.05 / 63)) < 1e-12)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9, looks: 3).z - RaceRule.upperQuantile(0.05 / 27)) < 1e-12)
+    }
+
+    /// The cost rule: a round whose sessions are too few to judge spends no share of the error
+    /// rate. 200 sessions of 10 navigations at positions s / 200, each in its own bucket: the
+    /// blocks end after 4, 7, 13, 25, 50, 100 and 200 sessions, so the first round that meets
+    /// the minimum (30 units, 500 navigations) is the fifth, and three rounds may judge. B stalls
+    /// once more than A in every odd session: out at round 5, its interval reaching the one-sided
+    /// z of 0.05 / (1 comparison × 3 rounds), 2.128 standard errors — not 0.05 / 7's 2.450.
+    @Test func roundsTooSmallToJudgeSpendNoErrorRate() throws {
+        func summary(_ stalls: (Int) -> Int, from: Double, to: Double) -> (MetricsSummary, Int) {
+            var summary = MetricsSummary(replicates: 400)
+            var sessions = 0
+            for session in 0 ..< 200 where Double(session) / 200 >= from && Double(session) / 200 < to {
+                var metrics = SessionMetrics()
+                metrics.navigations = 10
+                metrics.stalls = stalls(session)
+                summary.add(metrics)
+                summary.replicates.add(metrics, bucket: session)
+                sessions += 1
+            }
+            return (summary, sessions)
+        }
+        let stalls: [(Int) -> Int] = [{ $0 % 3 == 0 ? 1 : 0 }, { ($0 % 3 == 0 ? 1 : 0) + $0 % 2 }]
+        let candidates = ["A", "B"].enumerated().map { TuneCandidate(policy: $1, policyIndex: $0, network: "n", networkIndex: 0, replicates: 400) }
+        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: TuneRun.comparisons(candidates: 2, budgeted: false))
+        var race = TuneRace(candidates: candidates, networks: 1, rule: rule, weights: BootstrapWeights(replicates: 400))
+        race.run(blockEnds: TuneRun.blockEnds) { live, from, to in
+            let blocks = live.map { summary(stalls[$0.policyIndex], from: from, to: to) }
+            return (blocks.map(\.0), blocks[0].1)
+        }
+        #expect(race.judging[0]?.looks == 3 && race.rounds == 5)
+        let b = try #require(race.candidates[1].standing)
+        #expect(race.candidates[1].exit == .worseThanLeader && b.round == 5 && b.units == 50 && b.navigations == 500)
+        let interval = try #require(b.differenceInterval)
+        let difference = try #require(b.difference)
+        let error = try #require(b.differenceError)
+        let reach = (interval.upperBound - difference) / error
+        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 3)) < 1e-9 && abs(reach - 2.128) < 0.001)
     }
 
     /// Three candidates on 200 sessions of 10 navigations. A stalls least (0.2 %) but its bytes
