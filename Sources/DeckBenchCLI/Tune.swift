@@ -65,7 +65,7 @@ extension DeckBenchCommand {
         var minUnits = RaceMinimum.standard.units
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
-            "The fewest navigations the race judges a candidate on: below it, no verdict (default 500).", valueName: "n"))
+            "The fewest navigations the race judges a candidate on: below it, no verdict (default 1000).", valueName: "n"))
         var minNavigations = RaceMinimum.standard.navigations
 
         @Option(help: ArgumentHelp("Folder for tune.csv and the finalists' held-out reports.", valueName: "folder"))

@@ -16,12 +16,12 @@ import Foundation
 ///
 /// Intervals are normal intervals on the bootstrap's standard error (the replicates' standard
 /// deviation; paired: of the replicate-by-replicate difference, each replicate weighing both
-/// candidates' sessions alike), each bound one-sided at 0.05 / (`comparisons` × `looks`):
-/// Bonferroni over every comparison the race may make (each candidate but one against the leader
-/// and, with a budget, each one's bytes against it) at every round that may judge. One-sided,
-/// because each verdict can be wrong one way only: an exit "worse than the leader" reads the low
-/// end alone, and a candidate's bytes are either truly within the budget (then only a low end
-/// above it errs) or truly over it (then only a high end within it errs). The rounds that may judge
+/// candidates' sessions alike), each end at 0.05 / (2 × `comparisons` × `looks`): Bonferroni over
+/// every comparison the race may make (each candidate but one against the leader and, with a
+/// budget, each one's bytes against it) at every round that may judge. Each verdict can be wrong
+/// one way only, so one tail would do under the normal approximation; but near the minimum skewed
+/// bytes make one tail heavier than normal, and the second tail's share is kept as a margin for
+/// the approximation (docs/TUNE.md). The rounds that may judge
 /// are those from the first whose sessions meet `minimum` on: which rounds those are depends on the
 /// sessions' number and length alone, never on a policy's figures, so a round that cannot judge
 /// spends no share of the error rate. Percentile intervals cannot be read that far out from a
@@ -51,9 +51,9 @@ package struct RaceRule: Sendable {
     /// The family-wise error rate the intervals keep together.
     public static let errorRate = 0.05
 
-    /// The reach of a bound in standard errors: the upper 0.05 / (comparisons × looks) point of
-    /// the standard normal.
-    public var z: Double { Self.upperQuantile(Self.errorRate / Double(comparisons * looks)) }
+    /// The half-width of an interval in standard errors: the upper 0.05 / (2 × comparisons × looks)
+    /// point of the standard normal.
+    public var z: Double { Self.upperQuantile(Self.errorRate / Double(2 * comparisons * looks)) }
 
     /// Judges candidates `live` (indices into `candidates`, all of one network and all having
     /// replayed the same sessions; the budget's reference among them when it has one) after round

@@ -15,10 +15,9 @@ package struct TuneAnswer: Sendable {
     /// one spends fewer bytes), and how many candidates the zone holds in all.
     public var withinDelta: [String]
     public var zoneSize: Int
-    /// Candidates still in whose bytes per navigation straddled the budget, or were never judged.
+    /// Candidates still in whose bytes per navigation straddled the budget (when the race's
+    /// minimum left them unjudged there is no answer: `TuneError` says so).
     public var undecided: [String]
-    /// Set when the race's minimum, not the intervals, left them undecided.
-    public var tooFew: RaceMinimum.Shortfall?
     /// Feasible candidates still in, neither shown worse than the leader nor within `delta` of it.
     public var unresolved: Int
     public var objective: TuneObjective
@@ -93,7 +92,6 @@ package struct TuneAnswer: Sendable {
         withinDelta = choice.withinDelta.filter { $0 != choice.leader }.map { candidates[$0].policy }
         zoneSize = choice.withinDelta.count + 1
         undecided = choice.undecided.map { candidates[$0].policy }
-        tooFew = choice.tooFew
         if let knee, let standing = candidates[knee.named].standing {
             betterUndecided = Better(policy: candidates[knee.named].policy, value: standing.objective, difference: knee.difference,
                                      bound: knee.bound, compared: knee.compared, count: knee.better.count,
@@ -217,9 +215,7 @@ package struct TuneAnswer: Sendable {
             text += "; \(unresolved) other\(unresolved == 1 ? "" : "s") still in, neither shown worse nor shown within "
                 + "\(deltaText): too few sessions to tell (more sessions, or a larger --delta, would)"
         }
-        if !undecided.isEmpty, let tooFew {
-            text += "; \(undecided.count) undecided (\(Self.list(undecided))): \(tooFew)"
-        } else if !undecided.isEmpty {
+        if !undecided.isEmpty {
             text += "; \(undecided.count) still straddle\(undecided.count == 1 ? "s" : "") the budget (\(Self.list(undecided))): "
                 + "more sessions would settle \(undecided.count == 1 ? "it" : "them")"
         }

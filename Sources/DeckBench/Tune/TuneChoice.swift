@@ -22,7 +22,7 @@ package struct TuneChoice: Sendable {
     public var unresolved: [Int]
 
     /// The choice on network `network`, or `TuneError.overBudget` when no candidate still in is
-    /// feasible.
+    /// feasible (`TuneError.tooFew` when, without a budget, the sessions were too few to judge).
     init(network: Int, candidates: [TuneCandidate], leader: Int?, rule: RaceRule, delta: Double, networkSpec: String) throws(TuneError) {
         let standing = candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isIn && !candidates[$0].isReference }
         let feasible = standing.filter { candidates[$0].standing?.feasibility == .feasible }
@@ -31,6 +31,7 @@ package struct TuneChoice: Sendable {
             .map { RaceMinimum.Shortfall(units: $0.units, navigations: $0.navigations, minimum: rule.minimum) }
         guard let leader = leader.flatMap({ feasible.contains($0) ? $0 : nil }) ?? feasible.first else {
             // No feasible candidate ever led, so none left for being worse: those still in are undecided.
+            if rule.budget == nil, let shortfall { throw .tooFew(network: networkSpec, shortfall) }
             let seen = straddling.isEmpty
                 ? candidates.indices.filter { candidates[$0].networkIndex == network && !candidates[$0].isReference } : straddling
             throw .overBudget(network: networkSpec, budget: rule.budget ?? TuneBudget(bytesPerNavigation: 0),

@@ -86,6 +86,8 @@ package enum TuneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (`leastBytes` is the least seen).
     case overBudget(network: String, budget: TuneBudget, leastBytes: Double?, undecided: Int, tooFew: RaceMinimum.Shortfall? = nil)
     case noSearchSessions
+    /// On `network`, without a budget, the searched sessions were too few for any verdict.
+    case tooFew(network: String, RaceMinimum.Shortfall)
     /// The settings ask for no bootstrap replicates: the race has no intervals to judge by.
     case noReplicates
 
@@ -104,6 +106,7 @@ package enum TuneError: Error, Sendable, Hashable, CustomStringConvertible {
                         + "; more sessions would settle " + (undecided == 1 ? "it" : "them")
                     : "every candidate is over it" + (least.map { " (the least bytes per navigation seen was \(ReportFormat.number($0)))" } ?? "")
                         + "; raise the budget or add smaller windows")
+        case let .tooFew(network, shortfall): "no candidate could be judged on \(network): \(shortfall)"
         case .noSearchSessions: "tune found no session to search: the recordings hold none, or --holdout leaves none"
         case .noReplicates: "tune judges by bootstrap intervals reaching 4 standard errors and more: it needs --bootstrap 200 or more"
         }

@@ -5,10 +5,10 @@ import Testing
     @Test func theQuantileIsTheNormalOne() {
         #expect(abs(RaceRule.upperQuantile(0.025) - 1.959964) < 1e-5)
         #expect(abs(RaceRule.upperQuantile(0.005) - 2.575829) < 1e-5)
-        // Bonferroni over 255 comparisons at 7 rounds, one-sided: 0.05 / 1,785.
+        // Bonferroni over 255 comparisons at 7 rounds: 0.05 / 3,570 in each tail.
         let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: 255, looks: 7)
-        #expect(abs(rule.z - RaceRule.upperQuantile(0.05 / 1_785)) < 1e-9)
-        #expect(rule.z > 4.0 && rule.z < 4.1)
+        #expect(abs(rule.z - RaceRule.upperQuantile(0.05 / 3_570)) < 1e-9)
+        #expect(rule.z > 4.1 && rule.z < 4.2)
     }
 
     @Test func theStandardErrorIsTheSampleDeviation() {
@@ -50,16 +50,16 @@ import Testing
         #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 9)
         #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 19)
         #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 1)
-        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9).z - RaceRule.upperQuantile(0.05 / 63)) < 1e-12)
-        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9, looks: 3).z - RaceRule.upperQuantile(0.05 / 27)) < 1e-12)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9).z - RaceRule.upperQuantile(0.05 / 126)) < 1e-12)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9, looks: 3).z - RaceRule.upperQuantile(0.05 / 54)) < 1e-12)
     }
 
     /// The cost rule: a round whose sessions are too few to judge spends no share of the error
     /// rate. 200 sessions of 10 navigations at positions s / 200, each in its own bucket: the
     /// blocks end after 4, 7, 13, 25, 50, 100 and 200 sessions, so the first round that meets
     /// the minimum (30 units, 500 navigations) is the fifth, and three rounds may judge. B stalls
-    /// once more than A in every odd session: out at round 5, its interval reaching the one-sided
-    /// z of 0.05 / (1 comparison × 3 rounds), 2.128 standard errors — not 0.05 / 7's 2.450.
+    /// once more than A in every odd session: out at round 5, its interval reaching the z of
+    /// 0.05 / (2 × 1 comparison × 3 rounds), 2.394 standard errors — not 0.05 / 14's 2.690.
     @Test func roundsTooSmallToJudgeSpendNoErrorRate() throws {
         func summary(_ stalls: (Int) -> Int, from: Double, to: Double) -> (MetricsSummary, Int) {
             var summary = MetricsSummary(replicates: 400)
@@ -76,7 +76,8 @@ import Testing
         }
         let stalls: [(Int) -> Int] = [{ $0 % 3 == 0 ? 1 : 0 }, { ($0 % 3 == 0 ? 1 : 0) + $0 % 2 }]
         let candidates = ["A", "B"].enumerated().map { TuneCandidate(policy: $1, policyIndex: $0, network: "n", networkIndex: 0, replicates: 400) }
-        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: TuneRun.comparisons(candidates: 2, budgeted: false))
+        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: TuneRun.comparisons(candidates: 2, budgeted: false),
+                            minimum: RaceMinimum(units: 30, navigations: 500))
         var race = TuneRace(candidates: candidates, networks: 1, rule: rule, weights: BootstrapWeights(replicates: 400))
         race.run(blockEnds: TuneRun.blockEnds) { live, from, to in
             let blocks = live.map { summary(stalls[$0.policyIndex], from: from, to: to) }
@@ -89,7 +90,7 @@ import Testing
         let difference = try #require(b.difference)
         let error = try #require(b.differenceError)
         let reach = (interval.upperBound - difference) / error
-        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 3)) < 1e-9 && abs(reach - 2.128) < 0.001)
+        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 6)) < 1e-9 && abs(reach - 2.394) < 0.001)
     }
 
     /// Three candidates on 200 sessions of 10 navigations. A stalls least (0.2 %) but its bytes
@@ -156,7 +157,8 @@ import Testing
     /// two sessions of one user are) or one navigation fewer, and nobody is judged — undecided,
     /// too few — whatever the intervals, and the answer says the rule blocked it.
     @Test func theMinimumIsUnitsAndNavigationsAtItsEdge() throws {
-        func race(units: Int, navigations: Int) -> (candidates: [TuneCandidate], leader: Int?, rule: RaceRule) {
+        func race(units: Int, navigations: Int, budget: TuneBudget? = TuneBudget(bytesPerNavigation: 5_000))
+            -> (candidates: [TuneCandidate], leader: Int?, rule: RaceRule) {
             // 30 sessions of 17 or 16 navigations (500 in all; 499 with one fewer), session s in
             // bucket min(s, units − 1).
             let lengths = (0 ..< 30).map { $0 < 20 ? 17 : 16 }.enumerated().map { $0 == 29 ? $1 - (500 - navigations) : $1 }
@@ -178,8 +180,8 @@ import Testing
             candidates[0].summary = summary(stalls: false, bytes: 1_000)
             candidates[1].summary = summary(stalls: true, bytes: 1_000)
             candidates[2].summary = summary(stalls: false, bytes: 100_000)
-            let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 5_000),
-                                comparisons: TuneRun.comparisons(candidates: 3, budgeted: true),
+            let rule = RaceRule(objective: .stallRate, budget: budget,
+                                comparisons: TuneRun.comparisons(candidates: 3, budgeted: budget != nil),
                                 minimum: RaceMinimum(units: 30, navigations: 500))
             let leader = rule.judge(&candidates, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 200))
             return (candidates, leader, rule)
@@ -202,6 +204,15 @@ import Testing
                     && "\(error)".contains("3 are undecided") && "\(error)".contains("this rule, not the intervals, left them undecided")
                     && !"\(error)".contains("more sessions would settle them")
             }
+        }
+        // Without a budget too few is no answer either, and says so without a budget it never had.
+        let free = race(units: 29, navigations: 500, budget: nil)
+        #expect(free.leader == nil)
+        #expect {
+            try TuneChoice(network: 0, candidates: free.candidates, leader: free.leader, rule: free.rule, delta: 0.001, networkSpec: "n")
+        } throws: { error in
+            guard case let .tooFew(network, shortfall)? = error as? TuneError else { return false }
+            return network == "n" && shortfall.units == 29 && "\(error)".hasPrefix("no candidate could be judged on n: the race judges")
         }
     }
 
