@@ -15,7 +15,8 @@ extension DeckBenchCommand {
                 size (1/64 of them, then 1/32, ... up to all). After each block a candidate whose interval of bytes \
                 per navigation lies wholly within --budget is feasible, wholly above it out, otherwise undecided; the \
                 leader is the best feasible one on --objective, and a candidate is out when its paired interval \
-                against the leader lies wholly on the worse side (normal intervals on the bootstrap's standard error, \
+                against the leader lies wholly on the worse side; no verdict on fewer than --min-units units or \
+                --min-navigations navigations (normal intervals on the bootstrap's standard error, \
                 Bonferroni over every comparison of the race: docs/TUNE.md). At the end the shipped policy is the one \
                 with the fewest bytes among the feasible candidates not worse than the leader by more than --delta \
                 (paired). It replays the held-out sessions, beside --incumbent when given: --out gets that replay's \
@@ -57,6 +58,16 @@ extension DeckBenchCommand {
             valueName: "fraction"))
         var holdout = 0.3
 
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The fewest independent units (users when the recordings name them, else sessions) the race judges a candidate on: "
+                + "below it, no verdict (default 30).",
+            valueName: "n"))
+        var minUnits = RaceMinimum.standard.units
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The fewest navigations the race judges a candidate on: below it, no verdict (default 1000).", valueName: "n"))
+        var minNavigations = RaceMinimum.standard.navigations
+
         @Option(help: ArgumentHelp("Folder for tune.csv and the finalists' held-out reports.", valueName: "folder"))
         var out = "tune"
 
@@ -85,6 +96,8 @@ extension DeckBenchCommand {
                     + "errors and more, which fewer replicates estimate too roughly), got \(bootstrap)")
             }
             if let delta, !(delta >= 0 && delta.isFinite) { throw ValidationError("--delta must be a number ≥ 0, got \(delta)") }
+            guard minUnits >= 2 else { throw ValidationError("--min-units must be 2 or more (a standard error needs two units), got \(minUnits)") }
+            guard minNavigations >= 1 else { throw ValidationError("--min-navigations must be 1 or more, got \(minNavigations)") }
             _ = try parsedIncumbent()
             _ = try parsedBudget()
         }
@@ -121,7 +134,7 @@ extension DeckBenchCommand {
             let tune = TuneRun(
                 files: files, policies: try model.policies(), networks: try model.networks(), settings: model.settings(bootstrap: bootstrap),
                 objective: objective, budget: try parsedBudget(), delta: delta, incumbent: try parsedIncumbent(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
-                outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())), jobs: jobs,
+                minimum: RaceMinimum(units: minUnits, navigations: minNavigations), outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())), jobs: jobs,
                 sessionsFormat: sessionsFormat)
             let outcome: TuneRun.Outcome
             do {

@@ -77,6 +77,14 @@ import Testing
         #expect(unmet.stderr.contains("error: no candidate is confirmed within the budget bytes_per_navigation=100 on lte:"))
         let rough = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--bootstrap", "100", "--out", "t"], in: folder)
         #expect(rough.status == 64 && rough.stderr.contains("--bootstrap must be from 200 to 100000"))
+        let units = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--min-units", "1", "--out", "t"], in: folder)
+        #expect(units.status == 64 && units.stderr.contains("--min-units must be 2 or more"))
+        // A minimum the corpus cannot meet: nobody is judged, and the message blames the rule, not the intervals.
+        let blocked = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1..2", "--budget", "bytes_per_navigation=100000",
+                                             "--min-units", "100000", "--out", "t", "--quiet"], in: folder)
+        #expect(blocked.status == 3)
+        #expect(blocked.stderr.contains(": 2 are undecided") && blocked.stderr.contains("fewer than 100000 units")
+            && blocked.stderr.contains("this rule, not the intervals, left them undecided"))
         let incumbent = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--incumbent", "nope", "--out", "t"], in: folder)
         #expect(incumbent.status == 64 && incumbent.stderr.contains("--incumbent"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/t"))

@@ -63,6 +63,11 @@ public struct BootstrapReplicates: Sendable, Equatable {
         return first
     }
 
+    /// Buckets holding a session: the independent units a replicate resamples — users when the
+    /// recordings name them, else sessions (two share a bucket only by a collision of the hash,
+    /// rare below a few hundred). `tune` judges nobody on fewer than its minimum of these.
+    var units: Int { isEmpty ? 0 : (0 ..< Self.buckets).count { totals.holds($0) } }
+
     /// Bytes held: the buckets' totals and the stall bins.
     var footprint: Int { totals.footprint + stallMs.footprint }
 

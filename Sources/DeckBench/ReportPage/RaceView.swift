@@ -36,7 +36,7 @@ enum RaceView {
         html.close("tr")
         html.close("thead")
         html.open("tbody")
-        for row in members where ["shipped", "leader", "within_delta", "incumbent"].contains(row["status"] ?? "") {
+        for row in members where ["shipped", "leader", "within_delta", "better_undecided", "incumbent"].contains(row["status"] ?? "") {
             html.open("tr")
             html.open("td")
             html.element("code", [], row["policy"] ?? "")
@@ -64,7 +64,7 @@ enum RaceView {
     /// "Out: round 1: 90 (60 over the budget, 30 worse than the leader); …".
     private static func outByRound(_ members: [[String: String]]) -> String {
         let out = members.filter { $0["status"] == "out" }
-        let undecided = members.count { $0["status"] == "undecided" }
+        let undecided = members.count { $0["status"] == "undecided" || $0["status"] == "better_undecided" }
         guard !out.isEmpty || undecided > 0 else { return "No candidate left the race." }
         var parts: [String] = []
         for round in Set(out.compactMap { $0["round"].flatMap(Int.init) }).sorted() {

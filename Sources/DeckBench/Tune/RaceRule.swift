@@ -3,7 +3,8 @@ import Foundation
 /// The racing rule of `tune`: after each block of sessions, the live candidates of a network are
 /// judged. Feasibility comes first: a candidate whose interval of bytes per navigation lies wholly
 /// within the budget is *feasible*, wholly above it *infeasible* (out, "over the budget"), and
-/// *undecided* while it straddles the budget (or has fewer than `minimumSessions` sessions). Only a
+/// *undecided* while it straddles the budget (or its sessions are fewer than `minimum`: too few to
+/// judge, units or navigations). Only a
 /// feasible candidate may lead: the leader is the best objective among the feasible ones (fewer
 /// bytes on a tie, then the first given), and a candidate — feasible or undecided — is out when
 /// its paired interval on the objective against the leader lies wholly on the worse side. With no
@@ -15,34 +16,44 @@ import Foundation
 ///
 /// Intervals are normal intervals on the bootstrap's standard error (the replicates' standard
 /// deviation; paired: of the replicate-by-replicate difference, each replicate weighing both
-/// candidates' sessions alike), at the level 1 − 0.05 / `comparisons` (Bonferroni over every
-/// comparison the race may make: each candidate but one against the leader and, with a budget,
-/// each one's bytes against it, at each round). Percentile intervals
-/// cannot be read that far out from a thousand replicates; the normal interval on the same
-/// replicates can. Bonferroni holds whatever the dependence between the comparisons (each
-/// judgement looks again at the same sessions, plus new ones), at the price of keeping more ties.
+/// candidates' sessions alike), each end at 0.05 / (2 × `comparisons` × `looks`): Bonferroni over
+/// every comparison the race may make (each candidate but one against the leader and, with a
+/// budget, each one's bytes against it) at every round that may judge. Each verdict can be wrong
+/// one way only, so one tail would do under the normal approximation; but near the minimum skewed
+/// bytes make one tail heavier than normal, and the second tail's share is kept as a margin for
+/// the approximation (docs/TUNE.md). The rounds that may judge
+/// are those from the first whose sessions meet `minimum` on: which rounds those are depends on the
+/// sessions' number and length alone, never on a policy's figures, so a round that cannot judge
+/// spends no share of the error rate. Percentile intervals cannot be read that far out from a
+/// thousand replicates; the normal interval on the same replicates can. Bonferroni holds whatever
+/// the dependence between the comparisons (each judgement looks again at the same sessions, plus
+/// new ones), at the price of keeping more ties.
 package struct RaceRule: Sendable {
     public var objective: TuneObjective
     public var budget: TuneBudget?
-    /// How many comparisons the race may make in all (at least 1).
+    /// How many comparisons the race may make at one round (at least 1), and at how many rounds
+    /// (at least 1; the race sets it once it knows the first round that may judge).
     public var comparisons: Int
-    /// No candidate is judged out on fewer searched sessions than this: with a handful of
-    /// sessions the bootstrap's spread says little.
-    public var minimumSessions: Int
+    public var looks: Int
+    /// No verdict on fewer units (users, or sessions) or navigations than this: with a handful
+    /// the bootstrap's spread says little.
+    public var minimum: RaceMinimum
 
-    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, minimumSessions: Int = 100) {
+    public init(objective: TuneObjective, budget: TuneBudget?, comparisons: Int, looks: Int = TuneRun.blockEnds.count,
+                minimum: RaceMinimum = .standard) {
         self.objective = objective
         self.budget = budget
         self.comparisons = max(1, comparisons)
-        self.minimumSessions = minimumSessions
+        self.looks = max(1, looks)
+        self.minimum = minimum
     }
 
     /// The family-wise error rate the intervals keep together.
     public static let errorRate = 0.05
 
-    /// The half-width of an interval in standard errors: the upper 0.05 / (2 × comparisons) point
-    /// of the standard normal.
-    public var z: Double { Self.upperQuantile(Self.errorRate / Double(2 * comparisons)) }
+    /// The half-width of an interval in standard errors: the upper 0.05 / (2 × comparisons × looks)
+    /// point of the standard normal.
+    public var z: Double { Self.upperQuantile(Self.errorRate / Double(2 * comparisons * looks)) }
 
     /// Judges candidates `live` (indices into `candidates`, all of one network and all having
     /// replayed the same sessions; the budget's reference among them when it has one) after round
@@ -61,6 +72,9 @@ package struct RaceRule: Sendable {
             let summary = candidates[index].summary
             var standing = TuneCandidate.Standing(round: round, sessions: summary.sessions, objective: objective.column.point(summary),
                                                   bytesPerNavigation: TuneBudget.column.point(summary))
+            standing.units = summary.replicates.units
+            standing.navigations = summary.totals.navigations
+            standing.tooFew = !minimum.allows(units: standing.units, navigations: standing.navigations)
             let bytesValues = estimates[position]?.values(TuneBudget.column) ?? []
             if let bytes = standing.bytesPerNavigation, let error = Self.standardError(bytesValues.compactMap { $0 }) {
                 standing.bytesInterval = (bytes - z * error) ... (bytes + z * error)
@@ -72,7 +86,7 @@ package struct RaceRule: Sendable {
             // Once confirmed within the budget, a candidate stays feasible, as one out stays out: each
             // verdict is one of the race's comparisons, made once.
             standing.feasibility = candidates[index].standing?.feasibility == .feasible ? .feasible
-                : summary.sessions >= minimumSessions ? feasibility(excess: standing.budgetExcessInterval) : .undecided
+                : standing.tooFew ? .undecided : feasibility(excess: standing.budgetExcessInterval)
             return standing
         }
         let leader = leaderPosition(standings.enumerated().map { position, standing in
@@ -91,7 +105,7 @@ package struct RaceRule: Sendable {
                 }
             }
             candidates[index].standing = standings[position]
-            guard standings[position].sessions >= minimumSessions, position != reference else { continue }
+            guard !standings[position].tooFew, position != reference else { continue }
             if standings[position].feasibility == .infeasible {
                 candidates[index].exit = .overBudget
             } else if let interval = standings[position].differenceInterval, interval.lowerBound > 0 {

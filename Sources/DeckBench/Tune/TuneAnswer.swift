@@ -15,7 +15,8 @@ package struct TuneAnswer: Sendable {
     /// one spends fewer bytes), and how many candidates the zone holds in all.
     public var withinDelta: [String]
     public var zoneSize: Int
-    /// Candidates still in whose bytes per navigation straddled the budget.
+    /// Candidates still in whose bytes per navigation straddled the budget (when the race's
+    /// minimum left them unjudged there is no answer: `TuneError` says so).
     public var undecided: [String]
     /// Feasible candidates still in, neither shown worse than the leader nor within `delta` of it.
     public var unresolved: Int
@@ -38,6 +39,9 @@ package struct TuneAnswer: Sendable {
     /// 95 % interval; nil without a budget.
     public var heldOutBudgetExcess: Double?
     public var heldOutBudgetExcessInterval: (low: Double, high: Double)?
+    /// An undecided candidate confirmed better than the winner by more than `delta` (the fewest
+    /// bytes of those), said right after the winner; nil when there is none.
+    public var betterUndecided: Better?
     /// The winner against the incumbent on the held-out sessions, paired; nil without an incumbent
     /// (or held-out sessions).
     public var versusIncumbent: Versus?
@@ -45,6 +49,25 @@ package struct TuneAnswer: Sendable {
     /// on every searched session would have made.
     public var raceReplays: Int
     public var exhaustiveReplays: Int
+
+    /// A candidate better than the winner whose bytes straddle the budget: its searched figures,
+    /// its difference from the winner (negative: better) with the one-sided bound it is confirmed
+    /// below, and the searched sessions that would settle its bytes.
+    public struct Better: Sendable {
+        public var policy: String
+        public var value: Double?
+        public var difference: Double
+        public var bound: Double
+        /// Undecided candidates compared with the winner, and how many of them are better.
+        public var compared: Int
+        public var count: Int
+        public var bytesPerNavigation: Double?
+        public var bytesInterval: ClosedRange<Double>?
+        public var budgetExcess: Double?
+        public var budgetExcessInterval: ClosedRange<Double>?
+        public var sessions: Int
+        public var settlingSessions: Int?
+    }
 
     /// The winner − the incumbent on the same held-out sessions, replicate by replicate: the
     /// objective's difference and the relative change in bytes per navigation, each with its 95 %
@@ -57,7 +80,8 @@ package struct TuneAnswer: Sendable {
         public var bytesChangeInterval: (low: Double, high: Double)?
     }
 
-    init(network: String, candidates: [TuneCandidate], choice: TuneChoice, objective: TuneObjective, budget: TuneBudget?, delta: Double,
+    init(network: String, candidates: [TuneCandidate], choice: TuneChoice, knee: TuneKnee? = nil, objective: TuneObjective, budget: TuneBudget?,
+         delta: Double,
          incumbent: String?, reference: String?, confirmation: ReplayRun.Outcome, raceReplays: Int, exhaustiveReplays: Int) {
         self.network = network
         winner = candidates[choice.shipped].policy
@@ -68,6 +92,14 @@ package struct TuneAnswer: Sendable {
         withinDelta = choice.withinDelta.filter { $0 != choice.leader }.map { candidates[$0].policy }
         zoneSize = choice.withinDelta.count + 1
         undecided = choice.undecided.map { candidates[$0].policy }
+        if let knee, let standing = candidates[knee.named].standing {
+            betterUndecided = Better(policy: candidates[knee.named].policy, value: standing.objective, difference: knee.difference,
+                                     bound: knee.bound, compared: knee.compared, count: knee.better.count,
+                                     bytesPerNavigation: standing.bytesPerNavigation, bytesInterval: standing.bytesInterval,
+                                     budgetExcess: standing.budgetExcess,
+                                     budgetExcessInterval: standing.budgetExcessInterval, sessions: standing.sessions,
+                                     settlingSessions: knee.settlingSessions)
+        }
         unresolved = choice.unresolved.count
         self.objective = objective
         self.budget = budget
@@ -154,6 +186,7 @@ package struct TuneAnswer: Sendable {
             }
         }
         var lines = [first + "."]
+        if let better = betterUndecided { lines.append(describe(better)) }
         if heldOutOverBudget, let budget {
             lines.append("WARNING: on the held-out sessions its bytes per navigation lie wholly above the budget \(budget); "
                 + "the race's figure was within it. More sessions, or a lower budget, would settle it.")
@@ -186,6 +219,33 @@ package struct TuneAnswer: Sendable {
             text += "; \(undecided.count) still straddle\(undecided.count == 1 ? "s" : "") the budget (\(Self.list(undecided))): "
                 + "more sessions would settle \(undecided.count == 1 ? "it" : "them")"
         }
+        return text + "."
+    }
+
+    /// The knee, said second: the better candidate that may not be shipped, and what would settle it.
+    private func describe(_ better: Better) -> String {
+        let unit = objective == .stallRate ? 100.0 : 1
+        let suffix = objective == .stallRate ? " points" : " ms"
+        var text = "BETTER BUT UNSETTLED: \(better.policy) — \(objective.rawValue) \(better.value.map(format) ?? "-") on the searched sessions, "
+            + String(format: "%.2f", -unit * better.difference) + suffix + " better than the shipped one (paired; at least "
+            + String(format: "%.2f", -unit * better.bound) + suffix + ", one-sided 95 % over the \(better.compared) undecided)"
+        if let bytes = better.bytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
+        if let budget, budget.reference == nil, let interval = better.bytesInterval {
+            text += " (race interval \(Int(interval.lowerBound.rounded()))–\(Int(interval.upperBound.rounded())) against the budget "
+                + "\(ReportFormat.number(budget.bytesPerNavigation)): it straddles)"
+        } else if let excess = better.budgetExcess {
+            text += String(format: ", %+.0f against the budget", excess)
+            if let interval = better.budgetExcessInterval {
+                text += String(format: " (race interval %+.0f … %+.0f: it straddles)", interval.lowerBound, interval.upperBound)
+            }
+        }
+        if let settling = better.settlingSessions {
+            text += "; about \(settling) searched sessions (the race had \(better.sessions)) would settle it, "
+                + ((better.budgetExcess ?? 0) < 0 ? "within the budget at its estimate" : "over the budget at its estimate")
+        } else {
+            text += "; its estimate is the budget itself: no number of sessions is sure to settle it"
+        }
+        if better.count > 1 { text += "; \(better.count - 1) more such (better_undecided in tune.csv)" }
         return text + "."
     }
 

@@ -48,6 +48,12 @@ package struct TuneCandidate: Sendable {
         public var differenceInterval: ClosedRange<Double>?
         /// The bootstrap standard error of `difference`.
         public var differenceError: Double?
+        /// The independent units (users, or sessions without a user key) and navigations it was
+        /// judged on, and whether they were fewer than the race's minimum (`RaceMinimum`): then no
+        /// verdict was made, whatever the intervals said.
+        public var units = 0
+        public var navigations = 0
+        public var tooFew = false
     }
 
     /// Whether a candidate's bytes per navigation are known to be within the budget.

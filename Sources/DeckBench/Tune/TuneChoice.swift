@@ -11,26 +11,35 @@ package struct TuneChoice: Sendable {
     public var leader: Int
     /// The other candidates in the zone, in the order given.
     public var withinDelta: [Int]
-    /// Candidates still in whose bytes per navigation straddle the budget: neither shipped nor out.
+    /// Candidates still in whose bytes per navigation straddle the budget, or were never judged
+    /// (too few units or navigations): neither shipped nor out.
     public var undecided: [Int]
+    /// What the sessions held when the race's minimum, not the intervals, left the undecided ones
+    /// so; nil when the intervals did.
+    public var tooFew: RaceMinimum.Shortfall?
     /// Feasible candidates still in that are neither shown worse than the leader nor shown within
     /// `delta` of it: what the sessions could not resolve.
     public var unresolved: [Int]
 
     /// The choice on network `network`, or `TuneError.overBudget` when no candidate still in is
-    /// feasible.
+    /// feasible (`TuneError.tooFew` when, without a budget, the sessions were too few to judge).
     init(network: Int, candidates: [TuneCandidate], leader: Int?, rule: RaceRule, delta: Double, networkSpec: String) throws(TuneError) {
         let standing = candidates.indices.filter { candidates[$0].networkIndex == network && candidates[$0].isIn && !candidates[$0].isReference }
         let feasible = standing.filter { candidates[$0].standing?.feasibility == .feasible }
         let straddling = standing.filter { candidates[$0].standing?.feasibility != .feasible }
+        let shortfall = straddling.lazy.compactMap { candidates[$0].standing }.first { $0.tooFew }
+            .map { RaceMinimum.Shortfall(units: $0.units, navigations: $0.navigations, minimum: rule.minimum) }
         guard let leader = leader.flatMap({ feasible.contains($0) ? $0 : nil }) ?? feasible.first else {
             // No feasible candidate ever led, so none left for being worse: those still in are undecided.
+            if rule.budget == nil, let shortfall { throw .tooFew(network: networkSpec, shortfall) }
             let seen = straddling.isEmpty
                 ? candidates.indices.filter { candidates[$0].networkIndex == network && !candidates[$0].isReference } : straddling
             throw .overBudget(network: networkSpec, budget: rule.budget ?? TuneBudget(bytesPerNavigation: 0),
-                              leastBytes: seen.compactMap { candidates[$0].standing?.bytesPerNavigation }.min(), undecided: straddling.count)
+                              leastBytes: seen.compactMap { candidates[$0].standing?.bytesPerNavigation }.min(), undecided: straddling.count,
+                              tooFew: shortfall)
         }
         undecided = straddling
+        tooFew = shortfall
         self.leader = leader
         let z = Self.zoneZ(candidates: feasible.count)
         let zone = feasible.filter { index in

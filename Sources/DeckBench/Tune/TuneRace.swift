@@ -4,7 +4,11 @@
 /// leaves keeps its standing, not its sums, so memory follows the live ones.
 struct TuneRace {
     private(set) var candidates: [TuneCandidate]
+    /// The rule as given; each network's judgements use it with `looks` set to the rounds left from
+    /// the first whose sessions meet the minimum.
     let rule: RaceRule
+    /// Per network, the rule its judgements use, once its sessions meet the minimum (nil before).
+    private(set) var judging: [RaceRule?]
     let weights: BootstrapWeights
     /// Each network's leader at its last judgement (nil: no candidate was feasible).
     private(set) var leaders: [Int?]
@@ -19,6 +23,7 @@ struct TuneRace {
         self.rule = rule
         self.weights = weights
         leaders = Array(repeating: nil, count: networks)
+        judging = Array(repeating: nil, count: networks)
         replays = Array(repeating: 0, count: networks)
     }
 
@@ -40,7 +45,15 @@ struct TuneRace {
                 let members = live.filter { candidates[$0].networkIndex == network }
                 guard !members.isEmpty else { continue }
                 replays[network] += block.sessions * members.count
-                leaders[network] = rule.judge(&candidates, live: members, round: round + 1, weights: weights)
+                if judging[network] == nil, let first = members.first,
+                   rule.minimum.allows(units: candidates[first].summary.replicates.units, navigations: candidates[first].summary.totals.navigations) {
+                    // Every member replayed the same sessions: whether they meet the minimum is
+                    // the recordings', not a policy's, so the rounds that may judge are known here.
+                    var fixed = rule
+                    fixed.looks = blockEnds.count - round
+                    judging[network] = fixed
+                }
+                leaders[network] = (judging[network] ?? rule).judge(&candidates, live: members, round: round + 1, weights: weights)
             }
             for index in live where !candidates[index].isIn { candidates[index].summary = MetricsSummary() }
             progress(self)

@@ -21,6 +21,8 @@ package struct TuneRun: Sendable {
     /// The policy shipped today, replayed on the held-out sessions beside the answer (nil: none).
     public var incumbent: (any PrefetchPolicy)?
     public var split: HoldoutSplit
+    /// The least units and navigations a verdict of the race needs.
+    public var minimum: RaceMinimum
     public var outputFolder: String
     public var command: [String]
     public var jobs: Int
@@ -31,7 +33,7 @@ package struct TuneRun: Sendable {
 
     public init(files: [String], policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
                 objective: TuneObjective = .stallRate, budget: TuneBudget? = nil, delta: Double? = nil,
-                incumbent: (any PrefetchPolicy)? = nil, split: HoldoutSplit, outputFolder: String,
+                incumbent: (any PrefetchPolicy)? = nil, split: HoldoutSplit, minimum: RaceMinimum = .standard, outputFolder: String,
                 command: [String], jobs: Int = 1, sessionsFormat: SessionsFormat = .csv) {
         self.files = files
         self.policies = policies
@@ -42,6 +44,7 @@ package struct TuneRun: Sendable {
         self.delta = delta ?? objective.defaultDelta
         self.incumbent = incumbent
         self.split = split
+        self.minimum = minimum
         self.outputFolder = outputFolder
         self.command = command
         self.jobs = max(1, jobs)
@@ -84,7 +87,8 @@ package struct TuneRun: Sendable {
                               networkIndex: network, replicates: settings.bootstrap, isReference: policy == policies.count)
             }
         }
-        let rule = RaceRule(objective: objective, budget: budget, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil))
+        let rule = RaceRule(objective: objective, budget: budget, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil),
+                            minimum: minimum)
         var race = TuneRace(candidates: candidates, networks: networks.count, rule: rule,
                             weights: BootstrapWeights(replicates: settings.bootstrap))
         try race.run(blockEnds: Self.blockEnds, replay: { live, from, to in
@@ -102,7 +106,10 @@ package struct TuneRun: Sendable {
             try TuneChoice(network: network, candidates: race.candidates, leader: race.leaders[network], rule: rule, delta: delta,
                            networkSpec: networks[network].spec)
         }
-        return try confirm(candidates: race.candidates, choices: choices, reference: raced.dropFirst(policies.count).first,
+        let knees = choices.map { choice in
+            TuneKnee(choice: choice, candidates: race.candidates, objective: objective, weights: race.weights, delta: delta)
+        }
+        return try confirm(candidates: race.candidates, choices: choices, knees: knees, reference: raced.dropFirst(policies.count).first,
                            searched: searched, replays: race.replays)
     }
 
@@ -117,12 +124,13 @@ package struct TuneRun: Sendable {
         }
     }
 
-    /// The comparisons a race of `candidates` policies may make on a network, at each round: each
+    /// The comparisons a race of `candidates` policies may make on a network at one round: each
     /// but the leader against the leader and, with a budget, each one's bytes against the budget.
-    /// The Bonferroni count behind `RaceRule.z`, so that no false exit and no false "feasible"
-    /// happens anywhere in the race but with 5 % chance in all.
+    /// With the rounds that may judge (`RaceRule.looks`), the Bonferroni count behind
+    /// `RaceRule.z`, so that no false exit and no false "feasible" happens anywhere in the race but
+    /// with 5 % chance in all.
     static func comparisons(candidates: Int, budgeted: Bool) -> Int {
-        (max(1, candidates - 1) + (budgeted ? candidates : 0)) * blockEnds.count
+        max(1, candidates - 1) + (budgeted ? candidates : 0)
     }
 
     /// Replays the sessions of `part` with `candidates`, returning each one's summary (in order)
@@ -143,8 +151,8 @@ package struct TuneRun: Sendable {
 
     /// Replays the shipped policies, the incumbent and the budget's reference (each when given) on
     /// the held-out sessions and writes the reports with `tune.csv`.
-    private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], reference: (any PrefetchPolicy)?, searched: Int,
-                         replays: [Int]) throws -> Outcome {
+    private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], knees: [TuneKnee?], reference: (any PrefetchPolicy)?,
+                         searched: Int, replays: [Int]) throws -> Outcome {
         var shipped: [Int] = []
         for choice in choices where !shipped.contains(candidates[choice.shipped].policyIndex) {
             shipped.append(candidates[choice.shipped].policyIndex)
@@ -158,10 +166,11 @@ package struct TuneRun: Sendable {
         let run = ReplayRun(source: SessionSource(files: files, part: split.part(.heldOut)), policies: confirmed, networks: networks,
                             settings: settings, outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
         let replayed = try run.replay()
-        let table = TuneTable(objective: objective, candidates: candidates, choices: choices, incumbent: incumbent?.spec)
+        let table = TuneTable(objective: objective, candidates: candidates, choices: choices, knees: knees, incumbent: incumbent?.spec)
         let confirmation = try replayed.write(adding: [(.tune, table.csv(heldOut: replayed.summaries, estimates: replayed.estimates))])
         let answers = choices.enumerated().map { network, choice in
-            TuneAnswer(network: networks[network].spec, candidates: candidates, choice: choice, objective: objective, budget: budget,
+            TuneAnswer(network: networks[network].spec, candidates: candidates, choice: choice, knee: knees[network], objective: objective,
+                       budget: budget,
                        delta: delta, incumbent: incumbent?.spec, reference: reference?.spec, confirmation: confirmation,
                        raceReplays: replays[network],
                        exhaustiveReplays: searched * policies.count)

@@ -2,7 +2,8 @@
 /// why, its figures then with their race intervals — and for the shipped candidate and the
 /// incumbent their figures on the held-out sessions. Per network: the shipped candidate, the
 /// leader when it is another, those within the indifference zone, the others still in (feasible,
-/// then undecided), those that were out, the latest first; then the incumbent's held-out row.
+/// then undecided, `better_undecided` when confirmed better than the shipped one by more than
+/// delta), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
     static let header = ["network", "policy", "status", "round", "why", "sessions", "objective", "value", "leader", "difference",
                          "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high",
@@ -12,8 +13,9 @@ struct TuneTable: Sendable {
 
     let objective: TuneObjective
     let candidates: [TuneCandidate]
-    /// Per network, what was shipped.
+    /// Per network, what was shipped, and the undecided candidates better than it by more than delta.
     let choices: [TuneChoice]
+    let knees: [TuneKnee?]
     /// The incumbent's spec, when one was given.
     let incumbent: String?
 
@@ -23,12 +25,14 @@ struct TuneTable: Sendable {
         case withinDelta = "within_delta"
         case stillIn = "in"
         case undecided, out, incumbent, reference
+        case betterUndecided = "better_undecided"
 
         var why: String {
             switch self {
             case .leader: "the lowest objective; a cheaper candidate was within delta of it"
             case .stillIn: "not shown within delta of the leader"
             case .undecided: "its bytes interval holds the budget"
+            case .betterUndecided: "better than the shipped one by more than delta; its bytes interval holds the budget"
             case .reference: "the budget's reference"
             default: ""
             }
@@ -39,7 +43,7 @@ struct TuneTable: Sendable {
     func csv(heldOut: [(policy: String, network: String, summary: MetricsSummary)], estimates: [ReplicateEstimates?]) -> [UInt8] {
         var writer = CSVWriter(header: Self.header)
         for (network, choice) in choices.enumerated() {
-            for (index, status) in order(network: network, choice: choice) {
+            for (index, status) in order(network: network, choice: choice, knee: knees[network]) {
                 let candidate = candidates[index]
                 let standing = candidate.standing
                 var row = [candidate.network, candidate.policy, status.rawValue, standing.map { String($0.round) } ?? "",
@@ -88,14 +92,14 @@ struct TuneTable: Sendable {
     }
 
     /// The network's candidates in the file's order, with their status.
-    private func order(network: Int, choice: TuneChoice) -> [(Int, Status)] {
+    private func order(network: Int, choice: TuneChoice, knee: TuneKnee?) -> [(Int, Status)] {
         var rows: [(Int, Status)] = [(choice.shipped, .shipped)]
         if choice.leader != choice.shipped { rows.append((choice.leader, .leader)) }
         rows += choice.withinDelta.filter { $0 != choice.leader }.map { ($0, .withinDelta) }
         let listed = Set(rows.map(\.0))
         let others = candidates.indices.filter { candidates[$0].networkIndex == network && !listed.contains($0) && !candidates[$0].isReference }
         rows += others.filter { candidates[$0].isIn && !choice.undecided.contains($0) }.map { ($0, .stillIn) }
-        rows += choice.undecided.map { ($0, .undecided) }
+        rows += choice.undecided.map { ($0, knee?.better.contains($0) == true ? .betterUndecided : .undecided) }
         rows += others.filter { !candidates[$0].isIn }
             .sorted { (-(candidates[$0].standing?.round ?? 0), $0) < (-(candidates[$1].standing?.round ?? 0), $1) }
             .map { ($0, .out) }

@@ -5,8 +5,8 @@ import Testing
     @Test func theQuantileIsTheNormalOne() {
         #expect(abs(RaceRule.upperQuantile(0.025) - 1.959964) < 1e-5)
         #expect(abs(RaceRule.upperQuantile(0.005) - 2.575829) < 1e-5)
-        // Bonferroni over 255 × 7 comparisons: 0.05 / 3,570 in each tail.
-        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: 255 * 7)
+        // Bonferroni over 255 comparisons at 7 rounds: 0.05 / 3,570 in each tail.
+        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: 255, looks: 7)
         #expect(abs(rule.z - RaceRule.upperQuantile(0.05 / 3_570)) < 1e-9)
         #expect(rule.z > 4.1 && rule.z < 4.2)
     }
@@ -44,13 +44,53 @@ import Testing
     }
 
     /// The Bonferroni count: every candidate but the leader against the leader and, with a budget,
-    /// every candidate against the budget, at each of the 7 rounds.
+    /// every candidate against the budget, at each round that may judge (7 unless told).
     @Test func theCorrectionCountsEveryComparisonOfTheRace() {
         #expect(TuneRun.blockEnds.count == 7)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 63)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 133)
-        #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 7)
-        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 63).z - RaceRule.upperQuantile(0.05 / 126)) < 1e-12)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 9)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 19)
+        #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 1)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9).z - RaceRule.upperQuantile(0.05 / 126)) < 1e-12)
+        #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9, looks: 3).z - RaceRule.upperQuantile(0.05 / 54)) < 1e-12)
+    }
+
+    /// The cost rule: a round whose sessions are too few to judge spends no share of the error
+    /// rate. 200 sessions of 10 navigations at positions s / 200, each in its own bucket: the
+    /// blocks end after 4, 7, 13, 25, 50, 100 and 200 sessions, so the first round that meets
+    /// the minimum (30 units, 500 navigations) is the fifth, and three rounds may judge. B stalls
+    /// once more than A in every odd session: out at round 5, its interval reaching the z of
+    /// 0.05 / (2 × 1 comparison × 3 rounds), 2.394 standard errors — not 0.05 / 14's 2.690.
+    @Test func roundsTooSmallToJudgeSpendNoErrorRate() throws {
+        func summary(_ stalls: (Int) -> Int, from: Double, to: Double) -> (MetricsSummary, Int) {
+            var summary = MetricsSummary(replicates: 400)
+            var sessions = 0
+            for session in 0 ..< 200 where Double(session) / 200 >= from && Double(session) / 200 < to {
+                var metrics = SessionMetrics()
+                metrics.navigations = 10
+                metrics.stalls = stalls(session)
+                summary.add(metrics)
+                summary.replicates.add(metrics, bucket: session)
+                sessions += 1
+            }
+            return (summary, sessions)
+        }
+        let stalls: [(Int) -> Int] = [{ $0 % 3 == 0 ? 1 : 0 }, { ($0 % 3 == 0 ? 1 : 0) + $0 % 2 }]
+        let candidates = ["A", "B"].enumerated().map { TuneCandidate(policy: $1, policyIndex: $0, network: "n", networkIndex: 0, replicates: 400) }
+        let rule = RaceRule(objective: .stallRate, budget: nil, comparisons: TuneRun.comparisons(candidates: 2, budgeted: false),
+                            minimum: RaceMinimum(units: 30, navigations: 500))
+        var race = TuneRace(candidates: candidates, networks: 1, rule: rule, weights: BootstrapWeights(replicates: 400))
+        race.run(blockEnds: TuneRun.blockEnds) { live, from, to in
+            let blocks = live.map { summary(stalls[$0.policyIndex], from: from, to: to) }
+            return (blocks.map(\.0), blocks[0].1)
+        }
+        #expect(race.judging[0]?.looks == 3 && race.rounds == 5)
+        let b = try #require(race.candidates[1].standing)
+        #expect(race.candidates[1].exit == .worseThanLeader && b.round == 5 && b.units == 50 && b.navigations == 500)
+        let interval = try #require(b.differenceInterval)
+        let difference = try #require(b.difference)
+        let error = try #require(b.differenceError)
+        let reach = (interval.upperBound - difference) / error
+        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 6)) < 1e-9 && abs(reach - 2.394) < 0.001)
     }
 
     /// Three candidates on 200 sessions of 10 navigations. A stalls least (0.2 %) but its bytes
@@ -109,6 +149,73 @@ import Testing
         #expect(confirmed[0].standing?.feasibility == .feasible && confirmed[1].exit == .worseThanLeader)
     }
 
+    /// The race's minimum at its edge (30 units, 500 navigations). Three candidates on sessions
+    /// given bucket by bucket: L never stalls and spends 1,000 bytes a navigation, W stalls on
+    /// every navigation, O spends 100,000 (the budget is 5,000). Every replicate gives the same
+    /// ratios, so each interval is a point: on exactly 30 units and 500 navigations W is out worse
+    /// than the leader L and O out over the budget; one unit fewer (two sessions in one bucket, as
+    /// two sessions of one user are) or one navigation fewer, and nobody is judged — undecided,
+    /// too few — whatever the intervals, and the answer says the rule blocked it.
+    @Test func theMinimumIsUnitsAndNavigationsAtItsEdge() throws {
+        func race(units: Int, navigations: Int, budget: TuneBudget? = TuneBudget(bytesPerNavigation: 5_000))
+            -> (candidates: [TuneCandidate], leader: Int?, rule: RaceRule) {
+            // 30 sessions of 17 or 16 navigations (500 in all; 499 with one fewer), session s in
+            // bucket min(s, units − 1).
+            let lengths = (0 ..< 30).map { $0 < 20 ? 17 : 16 }.enumerated().map { $0 == 29 ? $1 - (500 - navigations) : $1 }
+            func summary(stalls: Bool, bytes: Int) -> MetricsSummary {
+                var summary = MetricsSummary(replicates: 200)
+                for (session, length) in lengths.enumerated() {
+                    var metrics = SessionMetrics()
+                    metrics.navigations = length
+                    metrics.stalls = stalls ? length : 0
+                    metrics.bytes = bytes * length
+                    summary.add(metrics)
+                    summary.replicates.add(metrics, bucket: min(session, units - 1))
+                }
+                return summary
+            }
+            var candidates = ["L", "W", "O"].enumerated().map {
+                TuneCandidate(policy: $1, policyIndex: $0, network: "n", networkIndex: 0, replicates: 200)
+            }
+            candidates[0].summary = summary(stalls: false, bytes: 1_000)
+            candidates[1].summary = summary(stalls: true, bytes: 1_000)
+            candidates[2].summary = summary(stalls: false, bytes: 100_000)
+            let rule = RaceRule(objective: .stallRate, budget: budget,
+                                comparisons: TuneRun.comparisons(candidates: 3, budgeted: budget != nil),
+                                minimum: RaceMinimum(units: 30, navigations: 500))
+            let leader = rule.judge(&candidates, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 200))
+            return (candidates, leader, rule)
+        }
+        let judged = race(units: 30, navigations: 500)
+        #expect(judged.candidates[0].standing?.units == 30 && judged.candidates[0].standing?.navigations == 500)
+        #expect(judged.leader == 0 && judged.candidates[0].standing?.feasibility == .feasible)
+        #expect(judged.candidates[1].exit == .worseThanLeader && judged.candidates[2].exit == .overBudget)
+        #expect(judged.candidates.allSatisfy { $0.standing?.tooFew == false })
+        for (units, navigations) in [(29, 500), (30, 499)] {
+            let blocked = race(units: units, navigations: navigations)
+            #expect(blocked.leader == nil, "\(units), \(navigations)")
+            #expect(blocked.candidates.allSatisfy { $0.isIn && $0.standing?.feasibility == .undecided && $0.standing?.tooFew == true })
+            #expect(blocked.candidates[0].standing?.units == units && blocked.candidates[0].standing?.navigations == navigations)
+            #expect {
+                try TuneChoice(network: 0, candidates: blocked.candidates, leader: blocked.leader, rule: blocked.rule, delta: 0.001, networkSpec: "n")
+            } throws: { error in
+                guard case let .overBudget(_, _, _, undecided, tooFew?)? = error as? TuneError else { return false }
+                return undecided == 3 && tooFew == RaceMinimum.Shortfall(units: units, navigations: navigations, minimum: blocked.rule.minimum)
+                    && "\(error)".contains("3 are undecided") && "\(error)".contains("this rule, not the intervals, left them undecided")
+                    && !"\(error)".contains("more sessions would settle them")
+            }
+        }
+        // Without a budget too few is no answer either, and says so without a budget it never had.
+        let free = race(units: 29, navigations: 500, budget: nil)
+        #expect(free.leader == nil)
+        #expect {
+            try TuneChoice(network: 0, candidates: free.candidates, leader: free.leader, rule: free.rule, delta: 0.001, networkSpec: "n")
+        } throws: { error in
+            guard case let .tooFew(network, shortfall)? = error as? TuneError else { return false }
+            return network == "n" && shortfall.units == 29 && "\(error)".hasPrefix("no candidate could be judged on n: the race judges")
+        }
+    }
+
     /// Hand-made standings against the leader L (3.00 %, 60 kB). With four feasible candidates the
     /// zone's one-sided z is the upper 0.05 / 3 point, 2.128: A (+0.03 points, SE 0.01) reaches
     /// +0.051 and C (+0.01, SE 0.01) +0.031, both within 0.1 points; B (+0.08, SE 0.02) reaches
@@ -139,6 +246,48 @@ import Testing
         #expect(narrow.shipped == 3 && narrow.withinDelta == [0])
         let none = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.0002, networkSpec: "n")
         #expect(none.shipped == 0 && none.withinDelta.isEmpty && none.unresolved == [1, 2, 3])
+    }
+
+    /// The race's leader is not the first feasible candidate: F (first given, 8 %, 20 kB) is
+    /// feasible but far worse than the leader L (3 %, 50 kB, given third); M (3.05 %, 45 kB) is
+    /// within 0.1 points of L (+0.05 points, SE 0.01: +0.070 at the zone's one-sided z of 1.96,
+    /// Bonferroni over the 2 compared with L). The zone is {L, M} and M, the cheaper, is shipped — not F, which a choice
+    /// built around the first feasible candidate would ship as the cheapest of its own zone.
+    @Test func theShippedIsChosenAroundTheLeaderNotTheFirstFeasible() throws {
+        func candidate(_ name: String, _ index: Int, objective: Double, difference: Double?, bytes: Double,
+                       feasibility: TuneCandidate.Feasibility = .feasible) -> TuneCandidate {
+            var candidate = TuneCandidate(policy: name, policyIndex: index, network: "n", networkIndex: 0, replicates: 0)
+            candidate.standing = TuneCandidate.Standing(round: 7, sessions: 1_000, objective: objective, bytesPerNavigation: bytes,
+                                                        feasibility: feasibility, leader: difference == nil ? nil : "L",
+                                                        difference: difference, differenceError: difference == nil ? nil : 0.0001)
+            return candidate
+        }
+        let candidates = [candidate("F", 0, objective: 0.08, difference: 0.05, bytes: 20_000),
+                          candidate("U", 1, objective: 0.02, difference: -0.01, bytes: 59_000, feasibility: .undecided),
+                          candidate("L", 2, objective: 0.03, difference: nil, bytes: 50_000),
+                          candidate("M", 3, objective: 0.0305, difference: 0.0005, bytes: 45_000)]
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 60_000), comparisons: 49)
+        let choice = try TuneChoice(network: 0, candidates: candidates, leader: 2, rule: rule, delta: 0.001, networkSpec: "n")
+        #expect(choice.leader == 2 && choice.shipped == 3)
+        #expect(choice.withinDelta == [2] && choice.unresolved == [0] && choice.undecided == [1])
+        // With delta 0 only the leader is in its zone: the leader itself is shipped.
+        let strict = try TuneChoice(network: 0, candidates: candidates, leader: 2, rule: rule, delta: 0, networkSpec: "n")
+        #expect(strict.shipped == 2 && strict.withinDelta.isEmpty)
+    }
+
+    /// The sessions that would settle a straddling candidate's bytes: its interval, ±200 around
+    /// −100 on 400 sessions, narrows as 1/√n and stops holding 0 at n' = 400 × (200 / 100)² = 1,600;
+    /// an estimate at the ceiling itself never settles.
+    @Test func theSettlingSessionsScaleAsOneOverTheSquareRoot() {
+        var standing = TuneCandidate.Standing(round: 7, sessions: 400)
+        standing.budgetExcess = -100
+        standing.budgetExcessInterval = -300 ... 100
+        #expect(TuneKnee.settlingSessions(standing) == 1_600)
+        standing.budgetExcess = 50
+        standing.budgetExcessInterval = -150 ... 250
+        #expect(TuneKnee.settlingSessions(standing) == 6_400)
+        standing.budgetExcess = 0
+        #expect(TuneKnee.settlingSessions(standing) == nil)
     }
 
     @Test func parsesTheBudget() throws {

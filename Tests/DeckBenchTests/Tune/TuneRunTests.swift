@@ -15,8 +15,8 @@ import Testing
     }
 
     private func tune(_ files: [String], _ policies: [any PrefetchPolicy], out: String, budget: TuneBudget? = nil,
-                      holdout: Double = 0.3, jobs: Int = 1) throws -> TuneRun.Outcome {
-        try TuneRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings, budget: budget,
+                      holdout: Double = 0.3, jobs: Int = 1, incumbent: (any PrefetchPolicy)? = nil) throws -> TuneRun.Outcome {
+        try TuneRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings, budget: budget, incumbent: incumbent,
                     split: HoldoutSplit(fraction: holdout, seed: 5), outputFolder: out, command: ["test"], jobs: jobs,
                     sessionsFormat: .none).run()
     }
@@ -67,6 +67,66 @@ import Testing
         #expect(answer.sentence.hasPrefix("lte: ship fixed:radius=3 — held-out stall_rate "))
     }
 
+    /// Against the incumbent, the winner minus the incumbent: fetching on demand stalls far more
+    /// and spends fewer bytes than prefetching three pages each way, so the objective's change is
+    /// negative and the bytes' positive, each inside its own paired interval, and the sentence
+    /// prints them with those signs.
+    @Test func theIncumbentLineIsTheWinnerMinusTheIncumbent() throws {
+        let (fixtures, files) = try corpus(sessions: 400)
+        let outcome = try tune(files, [OnDemandPolicy(), FixedPolicy(radius: 3)], out: fixtures.path("tune"), incumbent: OnDemandPolicy())
+        let answer = try #require(outcome.answers.first)
+        #expect(answer.winner == "fixed:radius=3")
+        let versus = try #require(answer.versusIncumbent)
+        #expect(versus.incumbent == "ondemand")
+        let interval = try #require(versus.differenceInterval)
+        #expect(versus.difference < 0 && interval.low <= versus.difference && versus.difference <= interval.high && interval.high < 0)
+        let bytes = try #require(versus.bytesChangeInterval)
+        #expect(versus.bytesChange > 0 && bytes.low <= versus.bytesChange && versus.bytesChange <= bytes.high)
+        // The figures are the held-out ones of the two policies, winner − incumbent.
+        let rows = outcome.confirmation.summaries
+        let column = TuneObjective.stallRate.column
+        let winner = try #require(rows.first { $0.policy == "fixed:radius=3" }).summary
+        let incumbent = try #require(rows.first { $0.policy == "ondemand" }).summary
+        #expect(abs(versus.difference - (column.point(winner)! - column.point(incumbent)!)) < 1e-12)
+        #expect(answer.sentence.contains("Against the incumbent ondemand on the same held-out sessions: stall_rate -"))
+        #expect(answer.sentence.contains(String(format: ", bytes per navigation %+.1f %%", 100 * versus.bytesChange)))
+    }
+
+    /// A knee: the budget sits a hair above what `fixed:radius=2` spends, so its bytes interval
+    /// holds the budget and it may not be shipped, while fetching on demand, far cheaper and far
+    /// worse, is the only candidate confirmed within it. The answer ships on-demand and says, on
+    /// its second line, that `fixed:radius=2` is better by more than delta and what would settle
+    /// it; tune.csv marks it `better_undecided`.
+    @Test func aBetterCandidateStraddlingTheBudgetIsSaidSecond() throws {
+        let (fixtures, files) = try corpus(sessions: 400)
+        let policies: [any PrefetchPolicy] = [OnDemandPolicy(), FixedPolicy(radius: 2)]
+        let sweep = try ReplayRun(files: files, policies: [FixedPolicy(radius: 2)], networks: [Self.lte], settings: Self.settings,
+                                  outputFolder: fixtures.path("sweep"), command: ["test"], sessionsFormat: .none).run()
+        let spent = try #require(TuneBudget.column.point(sweep.summaries[0].summary))
+        let out = fixtures.path("tune")
+        let outcome = try tune(files, policies, out: out, budget: TuneBudget(bytesPerNavigation: spent * 1.001), holdout: 0)
+        let answer = try #require(outcome.answers.first)
+        #expect(answer.winner == "ondemand")
+        let better = try #require(answer.betterUndecided)
+        #expect(better.policy == "fixed:radius=2" && better.count == 1 && better.compared == 1)
+        let shipped = try #require(outcome.candidates.first { $0.policy == "ondemand" }?.standing?.objective)
+        // Better: its objective below the shipped one's, by more than delta even at the bound.
+        #expect(better.difference < 0 && better.bound < -answer.delta && better.difference < better.bound)
+        #expect(abs(try #require(better.value) - shipped - better.difference) < 1e-12)
+        let excess = try #require(better.budgetExcess)
+        let interval = try #require(better.budgetExcessInterval)
+        #expect(excess < 0 && interval.lowerBound < 0 && interval.upperBound > 0)
+        #expect(better.sessions == outcome.searchedSessions && (better.settlingSessions ?? 0) > better.sessions)
+        let lines = answer.sentence.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("lte: ship ondemand — "))
+        #expect(lines[1].hasPrefix("  BETTER BUT UNSETTLED: fixed:radius=2 — stall_rate "))
+        #expect(lines[1].contains(" points better than the shipped one (paired; at least ")
+            && lines[1].contains("searched sessions (the race had \(better.sessions)) would settle it, within the budget at its estimate"))
+        let table = try rows(out + "/tune.csv")
+        #expect(table.map { $0["status"] } == ["shipped", "better_undecided"])
+        #expect(table[1]["why"] == "better than the shipped one by more than delta; its bytes interval holds the budget")
+    }
+
     /// Two candidates that are the same policy replay alike on every session: no interval can
     /// separate them, so both reach the end, the first given as the winner and the other as a tie.
     @Test func equalCandidatesBothSurviveAsTies() throws {
@@ -88,7 +148,7 @@ import Testing
         #expect {
             try tune(files, [FixedPolicy(radius: 1), FixedPolicy(radius: 2)], out: out, budget: TuneBudget(bytesPerNavigation: 10))
         } throws: { error in
-            guard case let .overBudget(network, _, least, _)? = error as? TuneError else { return false }
+            guard case let .overBudget(network, _, least, _, _)? = error as? TuneError else { return false }
             return network == Self.lte.spec && (least ?? 0) > 10
         }
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -145,9 +205,9 @@ import Testing
         let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= budget.bytesPerNavigation }
             .min { stallRate.point($0.summary)! < stallRate.point($1.summary)! })
         if best.policy != answer.winner {
-            let pair = try ReplayRun(files: files, policies: try [best.policy, answer.winner].map { try PolicyRegistry.parse($0) },
-                                     networks: [Self.lte], settings: Self.settings, outputFolder: fixtures.path("pair"),
-                                     command: ["test"], sessionsFormat: .none).run()
+            _ = try ReplayRun(files: files, policies: try [best.policy, answer.winner].map { try PolicyRegistry.parse($0) },
+                              networks: [Self.lte], settings: Self.settings, outputFolder: fixtures.path("pair"),
+                              command: ["test"], sessionsFormat: .none).run()
             let paired = try rows(fixtures.path("pair/paired.csv")).first { $0["metric"] == "stall_rate" }
             let low = try #require(Double(paired?["difference_ci_low"] ?? ""))
             let high = try #require(Double(paired?["difference_ci_high"] ?? ""))

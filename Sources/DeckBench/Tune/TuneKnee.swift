@@ -1,0 +1,66 @@
+import Foundation
+
+/// At a knee of the front the shipped candidate can be far worse than one whose bytes merely
+/// straddle the budget: the race could not say it is within the budget, so it may not be shipped,
+/// but the reader must see it first. `TuneKnee` holds, on one network, the undecided candidates
+/// whose objective is confirmed better than the shipped one's by more than `delta` — paired on the
+/// searched sessions, each interval one-sided and Bonferroni over the undecided compared, so that
+/// all those claims hold together at 95 % — and names the one with the fewest bytes per navigation
+/// (the likeliest to be settled within the budget), with how many searched sessions the race
+/// estimates would settle its bytes: the interval's half-width shrinks as 1/√n, so it excludes the
+/// budget once n' = n × (half-width / |bytes less the ceiling|)².
+package struct TuneKnee: Sendable {
+    /// Every undecided candidate confirmed better than the shipped one by more than delta, in the
+    /// order given, and the one the answer names.
+    public var better: [Int]
+    public var named: Int
+    /// The named one − the shipped one on the objective (negative: better), and the one-sided
+    /// bound it is confirmed below.
+    public var difference: Double
+    public var bound: Double
+    /// How many undecided candidates were compared (the Bonferroni count).
+    public var compared: Int
+    /// Searched sessions that would settle the named one's bytes at its estimate (nil: its
+    /// estimate is the ceiling itself, or it has no interval).
+    public var settlingSessions: Int?
+
+    /// The knee on the network of `choice`, or nil when no undecided candidate is confirmed better
+    /// than the shipped one by more than `delta`. The candidates still in hold every searched
+    /// session replayed, so their pairs are read from their sums.
+    init?(choice: TuneChoice, candidates: [TuneCandidate], objective: TuneObjective, weights: BootstrapWeights, delta: Double) {
+        guard !choice.undecided.isEmpty, choice.tooFew == nil else { return nil }
+        let column = objective.column
+        let shipped = candidates[choice.shipped]
+        guard let theirs = column.point(shipped.summary),
+              let theirReplicates = ReplicateEstimates(shipped.summary.replicates, weights: weights, columns: [column])?.values(column)
+        else { return nil }
+        let z = TuneChoice.zoneZ(candidates: choice.undecided.count + 1)
+        var found: [(index: Int, difference: Double, bound: Double)] = []
+        for index in choice.undecided {
+            let summary = candidates[index].summary
+            guard let mine = column.point(summary),
+                  let replicates = ReplicateEstimates(summary.replicates, weights: weights, columns: [column])?.values(column) else { continue }
+            let paired = zip(replicates, theirReplicates).compactMap { a, b in a.flatMap { a in b.map { a - $0 } } }
+            guard let error = RaceRule.standardError(paired) else { continue }
+            let difference = mine - theirs
+            if difference + z * error < -delta { found.append((index, difference, difference + z * error)) }
+        }
+        let bytes = { (index: Int) in candidates[index].standing?.bytesPerNavigation ?? .infinity }
+        guard let named = found.min(by: { (bytes($0.index), $0.index) < (bytes($1.index), $1.index) }) else { return nil }
+        better = found.map(\.index)
+        self.named = named.index
+        difference = named.difference
+        bound = named.bound
+        compared = choice.undecided.count
+        settlingSessions = Self.settlingSessions(candidates[named.index].standing)
+    }
+
+    /// n × (half-width / |excess|)², rounded up: the searched sessions at which the excess's
+    /// interval, narrowing as 1/√n, would no longer hold 0.
+    static func settlingSessions(_ standing: TuneCandidate.Standing?) -> Int? {
+        guard let standing, let excess = standing.budgetExcess, excess != 0, let interval = standing.budgetExcessInterval else { return nil }
+        let halfWidth = (interval.upperBound - interval.lowerBound) / 2
+        let ratio = halfWidth / abs(excess)
+        return Int((Double(standing.sessions) * ratio * ratio).rounded(.up))
+    }
+}
