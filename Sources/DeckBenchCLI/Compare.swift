@@ -118,6 +118,8 @@ extension DeckBenchCommand {
         func run() throws {
             let limits = try self.limits.thresholds()
             let folders = try [baseline, candidate].map(Self.reportFolder)
+            try Self.checkShards(folders)
+            if let out { try Self.checkOut(out, folders: folders) }
             let texts = try folders.map { folder -> String in
                 do {
                     return try ReportFolder.text(ReportFolder.path(folder, .summary))
@@ -135,7 +137,15 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
             }
+            if !comparison.limitsJudgingNothing.isEmpty {
+                Console.error("error: the limit on \(comparison.limitsJudgingNothing.joined(separator: ", ")) judged no row: no policy × network "
+                                  + "of the baseline has a value for it in both runs, so it could never fail")
+                throw ExitStatus.usage
+            }
             if !quiet {
+                if limits.increase.isEmpty, limits.decrease.isEmpty {
+                    Console.error("compare: no --max-increase or --max-decrease: nothing is judged, so this passes whatever changed")
+                }
                 for caution in comparison.cautions { Console.error("compare: " + caution) }
             }
             if let plant, !quiet {
@@ -159,17 +169,39 @@ extension DeckBenchCommand {
                                          + "\(csvPath) written\n")
             case .text: Console.out(text(comparison, limits: try self.limits.all) + "\(csvPath) written\n")
             }
-            if !comparison.limitsJudgingNothing.isEmpty {
-                Console.error("error: the limit on \(comparison.limitsJudgingNothing.joined(separator: ", ")) judged no row: no policy × network "
-                                  + "of the baseline has a value for it in both runs, so it could never fail")
-                throw ExitStatus.usage
-            }
             if comparison.inconclusive > 0, !quiet {
                 Console.error("compare: \(comparison.inconclusive) row\(comparison.inconclusive == 1 ? "" : "s") inconclusive: the interval holds "
                                   + "the limit, so this run can neither confirm a regression nor rule it out"
                                   + (strict ? " (--strict: a failure)" : " (--strict makes that a failure)"))
             }
             if ComparisonVerdict(comparison, limits: try self.limits.all, strict: strict).fails { throw ExitStatus.regression }
+        }
+
+        /// Two runs of different shares of the sessions (one shard against a whole run, or two
+        /// different shards) replayed different sessions: refused.
+        private static func checkShards(_ folders: [String]) throws {
+            let shards = folders.map { (try? ReportFolder(folder: $0))?.manifest.shard }
+            guard shards[0] != shards[1] else { return }
+            Console.error("error: the baseline is \(shards[0].map { "shard \($0)" } ?? "a whole run") and the candidate "
+                + "\(shards[1].map { "shard \($0)" } ?? "a whole run"): they replayed different sessions; `deckbench merge` the shards first")
+            throw ExitStatus.usage
+        }
+
+        /// `--out` never overwrites a file of a run (a compared folder's summary.csv, say), and is
+        /// written as plain CSV, so a name ending in .zst is refused.
+        private static func checkOut(_ out: String, folders: [String]) throws {
+            let name = (out as NSString).lastPathComponent
+            let folder = (out as NSString).deletingLastPathComponent
+            let runFile = ReportFile.allCases.contains { $0.name == name && $0 != .compare }
+                && FileManager.default.fileExists(atPath: (folder.isEmpty ? "." : folder) + "/" + ReportFile.manifest.name)
+            if runFile {
+                Console.error("error: --out \(out) is a file of the run in \(folder.isEmpty ? "." : folder): give compare.csv another name")
+                throw ExitStatus.usage
+            }
+            if name.hasSuffix(".zst") {
+                Console.error("error: --out \(out): compare writes plain CSV; give a name that does not end in .zst")
+                throw ExitStatus.usage
+            }
         }
 
         /// The report folder a typed path names: the folder itself, or the folder of a summary.csv;

@@ -93,6 +93,51 @@ import Testing
         let compared = try DeckBenchTool.run(["compare", "a", "a", "--max-decrease", "prefetch_accuracy=1%"], in: folder)
         #expect(compared.status == 64)
         #expect(compared.stderr.contains("error: the limit on prefetch_accuracy judged no row"))
+        // Refused before any verdict is printed or compare.csv written: the output and the status agree.
+        #expect(compared.stdout.isEmpty && !FileManager.default.fileExists(atPath: folder + "/a/compare.csv"))
+    }
+
+    /// What a CI job gets wrong is said or refused: no limits at all, a shard against a whole run,
+    /// an --out over a run's own file or named .zst, few replicates, rows judged on points.
+    @Test func whatAJobGetsWrongIsSaidOrRefused() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "a", "--quiet", "--seed", "1"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "b", "--quiet", "--seed", "2"], in: folder).status == 0)
+        let bare = try DeckBenchTool.run(["compare", "a", "b"], in: folder)
+        #expect(bare.status == 0 && bare.stderr.contains("no --max-increase or --max-decrease: nothing is judged"))
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "part", "--quiet", "--shard", "1/3"], in: folder).status == 0)
+        let shard = try DeckBenchTool.run(["compare", "a", "part", "--max-increase", "stall_rate=10%"], in: folder)
+        #expect(shard.status == 64 && shard.stderr.contains("the baseline is a whole run and the candidate shard 1/3"), "\(shard.stderr)")
+        let before = FileManager.default.contents(atPath: folder + "/b/summary.csv")
+        let over = try DeckBenchTool.run(["compare", "a", "b", "--max-increase", "stall_rate=10%", "--out", "b/summary.csv"], in: folder)
+        #expect(over.status == 64 && over.stderr.contains("--out b/summary.csv is a file of the run in b"))
+        #expect(FileManager.default.contents(atPath: folder + "/b/summary.csv") == before)
+        let zst = try DeckBenchTool.run(["compare", "a", "b", "--max-increase", "stall_rate=10%", "--out", "c.csv.zst"], in: folder)
+        #expect(zst.status == 64 && zst.stderr.contains("compare writes plain CSV"))
+        let points = try DeckBenchTool.run(["compare", "a", "b", "--max-decrease", "coverage=50%"], in: folder)
+        #expect(points.stderr.contains("judged on their point estimates, with no interval"), "\(points.stderr)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "c", "--quiet", "--seed", "3", "--bootstrap", "50"], in: folder).status == 0)
+        let few = try DeckBenchTool.run(["compare", "a", "c", "--max-increase", "stall_rate=10%"], in: folder)
+        #expect(few.stderr.contains("read from 50 bootstrap replicates"), "\(few.stderr)")
+    }
+
+    /// Every session under one user: the replicates cannot move, so a row that changed has no
+    /// measured noise and is inconclusive, never a confirmed regression (6 of 11 seed-only pairs
+    /// failed before).
+    @Test func oneUserMeasuresNoNoise() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--sessions-per-user", "30", "--seed", "7"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "s1", "--quiet", "--seed", "1"], in: folder).status == 0)
+        for seed in 2 ... 6 {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "s\(seed)", "--quiet", "--seed", "\(seed)"], in: folder).status == 0)
+            let compared = try DeckBenchTool.run(["compare", "s1", "s\(seed)", "--max-increase", "stall_rate=10%,resets_per_navigation=5%"], in: folder)
+            #expect(compared.status == 0, "seed \(seed): \(compared.stdout)")
+            let rows = try DeckBenchTool.csvRows(folder + "/s\(seed)/compare.csv").filter { !($0["verdict"] ?? "").isEmpty }
+            #expect(!rows.contains { $0["verdict"] == "regression" })
+            if rows.contains(where: { $0["change_se"] == "0" && $0["verdict"] == "inconclusive" }) {
+                #expect(compared.stderr.contains("changed while their replicates did not move at all"), "\(compared.stderr)")
+            }
+        }
     }
 
     @Test func aMissingNetworkIsARegression() throws {

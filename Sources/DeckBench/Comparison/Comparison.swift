@@ -136,6 +136,8 @@ public struct Comparison: Sendable {
     /// stderr): replicates judged on fewer than one run had, a bootstrap unit that differs between
     /// the runs, tail rows with too few stalls to judge.
     public private(set) var cautions: [String] = []
+    /// Rows whose replicates did not move though their point did: inconclusive.
+    private var noSpread: [Int] = []
 
     /// How many replicates the intervals were read from: the count both runs share; nil without a pairing.
     public private(set) var replicatesJudged: Int?
@@ -232,6 +234,23 @@ public struct Comparison: Sendable {
             }
         }
         judge(gated)
+        if !noSpread.isEmpty {
+            let named = noSpread.prefix(3).map { "\(rows[$0].metric) of \(rows[$0].policy)" }.joined(separator: ", ")
+            cautions.append("\(noSpread.count) row\(noSpread.count == 1 ? "" : "s") (\(named)\(noSpread.count > 3 ? ", …" : "")) changed while "
+                + "their replicates did not move at all: the bootstrap had too few units (one user names every session?) to measure "
+                + "their noise, so they are inconclusive")
+        }
+        if let common, common < 200, !gated.isEmpty {
+            cautions.append("the intervals' reaches are read from \(common) bootstrap replicates; the error rates in docs/STATISTICS.md "
+                + "were measured with 1,000 (with 20 an unchanged run failed 17 % of the time): replay with --bootstrap 1000")
+        }
+        let pointJudged = rows.filter { $0.verdict != nil && $0.simultaneousInterval == nil && !$0.tooFewStalls && !$0.metric.isEmpty }
+        if !pointJudged.isEmpty {
+            let metrics = Array(Set(pointJudged.map(\.metric))).sorted()
+            cautions.append("\(pointJudged.count) row\(pointJudged.count == 1 ? "" : "s") (\(metrics.joined(separator: ", "))) judged on "
+                + "their point estimates, with no interval (the metric has none, or a run has no bootstrap.json): a point past the "
+                + "limit fails without the error rate the intervals keep")
+        }
         let tooFew = rows.filter(\.tooFewStalls)
         if !tooFew.isEmpty {
             let named = tooFew.prefix(3).map { "\($0.metric) of \($0.policy) on \(NetworkModel.shortSpec($0.network))" }.joined(separator: ", ")
@@ -291,7 +310,11 @@ public struct Comparison: Sendable {
         for (index, gate) in gated.enumerated() {
             judged.insert(gate.row)
             let bounds = intervals.bounds(index, around: gate.excess)
-            let verdict: Row.Verdict = bounds.low > 0 ? .regression : bounds.high <= 0 ? .within : .inconclusive
+            // Replicates that never move while the point did (a corpus of one user: every replicate
+            // weighs the same sessions alike) measure no noise at all; such a row cannot be judged.
+            let unmeasured = intervals.standardErrors[index] == 0 && gate.excess + gate.allowed != 0
+            if unmeasured { noSpread.append(gate.row) }
+            let verdict: Row.Verdict = unmeasured ? .inconclusive : bounds.low > 0 ? .regression : bounds.high <= 0 ? .within : .inconclusive
             let worsening = (low: bounds.low + gate.allowed, high: bounds.high + gate.allowed)
             rows[gate.row].verdict = verdict
             rows[gate.row].simultaneousInterval = gate.better == .lower ? worsening : (-worsening.high, -worsening.low)

@@ -49,9 +49,11 @@ import Testing
         #expect(unequal.replicatesJudged == 100 && equal.replicatesJudged == 100)
         #expect(try row(unequal, "stall_ms_cvar99").simultaneousInterval != nil, "judged on an interval, not on the point")
         #expect(unequal.csv == equal.csv)
-        #expect(unequal.cautions == ["the baseline has 200 bootstrap replicates and the candidate 100: the intervals are read from the 100 "
+        // (100 shared replicates are few: that caution is pinned in CompareCommandTests.)
+        let few = { (cautions: [String]) in cautions.filter { !$0.hasPrefix("the intervals' reaches are read from") } }
+        #expect(few(unequal.cautions) == ["the baseline has 200 bootstrap replicates and the candidate 100: the intervals are read from the 100 "
                 + "they share (replicate b weighs the same sessions in both), so they are as noisy as a run of 100"])
-        #expect(equal.cautions.isEmpty)
+        #expect(few(equal.cautions).isEmpty)
         // The other way round: the candidate has more.
         #expect(try compare(next, base).cautions.first?.hasPrefix("the baseline has 100 bootstrap replicates and the candidate 200") == true)
     }
@@ -60,12 +62,13 @@ import Testing
     /// round; the same unit on both sides says nothing.
     @Test func aBootstrapUnitThatDiffersIsSaid() throws {
         let base = Self.replicates(100, navigations: 4_000, stalls: 200)
+        let many = { (cautions: [String]) in cautions.filter { !$0.hasPrefix("the intervals' reaches are read from") } }
         let users = try compare(base, base, units: (.user, .session))
-        #expect(users.cautions.count == 1)
-        #expect(users.cautions[0].hasPrefix("the baseline resampled users and the candidate sessions (only one's recordings name users): "
+        #expect(many(users.cautions).count == 1)
+        #expect(many(users.cautions)[0].hasPrefix("the baseline resampled users and the candidate sessions (only one's recordings name users): "
                 + "their replicates weigh different groups of sessions, so the change is not paired"))
         #expect(try compare(base, base, units: (.session, .user)).cautions[0].hasPrefix("the baseline resampled sessions and the candidate users"))
-        #expect(try compare(base, base, units: (.user, .user)).cautions.isEmpty)
+        #expect(many(try compare(base, base, units: (.user, .user)).cautions).isEmpty)
     }
 
     /// The tail mean's tail is the worst 1 % of navigations: on 4,000 navigations 40 of them, of
