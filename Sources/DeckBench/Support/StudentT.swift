@@ -22,7 +22,8 @@ enum StudentT {
         0.5 * regularizedBeta(ν / (ν + t * t), a: ν / 2, b: 0.5)
     }
 
-    /// z with P(Z > z) = p for a standard normal Z.
+    /// z with P(Z > z) = p for a standard normal Z, 0 < p < 0.5: bisection on the complementary
+    /// error function, to a millionth.
     static func normalUpperQuantile(_ p: Double) -> Double {
         var (low, high) = (0.0, 40.0)
         while high - low > 1e-7 {

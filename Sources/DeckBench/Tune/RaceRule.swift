@@ -164,14 +164,8 @@ package struct RaceRule: Sendable {
         return (squares / Double(values.count - 1)).squareRoot()
     }
 
-    /// z with P(Z > z) = p for a standard normal Z, 0 < p < 0.5: bisection on the complementary
-    /// error function, to a millionth.
+    /// z with P(Z > z) = p for a standard normal Z, 0 < p < 0.5.
     static func upperQuantile(_ p: Double) -> Double {
-        var (low, high) = (0.0, 40.0)
-        while high - low > 1e-7 {
-            let middle = (low + high) / 2
-            if 0.5 * erfc(middle / 2.0.squareRoot()) > p { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
+        StudentT.normalUpperQuantile(p)
     }
 }
