@@ -173,7 +173,7 @@ package struct TuneAnswer: Sendable {
             first += " on \(heldOutSessions) sessions"
             if let search = searchValue { first += " (\(format(search)) on the searched sessions that chose it)" }
         } else {
-            first += "no held-out sessions (--holdout 0): \(objective.rawValue) \(searchValue.map(format) ?? "-") on the searched sessions that chose it, an optimistic figure"
+            first += "no held-out sessions (--holdout 0, or too few users to set any aside): \(objective.rawValue) \(searchValue.map(format) ?? "-") on the searched sessions that chose it, an optimistic figure"
         }
         if let bytes = heldOutBytesPerNavigation {
             first += ", \(Int(bytes.rounded())) bytes per navigation"
