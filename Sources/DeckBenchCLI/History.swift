@@ -64,12 +64,12 @@ extension DeckBenchCommand.History {
             for folder in folders {
                 do throws(HistoryFile.Failure) {
                     let rows = try entry.rows(folder: folder)
-                    if let time = rows.first?.time, let latest = try? HistoryFile.read(history, missingIsEmpty: true).rows.last?.time,
-                       let date = ISO8601DateFormatter().date(from: time), let before = ISO8601DateFormatter().date(from: latest), date < before {
-                        Console.error("warning: \(folder)'s time \(time) is before the last night's (\(latest)): nights are kept in the "
-                            + "order they are appended, so it becomes the last night")
+                    let appended = try HistoryFile.append(rows, to: history)
+                    let added = appended.rows
+                    if let time = rows.first?.time, appended.isBackfilled(time: time) {
+                        Console.error("warning: \(folder)'s time \(time) is before the last night's (\(appended.lastTime ?? "")): nights are "
+                            + "kept in the order they are appended, so it became the last night")
                     }
-                    let added = try HistoryFile.append(rows, to: history)
                     if !quiet {
                         Console.out(added == 0 ? "\(folder): night \(rows.first?.run ?? "?") is in \(history) already\n"
                             : "\(folder): \(added) rows added to \(history)\n")

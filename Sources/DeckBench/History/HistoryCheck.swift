@@ -72,9 +72,7 @@ public struct HistoryCheck: Sendable {
         let valued = series.judgedNights
         // A decrease of a metric better higher is an increase of its negation.
         let nights = valued.map(\.night).map { sign > 0 ? $0 : ChangePointSearch.negated($0) }
-        let causes = valued.indices.compactMap { index in series.cause(at: valued[index].row).map { (night: index, cause: $0) } }
-        let bounds = [0] + causes.map(\.night) + [nights.count]
-        let parts = zip(bounds, bounds.dropFirst()).map { $0 ..< $1 }.filter { !$0.isEmpty }
+        let (causes, parts) = series.parts
         let tested = search.starts(count: nights.count).count
         let windowStart = nights.count - search.window
         var found: [Finding] = []

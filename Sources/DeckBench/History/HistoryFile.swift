@@ -134,15 +134,15 @@ public struct HistoryFile: Sendable {
         return writer.bytes
     }
 
-    /// Adds `rows` (one run's) to the history at `path` unless it holds that run already; returns
-    /// how many rows were added (0 for a run already there). Atomic: the old file stays whole
-    /// until the new one is renamed over it.
-    /// Appends that run at once take turns (`HistoryLock`), so none is lost.
+    /// Adds `rows` (one night's) to the history at `path` unless it holds that night already.
+    /// Atomic: the old file stays whole until the new one is renamed over it. Appends that run at
+    /// once take turns (`HistoryLock`), so none is lost.
     @discardableResult
-    public static func append(_ rows: [HistoryRow], to path: String) throws(Failure) -> Int {
-        try HistoryLock.holding(folderOf: path) { () throws(Failure) -> Int in
+    public static func append(_ rows: [HistoryRow], to path: String) throws(Failure) -> Appended {
+        try HistoryLock.holding(folderOf: path) { () throws(Failure) -> Appended in
             var history = try read(path, missingIsEmpty: true)
-            guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return 0 }
+            guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return Appended(rows: 0) }
+            let lastTime = history.rows.last?.time
             history.rows += rows
             do throws(OutputError) {
                 if path.hasSuffix(".zst") {
@@ -155,7 +155,22 @@ public struct HistoryFile: Sendable {
             } catch {
                 throw .output(error)
             }
-            return rows.count
+            return Appended(rows: rows.count, lastTime: lastTime)
+        }
+    }
+
+    /// What an append did: the rows it added (0 for a night already there) and the time of the
+    /// night that was last before it.
+    public struct Appended: Sendable {
+        public var rows: Int
+        public var lastTime: String?
+
+        /// Whether the night appended is dated before the night that was last: nights are kept in
+        /// the order they are appended, so a backfilled night becomes the last one.
+        public func isBackfilled(time: String) -> Bool {
+            guard let lastTime, let date = ISO8601DateFormatter().date(from: time),
+                  let before = ISO8601DateFormatter().date(from: lastTime) else { return false }
+            return date < before
         }
     }
 }

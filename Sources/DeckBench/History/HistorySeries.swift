@@ -61,6 +61,15 @@ public struct HistorySeries: Sendable {
         }
     }
 
+    /// The judged nights split where a cause is: the causes (each at an index into
+    /// `judgedNights`) and the parts between them, as `history check` and the trend page judge them.
+    public var parts: (causes: [(night: Int, cause: String)], ranges: [Range<Int>]) {
+        let valued = judgedNights
+        let causes = valued.indices.compactMap { index in cause(at: valued[index].row).map { (night: index, cause: $0) } }
+        let bounds = [0] + causes.map(\.night) + [valued.count]
+        return (causes, zip(bounds, bounds.dropFirst()).map { $0 ..< $1 }.filter { !$0.isEmpty })
+    }
+
     /// The nights a change is searched and judged on: those with a value, less the nights whose
     /// runs had other settings for that night only.
     public var judgedNights: [(row: Int, night: ChangePointSearch.Night)] {

@@ -30,13 +30,12 @@ public struct HistoryTrend: Sendable {
     static func changes(_ series: HistorySeries, search: ChangePointSearch) -> [(change: ChangePointSearch.Change, cause: String?)] {
         let valued = series.judgedNights
         let nights = valued.map(\.night)
-        let causes = valued.indices.compactMap { index in series.cause(at: valued[index].row).map { (night: index, cause: $0) } }
-        let bounds = [0] + causes.map(\.night) + [nights.count]
+        let (causes, parts) = series.parts
         var found: [(change: ChangePointSearch.Change, cause: String?)] = []
-        for (lower, upper) in zip(bounds, bounds.dropFirst()) where lower < upper {
-            for change in search.changes(Array(nights[lower ..< upper])) {
+        for part in parts {
+            for change in search.changes(Array(nights[part])) {
                 var change = change
-                change.start += lower
+                change.start += part.lowerBound
                 found.append((change, nil))
             }
         }
