@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "deckbench", targets: ["DeckBenchCLI"]),
         .executable(name: "deckbench-fuzz", targets: ["DeckBenchFuzz"]),
         .library(name: "DeckBench", targets: ["DeckBench"]),
+        // The whole command line as a library: a team's executable calls
+        // `DeckBenchCommand.main(adding: [ItsPolicy.self])` (docs/POLICIES.md).
+        .library(name: "DeckBenchCommandLine", targets: ["DeckBenchCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,12 +56,17 @@ let package = Package(
             // the SwiftPM command line, not in Xcode projects).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
-        .executableTarget(
-            name: "DeckBenchCLI",
+        .target(
+            name: "DeckBenchCommandLine",
             dependencies: [
                 "DeckBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `deckbench`: the command line with nothing added.
+        .executableTarget(
+            name: "DeckBenchCLI",
+            dependencies: ["DeckBenchCommandLine"]
         ),
         // The reader's fuzz target (`make fuzz`): a libFuzzer target built with
         // -sanitize=fuzzer,address -D FUZZING, a runner of given inputs otherwise.

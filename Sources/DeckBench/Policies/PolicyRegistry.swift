@@ -1,7 +1,9 @@
-/// Every built-in policy; adding a policy is one line here. The entry is also what gives the
+/// The policies the tool knows: the built-in ones, then those a team's executable adds before it
+/// runs (`DeckBenchCommand.main(adding:)`, docs/POLICIES.md). An entry is also what gives the
 /// policy a replayer compiled for its type: nothing in the replay engine lists policies.
 public enum PolicyRegistry {
-    public static let all: [PolicyEntry] = [
+    /// The built-in policies; adding one to the repository is one line here.
+    public static let builtIn: [PolicyEntry] = [
         PolicyEntry(OnDemandPolicy.self),
         PolicyEntry(FixedPolicy.self),
         PolicyEntry(DirectionalPolicy.self),
@@ -9,6 +11,25 @@ public enum PolicyRegistry {
         PolicyEntry(AdaptivePolicy.self, inDefaultJob: false),
         PolicyEntry(LearnedPolicy.self, inDefaultJob: false),
     ]
+
+    private static let added = Locked<[PolicyEntry]>([])
+
+    /// Every policy: the built-in ones, then the added ones in the order added.
+    public static var all: [PolicyEntry] { builtIn + added.withLock { $0 } }
+
+    /// Adds a team's policies, checked first (a name the spec syntax can carry and no other policy
+    /// has, parameter names likewise, defaults inside their ranges): all of `entries` or none. Call
+    /// it once, before anything parses a spec or replays.
+    public static func add(_ entries: [PolicyEntry]) throws(PolicyRegistrationError) {
+        try added.withLock { (added: inout [PolicyEntry]) throws(PolicyRegistrationError) in
+            var known = builtIn + added
+            for entry in entries {
+                try entry.check(against: known)
+                known.append(entry)
+            }
+            added.append(contentsOf: entries)
+        }
+    }
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.
     public static func parse(_ text: String) throws(SpecError) -> any PrefetchPolicy {
@@ -68,6 +89,30 @@ public struct PolicyEntry: Sendable {
         makeReplayer = { policy, network, settings, commons in
             AnyReplayer(Replayer(policy: policy as! Policy, network: network, settings: settings, commons: commons))
         }
+    }
+
+    /// Throws unless this entry can join `known`: a name and parameter names the spec syntax can
+    /// carry, none taken, every default inside its range.
+    func check(against known: [PolicyEntry]) throws(PolicyRegistrationError) {
+        guard Self.isSpecWord(name) else { throw .badName(name) }
+        if let other = known.first(where: { $0.name == name }) {
+            throw other.type == type ? .addedTwice(name) : .nameTaken(name)
+        }
+        var seen: Set<String> = []
+        for parameter in textParameters.map(\.name) + parameters.map(\.name) {
+            guard Self.isSpecWord(parameter) else { throw .badParameterName(policy: name, parameter: parameter) }
+            guard seen.insert(parameter).inserted else { throw .parameterTwice(policy: name, parameter: parameter) }
+        }
+        for parameter in parameters where !parameter.range.contains(parameter.defaultValue) {
+            throw .defaultOutOfRange(policy: name, parameter: parameter.name, value: parameter.defaultValue, range: parameter.range)
+        }
+    }
+
+    /// Letters, digits, `-` and `_`, starting with a letter: what `NAME:key=value,...` and a
+    /// report's policy column carry as they are.
+    private static func isSpecWord(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0" ... "9").contains($0) || $0 == "-" || $0 == "_") }
     }
 
     /// The policy of `spec`'s parameters, the others at their defaults, prepared (`prepare`).

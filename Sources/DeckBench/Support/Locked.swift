@@ -12,7 +12,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -16,6 +16,9 @@ enum ExitStatus {
     static let data = ExitCode(65)
     /// A file could not be read or written.
     static let io = ExitCode(74)
+    /// A team's executable added a policy that cannot be added (`DeckBenchCommand.main(adding:)`):
+    /// a fault in its code, not in how it was run.
+    static let software = ExitCode(70)
 }
 
 extension ExitStatus {

@@ -2,10 +2,13 @@ import ArgumentParser
 import DeckBench
 import Foundation
 
-/// The `deckbench` tool: lists the subcommands, nothing more.
-@main
-struct DeckBenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The whole `deckbench` command line, as a library: `deckbench` itself is `main()`, and a team's
+/// executable is `main(adding: [ItsPolicy.self])`, every subcommand then knowing its policies as
+/// it knows the built-in ones (docs/POLICIES.md).
+public struct DeckBenchCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "deckbench",
         abstract: "Replay recorded swipe sessions against prefetch policies and measure what users feel.",
         discussion: """
@@ -15,9 +18,28 @@ struct DeckBenchCommand: ParsableCommand {
         subcommands: [Replay.self, Tune.self, Learn.self, Report.self, Merge.self, Compare.self, Hull.self, Verify.self, Trace.self, Inspect.self, Generate.self, Import.self, Policies.self, Networks.self, Bench.self, History.self]
     )
 
+    /// Runs the command line with the built-in policies and `policies` added to them, each in the
+    /// default job (what `replay` runs without `--policy`).
+    public static func main(adding policies: [any PrefetchPolicy.Type]) {
+        main(adding: policies.map { PolicyEntry($0) })
+    }
+
+    /// Runs the command line with the built-in policies and `entries` added to them (an entry
+    /// says whether its policy is in the default job). A policy that cannot be added (a name
+    /// taken, a default outside its range) stops it with exit 70 before anything runs.
+    public static func main(adding entries: [PolicyEntry]) {
+        do {
+            try PolicyRegistry.add(entries)
+        } catch {
+            Console.error("error: \(error)")
+            Foundation.exit(ExitStatus.software.rawValue)
+        }
+        main()
+    }
+
     /// Runs the command line, with SIGINT and SIGTERM removing the run's temporary files first
     /// (exit 130, 143). Every error message starts with `error:`, ArgumentParser's too.
-    static func main() {
+    public static func main() {
         TemporaryFiles.installSignalHandlers()
         do {
             var command = try parseAsRoot()
