@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
+.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -45,6 +45,12 @@ test-release: deps
 LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests
 test-long: deps
 	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
+
+# Examples/OwnPolicy built as a team builds it (DeckBench by version, from a tagged clone of HEAD,
+# in release) and run on the sample: Examples/test-own-policy.sh. CI runs it after test-release,
+# whose deckbench it compares the example's rows with.
+test-example: deps
+	Examples/test-own-policy.sh
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
 # model, metrics, support, network, content, policies, reports, extensions), with the containers'

@@ -22,13 +22,18 @@ public enum PolicyRegistry {
     /// it once, before anything parses a spec or replays.
     public static func add(_ entries: [PolicyEntry]) throws(PolicyRegistrationError) {
         try added.withLock { (added: inout [PolicyEntry]) throws(PolicyRegistrationError) in
-            var known = builtIn + added
-            for entry in entries {
-                try entry.check(against: known)
-                known.append(entry)
-            }
-            added.append(contentsOf: entries)
+            added = try joining(entries, to: builtIn + added).dropFirst(builtIn.count).map { $0 }
         }
+    }
+
+    /// `known` with `entries` after it, each checked against those before it.
+    static func joining(_ entries: [PolicyEntry], to known: [PolicyEntry]) throws(PolicyRegistrationError) -> [PolicyEntry] {
+        var known = known
+        for entry in entries {
+            try entry.check(against: known)
+            known.append(entry)
+        }
+        return known
     }
 
     /// Parses `--policy NAME[:key=value,...]`; missing parameters take their defaults.

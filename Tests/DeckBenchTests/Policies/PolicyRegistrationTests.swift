@@ -1,0 +1,86 @@
+@testable import DeckBench
+import Testing
+
+/// What a team's policy must be to join the registry (`PolicyRegistry.add`), checked on the pure
+/// step it applies, so that no test policy joins the process's registry.
+@Suite(.serialized) struct PolicyRegistrationTests {
+    /// A policy as a team writes one, its name and parameters set per case.
+    struct TeamPolicy: PrefetchPolicy {
+        nonisolated(unsafe) static var name = "team"
+        static let summary = "a team's policy"
+        nonisolated(unsafe) static var parameters = [PolicyParameter<Self>("pages", \.pages, range: 1 ... 5, meaning: "pages kept")]
+        var pages = 3
+        var other = 0
+        init() {}
+        func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {}
+    }
+
+    /// The other policy type of a case (a name is checked per type).
+    struct OtherTeamPolicy: PrefetchPolicy {
+        static let name = "team"
+        static let summary = "another team's policy"
+        static let parameters: [PolicyParameter<Self>] = []
+        init() {}
+        func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {}
+    }
+
+    private func joining(name: String = "team", parameters: [PolicyParameter<TeamPolicy>]? = nil,
+                         to known: [PolicyEntry] = PolicyRegistry.builtIn) throws(PolicyRegistrationError) -> [PolicyEntry] {
+        TeamPolicy.name = name
+        TeamPolicy.parameters = parameters ?? [PolicyParameter<TeamPolicy>("pages", \.pages, range: 1 ... 5, meaning: "pages kept")]
+        return try PolicyRegistry.joining([PolicyEntry(TeamPolicy.self, inDefaultJob: false)], to: known)
+    }
+
+    @Test(arguments: [
+        ("team", nil),
+        ("team-2_b", nil),
+        ("fixed", PolicyRegistrationError.nameTaken("fixed")),
+        ("2team", .badName("2team")),
+        ("team:x", .badName("team:x")),
+        ("", .badName("")),
+        ("équipe", .badName("équipe")),
+    ] as [(String, PolicyRegistrationError?)])
+    func aNameTheSpecSyntaxCarriesAndNoOtherPolicyHas(name: String, error: PolicyRegistrationError?) {
+        if let error {
+            #expect(throws: error) { _ = try joining(name: name) }
+        } else {
+            #expect(throws: Never.self) { _ = try joining(name: name) }
+        }
+    }
+
+    @Test func theAddedPolicyComesAfterTheBuiltInOnesAndOnlyOnce() throws {
+        let joined = try joining()
+        #expect(joined.map(\.name) == PolicyRegistry.builtIn.map(\.name) + ["team"])
+        #expect(joined.last?.parameters.map(\.defaultValue) == [3])
+        #expect(throws: PolicyRegistrationError.addedTwice("team")) { _ = try joining(to: joined) }
+        #expect(throws: PolicyRegistrationError.nameTaken("team")) {
+            _ = try PolicyRegistry.joining([PolicyEntry(OtherTeamPolicy.self)], to: joined)
+        }
+    }
+
+    @Test func aDefaultOnTheEdgeOfItsRangeJoinsOneBeyondItDoesNot() {
+        #expect(throws: Never.self) { _ = try joining(parameters: [PolicyParameter("pages", \.pages, range: 3 ... 3, meaning: "")]) }
+        #expect(throws: Never.self) { _ = try joining(parameters: [PolicyParameter("pages", \.pages, range: 0 ... 3, meaning: "")]) }
+        #expect(throws: PolicyRegistrationError.defaultOutOfRange(policy: "team", parameter: "pages", value: 3, range: 4 ... 9)) {
+            _ = try joining(parameters: [PolicyParameter("pages", \.pages, range: 4 ... 9, meaning: "")])
+        }
+        #expect(throws: PolicyRegistrationError.defaultOutOfRange(policy: "team", parameter: "pages", value: 3, range: 0 ... 2)) {
+            _ = try joining(parameters: [PolicyParameter("pages", \.pages, range: 0 ... 2, meaning: "")])
+        }
+    }
+
+    @Test func parameterNamesAreSpecWordsDeclaredOnce() {
+        #expect(throws: PolicyRegistrationError.badParameterName(policy: "team", parameter: "a=b")) {
+            _ = try joining(parameters: [PolicyParameter("a=b", \.pages, range: 0 ... 9, meaning: "")])
+        }
+        #expect(throws: PolicyRegistrationError.parameterTwice(policy: "team", parameter: "pages")) {
+            _ = try joining(parameters: [PolicyParameter("pages", \.pages, range: 0 ... 9, meaning: ""),
+                                         PolicyParameter("pages", \.other, range: 0 ... 9, meaning: "")])
+        }
+    }
+
+    @Test func theBuiltInPoliciesPassTheCheckTheyAreHeldTo() throws {
+        let joined = try PolicyRegistry.joining(PolicyRegistry.builtIn, to: [])
+        #expect(joined.map(\.name) == PolicyRegistry.builtIn.map(\.name))
+    }
+}
