@@ -3,7 +3,8 @@
 # release, here a clone of this repository's HEAD tagged with its version (DeckBenchVersion) and
 # put in place of the example's URL by a SwiftPM mirror. Then its tests, and its executable on the
 # sample: `policies` lists `burst`; `replay` of a range of its parameters writes each point to
-# summary.csv; the default job's rows of the built-in policies are byte-identical to `deckbench`'s
+# summary.csv; the default job's rows of the built-in policies (summary, sessions, paired and
+# distributions) are byte-identical to `deckbench`'s
 # (DECKBENCH, default .build/release/deckbench, built when missing); `tune` races `burst` against
 # `directional` and answers. `make test-example`; CI runs it.
 set -euo pipefail
@@ -44,15 +45,15 @@ done
 echo "== replay: the default job beside deckbench's"
 "$bench" replay "$root/data" --quiet --out "$work/own-default"
 "$deckbench" replay "$root/data" --quiet --out "$work/deckbench-default"
-grep -q '^"\?burst:' "$work/own-default/summary.csv" || fail "burst is not in the example's default job"
-for file in summary.csv sessions.csv; do
-    grep -v '^"\?burst:' "$work/own-default/$file" > "$work/own-$file"
+grep -q 'burst:behind=' "$work/own-default/summary.csv" || fail "burst is not in the example's default job"
+for file in summary.csv sessions.csv paired.csv distributions.csv; do
+    grep -v 'burst:behind=' "$work/own-default/$file" > "$work/own-$file"
     cmp "$work/own-$file" "$work/deckbench-default/$file" || fail "$file: the built-in policies' rows differ from deckbench's"
 done
 
 echo "== tune: burst raced against directional"
 "$bench" tune "$root/data" --policy 'burst:ahead=1..3,burst_ahead=3..6' --policy 'directional:behind=1..2,ahead=2..4' \
     --budget 'bytes_per_navigation=+0%:directional:behind=2,ahead=4' --quiet --out "$work/tune" > "$work/tune.txt"
-grep -q '^"\?burst:' "$work/tune/tune.csv" || fail "tune.csv has no burst candidate"
+grep -q 'burst:behind=' "$work/tune/tune.csv" || fail "tune.csv has no burst candidate"
 cat "$work/tune.txt"
 echo "test-own-policy: passed"

@@ -4,7 +4,7 @@
 ///
 /// Adding a policy: one file with a type conforming to this protocol (its parameters are stored
 /// `Int` properties whose initial values are the defaults, each declared once in `parameters`),
-/// one line in `PolicyRegistry.all`, and a scenario test.
+/// one line in `PolicyRegistry.builtIn` (or, outside the repository, `DeckBenchCommand.main(adding:)`: docs/POLICIES.md), and a scenario test.
 public protocol PrefetchPolicy: Sendable {
     /// The name used on the command line (`--policy NAME`).
     static var name: String { get }
