@@ -177,7 +177,7 @@ extension DeckBenchCommand {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             guard let lte = try? NetworkModel.parse("lte"),
                   let outcome = try? ReplayRun(files: [file], policies: policies, networks: [lte],
-                                               settings: ReplaySettings(seed: 1, bootstrap: 1_000), outputFolder: folder,
+                                               settings: ReplaySettings(seed: 1, bootstrap: ReplaySettings.defaultBootstrap), outputFolder: folder,
                                                command: ["bench"], jobs: 1, sessionsFormat: .none).run()
             else { return "" }
             let bytes = outcome.summaries.map(\.summary.footprint)

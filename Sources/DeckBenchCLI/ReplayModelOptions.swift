@@ -21,7 +21,7 @@ struct ReplayModelOptions: ParsableArguments {
     var networkSpecs: [String] = []
 
     @Option(parsing: .unconditional, help: "Seed of all randomness (content changes, round-trip times).")
-    var seed: UInt64 = 1
+    var seed = ReplaySettings().seed
 
     @Option(parsing: .unconditional, help: "Items on a page.")
     var items = ContentModel().items
@@ -33,13 +33,13 @@ struct ReplayModelOptions: ParsableArguments {
     var churnPerHour = ContentModel().churnPerHour
 
     @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
-    var maxAgeMs = 0
+    var maxAgeMs = ReplaySettings().maxAgeMs
 
     @Flag(help: ArgumentHelp(
         "Closed-loop replay: a user who waits for a page after a gesture acts that much later (every later event of the "
             + "session moves by the wait), so stalls also lengthen the session. Default: open-loop, every event at its "
             + "recorded time."))
-    var userWaits = false
+    var userWaits = ReplaySettings().userWaits
 
     func validate() throws {
     guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }
