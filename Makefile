@@ -1,5 +1,5 @@
 # DeckBench's two quick-start commands, and the pieces behind them.
-# `make run` replays the bundled sample (all four policies on lte, reports in reports/);
+# `make run` replays the bundled sample (the default job's policies on lte, reports in reports/);
 # `make test` runs the test suite.
 # Both install libzstd-dev and libssl-dev first when pkg-config cannot find libzstd or libcrypto.
 

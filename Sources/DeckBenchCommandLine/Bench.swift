@@ -10,9 +10,9 @@ extension DeckBenchCommand {
             discussion: """
                 Generates (once) a corpus of 60,000 sessions (about 1.2 M events, seed 2026) in FOLDER/corpus, then runs \
                 each stage as a separate process of this binary: the `zstd -dc` floor, `inspect` (read + validate), \
-                `replay` of each policy alone and of all four with --jobs 1 and with every core, and of all four on \
-                the corpus ten times over (FOLDER/corpus-x10, hard links) to show that peak RSS does not grow with the \
-                corpus; all four writing sessions.csv.zst; `generate` of the same lines with one job and with every \
+                `replay` of each policy of the default job alone and of the whole default job with --jobs 1 and with \
+                every core, and of the default job on the corpus ten times over (FOLDER/corpus-x10, hard links) to \
+                show that peak RSS does not grow with the corpus; the default job writing sessions.csv.zst; `generate` of the same lines with one job and with every \
                 core; `inspect` of the ten files with one thread and with every core; sweeps of 64, 256 and 1,024 \
                 directional windows on a corpus of 400 sessions (FOLDER/sweep-corpus) on lte. Prints a table \
                 (seconds of the fastest of --runs runs, lines/s, candidate-lines/s: lines × policies replayed on \
@@ -166,7 +166,7 @@ extension DeckBenchCommand {
             return replayPointBytes(file: sweepFile, policies: policies, label: "64-point sweep, \(Self.sweepSessions) sessions")
         }
 
-        /// The same for the default job's four policies over the whole bench corpus: what a point
+        /// The same for the default job's policies over the whole bench corpus: what a point
         /// keeps once a large corpus has filled its buckets and bins.
         private func replayPointBytes(defaultJobOn file: String) -> String {
             replayPointBytes(file: file, policies: PolicyRegistry.defaults, label: "default job, the bench corpus")
@@ -177,7 +177,7 @@ extension DeckBenchCommand {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             guard let lte = try? NetworkModel.parse("lte"),
                   let outcome = try? ReplayRun(files: [file], policies: policies, networks: [lte],
-                                               settings: ReplaySettings(seed: 1, bootstrap: 1_000), outputFolder: folder,
+                                               settings: ReplaySettings(seed: 1, bootstrap: ReplaySettings.defaultBootstrap), outputFolder: folder,
                                                command: ["bench"], jobs: 1, sessionsFormat: .none).run()
             else { return "" }
             let bytes = outcome.summaries.map(\.summary.footprint)

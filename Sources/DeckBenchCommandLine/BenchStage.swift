@@ -38,11 +38,11 @@ enum BenchStage: Hashable {
         case .zstdFloor: "zstd -dc (floor)"
         case .readValidate: "read + validate"
         case let .replayPolicy(name): "replay \(name), 1 job"
-        case let .replayAll(jobs): "replay all four, \(Self.count(jobs, "job"))"
-        case .replayAllCompressed: "replay all four, 1 job, csv.zst"
+        case let .replayAll(jobs): "replay the default job, \(Self.count(jobs, "job"))"
+        case .replayAllCompressed: "replay the default job, 1 job, csv.zst"
         case let .generate(jobs): "generate, \(Self.count(jobs, "job"))"
         case let .readValidateTenfold(threads): "read + validate, \(Self.count(threads, "thread")), 10× corpus"
-        case let .replayAllTenfold(jobs): "replay all four, \(Self.count(jobs, "job")), 10× corpus"
+        case let .replayAllTenfold(jobs): "replay the default job, \(Self.count(jobs, "job")), 10× corpus"
         case let .sweep(points, jobs): "sweep of \(points) points, \(Self.count(jobs, "job")), sweep corpus"
         }
     }

@@ -25,7 +25,7 @@ extension DeckBenchCommand {
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
             "Bootstrap replicates for the 95 % intervals in summary.csv (NAME_ci_low, NAME_ci_high); 0 = none.", valueName: "n"))
-        var bootstrap = 1_000
+        var bootstrap = ReplaySettings.defaultBootstrap
 
         @OptionGroup var runOptions: RunOptions
 

@@ -6,7 +6,8 @@ import DeckBench
 /// that a trace replays exactly what the run did.
 struct ReplayModelOptions: ParsableArguments {
     @Option(name: .customLong("policy"), help: ArgumentHelp(
-        "A policy as NAME[:key=value,...], repeatable (default: the four of the default job, ondemand, fixed, directional and staged, with their defaults; "
+        "A policy as NAME[:key=value,...], repeatable (default: the default job's policies ("
+            + PolicyRegistry.defaults.map { type(of: $0).name }.joined(separator: ", ") + ") with their defaults; "
             + "see `deckbench policies`). "
             + "A value may sweep: a..b, a..b:step or a/b/c; every combination is a policy (at most \(PolicySweep.limit) in a run).",
         valueName: "spec"))
@@ -21,7 +22,7 @@ struct ReplayModelOptions: ParsableArguments {
     var networkSpecs: [String] = []
 
     @Option(parsing: .unconditional, help: "Seed of all randomness (content changes, round-trip times).")
-    var seed: UInt64 = 1
+    var seed = ReplaySettings().seed
 
     @Option(parsing: .unconditional, help: "Items on a page.")
     var items = ContentModel().items
@@ -33,13 +34,13 @@ struct ReplayModelOptions: ParsableArguments {
     var churnPerHour = ContentModel().churnPerHour
 
     @Option(parsing: .unconditional, help: "The app revalidates a page at commit unless its copy is younger than this, in ms (0 = always).")
-    var maxAgeMs = 0
+    var maxAgeMs = ReplaySettings().maxAgeMs
 
     @Flag(help: ArgumentHelp(
         "Closed-loop replay: a user who waits for a page after a gesture acts that much later (every later event of the "
             + "session moves by the wait), so stalls also lengthen the session. Default: open-loop, every event at its "
             + "recorded time."))
-    var userWaits = false
+    var userWaits = ReplaySettings().userWaits
 
     func validate() throws {
     guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }

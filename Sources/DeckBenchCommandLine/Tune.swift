@@ -72,7 +72,7 @@ extension DeckBenchCommand {
         var out = "tune"
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (200 to 100000).", valueName: "n"))
-        var bootstrap = 1_000
+        var bootstrap = ReplaySettings.defaultBootstrap
 
         @OptionGroup var runOptions: RunOptions
 

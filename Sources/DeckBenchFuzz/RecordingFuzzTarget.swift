@@ -17,11 +17,11 @@ enum RecordingFuzzTarget {
     }()
 
     /// libFuzzer runs the target on one thread.
-    nonisolated(unsafe) static let replayer = Replayer(policy: DirectionalPolicy(), network: try! NetworkModel.parse("lte"), settings: ReplaySettings())
+    nonisolated(unsafe) static let replayer = Replayer(policy: DirectionalPolicy(), network: try! NetworkModel.parse("lte"), settings: ReplaySettings(bootstrap: 0))
 
     /// The closed-loop replay's link: lost requests, timeouts and retries, one connection.
     static let lossyLink = try! NetworkModel.parse("3g:connections=1,loss=0.3,timeout_ms=2000")
-    static let closedLoop = ReplaySettings(userWaits: true)
+    static let closedLoop = ReplaySettings(bootstrap: 0, userWaits: true)
 
     /// Runs one input; returns the sessions accepted and the rejects.
     @discardableResult

@@ -1,3 +1,4 @@
+import DeckBench
 import Foundation
 import Testing
 @testable import DeckBench
@@ -226,7 +227,7 @@ import Testing
         #expect(!compared.stderr.contains("point estimates"))
         let csv = try String(contentsOfFile: folder + "/seed2/compare.csv", encoding: .utf8)
         let stallRate = csv.split(separator: "\n").filter { $0.contains(",stall_rate,") }
-        #expect(stallRate.count == 4)
+        #expect(stallRate.count == PolicyRegistry.defaults.count)
         // Each carries its paired interval and its simultaneous one, which holds the first, and a
         // detectable change past the 5 % limit.
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,"
@@ -278,7 +279,7 @@ import Testing
         #expect(planted.status == 2)
         #expect(planted.stderr.contains("a calibration verdict"))
         let rows = try String(contentsOfFile: folder + "/planted.csv", encoding: .utf8).split(separator: "\n").filter { $0.contains(",stall_rate,") }
-        #expect(rows.count == 4 && rows.allSatisfy { $0.contains(",regression,") })
+        #expect(rows.count == PolicyRegistry.defaults.count && rows.allSatisfy { $0.contains(",regression,") })
         for plant in ["coverage=2", "stall_ms_p50=2", "stall_rate"] {
             let refused = try DeckBenchTool.run(["compare", "seed1", "seed2", "--plant", plant, "--out", "x.csv"] + Self.limits, in: folder)
             #expect(refused.status == 64, "\(plant)")

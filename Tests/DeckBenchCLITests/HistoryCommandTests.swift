@@ -1,3 +1,4 @@
+import DeckBench
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -29,8 +30,8 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         let once = try #require(bytes(history))
         let rows = try DeckBenchTool.csvRows(history)
-        // Four policies on lte, each with every metric compare can judge.
-        #expect(Set(rows.map { $0["policy"]! }).count == 4 && Set(rows.map { $0["network"]! }) == ["lte"])
+        // The default job's policies on lte, each with every metric compare can judge.
+        #expect(Set(rows.map { $0["policy"]! }).count == PolicyRegistry.defaults.count && Set(rows.map { $0["network"]! }) == ["lte"])
         #expect(rows.allSatisfy { $0["label"] == "n1" && $0["time"] == "2026-11-01T03:00:00Z" })
         #expect(rows.contains { $0["metric"] == "stall_rate" && !$0["ci_low"]!.isEmpty && Double($0["value"]!) != nil })
         // The same night again (a rerun under its label, whatever its time) is added once.

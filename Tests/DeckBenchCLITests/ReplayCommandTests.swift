@@ -28,11 +28,13 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: folder + "/out/" + name), "\(name) missing")
         }
         let summary = try read(folder + "/out/summary.csv")
-        #expect(summary.map { $0["policy"] } == ["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2"])
+        // Without --policy, the default job's policies at their defaults, in the registry's order.
+        #expect(summary.map { $0["policy"] } == PolicyRegistry.defaults.map(\.spec))
+        #expect(["ondemand", "fixed:radius=1", "directional:behind=2,ahead=4", "staged:radius=2"].allSatisfy(summary.map { $0["policy"]! }.contains))
         #expect(summary.allSatisfy { $0["network"] == "lte:rtt_ms=150,jitter=0.3,downlink_kbps=1638.4,connections=4,server_ms=0,loss=0,timeout_ms=10000,outage_every_ms=0,outage_ms=0" })
         #expect(summary.allSatisfy { $0["sessions"] == "30" })
         let sessions = try read(folder + "/out/sessions.csv")
-        #expect(sessions.count == 30 * 4)
+        #expect(sessions.count == 30 * PolicyRegistry.defaults.count)
         // Summary counts are the sums of the session rows.
         for row in summary {
             let mine = sessions.filter { $0["policy"] == row["policy"] }
@@ -45,7 +47,7 @@ import Testing
         #expect(output.stdout.contains("30 sessions, 0 rejected"))
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/out/manifest.json"))) as? [String: Any]
         #expect(manifest?["sessions"] as? Int == 30)
-        #expect(manifest?["replays"] as? Int == 120)
+        #expect(manifest?["replays"] as? Int == 30 * PolicyRegistry.defaults.count)
         #expect(manifest?["seed"] as? Int == 1)
     }
 
@@ -63,7 +65,7 @@ import Testing
             #expect(first == (try Data(contentsOf: URL(fileURLWithPath: folder + "/b/" + name))), "\(name) differs")
             #expect(first == (try Data(contentsOf: URL(fileURLWithPath: folder + "/c/" + name))), "\(name) differs")
         }
-        #expect(try read(folder + "/a/summary.csv").count == 8)
+        #expect(try read(folder + "/a/summary.csv").count == PolicyRegistry.defaults.count * 2)
     }
 
     @Test func differentSeedChangesTheNumbers() throws {
@@ -118,7 +120,7 @@ import Testing
         let folder = DeckBenchTool.temporaryFolder()
         let policy = try DeckBenchTool.run(["replay", "--policy", "lru"], in: folder)
         #expect(policy.status == 64)
-        #expect(policy.stderr.contains("unknown policy \"lru\"; valid: ondemand, fixed, directional, staged"))
+        #expect(policy.stderr.contains("unknown policy \"lru\"; valid: " + PolicyRegistry.all.map(\.name).joined(separator: ", ")))
         let key = try DeckBenchTool.run(["replay", "--policy", "fixed:width=3"], in: folder)
         #expect(key.status == 64)
         #expect(key.stderr.contains("policy fixed has no parameter \"width\"; valid: radius"))
@@ -160,6 +162,10 @@ import Testing
                      "radius=N  (default 1, 0…50)", "ahead=N  (default 4, 0…50)"] {
             #expect(output.stdout.contains(line), "\(line)")
         }
+        for entry in PolicyRegistry.all {
+            #expect(output.stdout.contains("\(entry.name)  —  \(entry.summary)"), "\(entry.name)")
+        }
+        #expect(output.stdout.contains("Without --policy, replay runs \(PolicyRegistry.defaults.map(\.spec).joined(separator: ", ")).\n"))
     }
 
     @Test func replayHelpListsEveryFlag() throws {

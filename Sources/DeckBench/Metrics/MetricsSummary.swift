@@ -1,8 +1,17 @@
 /// The metrics of many replays of one policy on one network: sums, and distributions that merge
 /// exactly across threads and shards. One row of `summary.csv`.
+///
+/// The counts are in `totals`, a `SessionMetrics` summed over the sessions:
+/// `summary.totals.navigations`, `summary.totals.stalls`, `summary.totals.bytes`. Rates are
+/// read from them (stall rate: `Double(totals.stalls) / Double(totals.navigations)`; coverage and
+/// prefetch accuracy: `totals.coverage`, `totals.prefetchAccuracy`). Percentiles are read from the
+/// distributions (`stallMsPerNavigation.value(at: 99)`: summary.csv's `stall_ms_p99`); the 95 %
+/// intervals are not here but in the run's `estimates`, made from `replicates`.
 public struct MetricsSummary: Sendable, Equatable {
+    /// Sessions replayed.
     public var sessions = 0
-    /// The sums of every session's counts (its `peakCachedPages` is the largest seen).
+    /// The sums of every session's counts (its `peakCachedPages` is the largest seen): navigations,
+    /// stalls, requests, bytes, prefetches and the rest of `SessionMetrics`.
     public var totals = SessionMetrics()
     /// `stall_ms` of every stalled navigation.
     public var stallMsPerStall = Distribution()

@@ -50,7 +50,8 @@ public enum PolicyRegistry {
     }
 
     /// The policies of the default job, with their defaults: what `replay` runs when no
-    /// `--policy` is given (the classic four; a policy registered later joins it when it says so).
+    /// `--policy` is given: every entry with `inDefaultJob` (a policy registered later joins it
+    /// unless its entry says `inDefaultJob: false`).
     public static var defaults: [any PrefetchPolicy] {
         all.filter(\.inDefaultJob).map(\.defaultPolicy)
     }

@@ -6,20 +6,29 @@
 /// same bytes for every `jobs` and memory stays bounded by the batches, never by the corpus.
 /// A run goes in two steps: `replay` reads and replays (the sessions file is written as rows come),
 /// `Replayed.write` writes the tables, a command's own files and the manifest; `run` does both.
+///
+/// The command line's defaults, for a library run that should match `deckbench replay`:
+/// `policies: PolicyRegistry.defaults` (the default job), `networks: [NetworkModel.parse(NetworkPresets.defaultName)]`,
+/// `settings: ReplaySettings()`. `jobs` defaults to 1 here, the command line's to the number of
+/// cores: the caller owns its threads, and the reports are the same bytes for every value.
 public struct ReplayRun: Sendable {
+    /// The recordings (`paths` and `--shard`).
     public var source: SessionSource
+    /// `--policy`, each replayed against every network.
     public var policies: [any PrefetchPolicy]
+    /// `--network`.
     public var networks: [NetworkModel]
+    /// Seed, content, revalidation, loop and bootstrap (`--seed`, `--items`, ..., `--bootstrap`).
     public var settings: ReplaySettings
     /// The folder the run's reports go to.
     public var outputFolder: String
     /// The command line as the manifest records it (without flags that do not change results).
     public var command: [String]
-    /// Worker threads (≥ 1).
+    /// Worker threads (≥ 1): `--jobs`.
     public var jobs: Int
     /// The report columns.
     public var schema: MetricSchema
-    /// How `sessions.csv` is written.
+    /// How `sessions.csv` is written: `--sessions-format`.
     public var sessionsFormat: SessionsFormat
 
     public init(source: SessionSource, policies: [any PrefetchPolicy], networks: [NetworkModel], settings: ReplaySettings,
@@ -44,15 +53,22 @@ public struct ReplayRun: Sendable {
                   outputFolder: outputFolder, command: command, jobs: jobs, schema: schema, sessionsFormat: sessionsFormat)
     }
 
-    /// What a run produced, for the caller's summary table and exit status.
+    /// What a run produced, for the caller's summary table and exit status; the reports
+    /// themselves are in `outputFolder`.
     public struct Outcome: Sendable {
-        /// One entry per policy × network, in the order given.
+        /// One entry per policy × network, policies outer, networks inner, in the order given:
+        /// the policy's and the network's specs (summary.csv's `policy` and `network`) and their
+        /// metrics (counts in `summary.totals`, e.g. `summary.totals.navigations`).
         public var summaries: [(policy: String, network: String, summary: MetricsSummary)]
-        /// Each summary's interval columns replicate by replicate (nil without intervals), as the
-        /// reports read them.
+        /// Each summary's interval columns replicate by replicate, index for index with
+        /// `summaries` (nil without intervals, `bootstrap` 0): `estimates[i]?.interval(column)`
+        /// is summary.csv's `NAME_ci_low`, `NAME_ci_high`.
         public var estimates: [ReplicateEstimates?]
+        /// Lines and sessions left out of the replay (bad input), with file, line and reason.
         public var rejects: [Reject]
+        /// Sessions replayed (each against every policy on every network).
         public var sessions: Int
+        /// What manifest.json holds: settings, inputs, and the files written.
         public var manifest: Manifest
     }
 
@@ -114,18 +130,19 @@ public struct ReplayRun: Sendable {
     public struct Replayed {
         let run: ReplayRun
         let writer: ReportWriter
-        /// One entry per policy × network, in the order given.
+        /// One entry per policy × network, as in `Outcome.summaries`.
         public let summaries: [(policy: String, network: String, summary: MetricsSummary)]
         let wins: PairedWins
         /// The summaries' intervals and paired.csv, made in one pass so that a sweep never holds
         /// every row's replicates.
         let tables: ReportWriter.Tables
+        /// As in `Outcome`.
         public let rejects: [Reject]
         public let sessions: Int
         let inputs: [Manifest.Input]
         let blocks: [ShardState.Block]
 
-        /// Each summary's interval columns replicate by replicate (nil without intervals).
+        /// Each summary's interval columns replicate by replicate, as in `Outcome.estimates`.
         public var estimates: [ReplicateEstimates?] { tables.estimates }
 
         /// Writes the tables, `extra` files (a command's own, listed in the manifest like the

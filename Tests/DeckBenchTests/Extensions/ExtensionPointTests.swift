@@ -29,7 +29,7 @@ extension SessionMetrics {
 
     private func run(_ folder: String, seed: UInt64 = 1, shard: Shard = .all) throws -> ReplayRun.Outcome {
         let run = ReplayRun(files: Self.sample, policies: [LeapPolicy(), OnDemandPolicy()], networks: [try NetworkModel.parse("3g")],
-                            settings: ReplaySettings(seed: seed), outputFolder: folder, command: ["test"], jobs: 2, shard: shard,
+                            settings: ReplaySettings(seed: seed, bootstrap: 0), outputFolder: folder, command: ["test"], jobs: 2, shard: shard,
                             schema: Self.schema)
         return try run.run()
     }

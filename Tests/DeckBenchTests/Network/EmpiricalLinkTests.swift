@@ -28,7 +28,7 @@ import Testing
     @Test func drawsHaveTheDataDistribution() throws {
         let link = try EmpiricalLink.load(Self.exampleHAR, filter: "/api/")
         #expect(link.count == 200)
-        let commons = SessionCommons(settings: ReplaySettings(seed: 3))
+        let commons = SessionCommons(settings: ReplaySettings(seed: 3, bootstrap: 0))
         var drawn: [Int] = []
         for index in 0 ..< 250 {
             let session = Session(id: "s\(index)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
@@ -50,7 +50,7 @@ import Testing
     @Test func everyPolicyDrawsTheSameRequest() throws {
         let link = try EmpiricalLink.load(Self.exampleHAR, filter: "/api/")
         let session = Session(id: "same", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
-        let (one, other) = (SessionCommons(settings: ReplaySettings(seed: 3)), SessionCommons(settings: ReplaySettings(seed: 3)))
+        let (one, other) = (SessionCommons(settings: ReplaySettings(seed: 3, bootstrap: 0)), SessionCommons(settings: ReplaySettings(seed: 3, bootstrap: 0)))
         for commons in [one, other] { commons.begin(session, sessionKey: StableHash.of("same"), firstPage: 0, newestPage: 10, endUs: 1_000) }
         let first = (0 ..< 8).map { one.recordIndex(page: 2, n: $0, in: link) }
         #expect(first == (0 ..< 8).map { other.recordIndex(page: 2, n: $0, in: link) })
@@ -145,7 +145,7 @@ import Testing
     /// more than 800 each; a draw stuck on one entry, or the last one never drawn, fails).
     @Test func theDrawsReachEveryRecordedRequest() throws {
         let link = try EmpiricalLink.load(try Self.har([(1, 99, 10, 5_000), (1, 399, 20, 8_000)]), filter: nil)
-        let commons = SessionCommons(settings: ReplaySettings(seed: 11))
+        let commons = SessionCommons(settings: ReplaySettings(seed: 11, bootstrap: 0))
         var counts = [0, 0]
         for index in 0 ..< 100 {
             let session = Session(id: "two\(index)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
@@ -185,7 +185,7 @@ import Testing
             let firstBytes = requests.map { $0.firstByteMs * 1_000 }, totals = requests.map { $0.totalMs * 1_000 }
             let (least, most, longest) = (firstBytes.min()!, firstBytes.max()!, totals.max()!)
             let largest = requests.map { $0.bytes ?? Int.max }.max()!
-            let commons = SessionCommons(settings: ReplaySettings(seed: UInt64(capture)))
+            let commons = SessionCommons(settings: ReplaySettings(seed: UInt64(capture), bootstrap: 0))
             let session = Session(id: "p\(capture)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
             commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
             for draw in 0 ..< 200 {

@@ -12,7 +12,7 @@ import Testing
     }
 
     /// Pages of 10 items × 1500 bytes: 15,000 bytes, 10 packets, 10 ms at 12 Mbit/s.
-    private let settings = ReplaySettings(seed: 4, content: ContentModel(items: 10, itemBytes: 1_500, churnPerHour: 0))
+    private let settings = ReplaySettings(seed: 4, content: ContentModel(items: 10, itemBytes: 1_500, churnPerHour: 0), bootstrap: 0)
 
     @Test func constantTraceMatchesTheParametricLinkAtItsRate() throws {
         // One request: 50 ms up, 10 ms of transfer, 50 ms down: the first load takes 110 ms on both.

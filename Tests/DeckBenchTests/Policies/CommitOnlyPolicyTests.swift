@@ -1,26 +1,55 @@
+import Foundation
 import Testing
 @testable import DeckBench
 
 /// The policies that say they decide at commits only (`PrefetchPolicy.decidesAtCommitsOnly`) are
 /// not asked after responses and failures: on every trigger but a commit they must keep what a
-/// commit in the same place keeps and request nothing, whatever the cache holds.
+/// commit in the same place keeps and request nothing, whatever the cache holds. Checked for every
+/// registered policy that says so, at its defaults and with each parameter at both ends of its
+/// range, so a policy registered later is checked without being listed here.
 @Suite struct CommitOnlyPolicyTests {
-    private static let policies: [any PrefetchPolicy] = [
-        OnDemandPolicy(), FixedPolicy(radius: 0), FixedPolicy(radius: 3), DirectionalPolicy(), DirectionalPolicy(behind: 0, ahead: 7),
-        AdaptivePolicy(), AdaptivePolicy(budget: 11), LearnedPolicy(model: Self.model, path: "m.json", budget: 5),
-    ]
+    /// Values for text parameters, by name: a file the test makes. A registered policy with a text
+    /// parameter not here fails `everyRegisteredCommitOnlyPolicyIsChecked` until one is added.
+    private static let textValues: [String: String] = ["model": modelFile]
 
-    /// A model learnt from generated users.
-    private static let model: StepModel = {
+    /// Every registered policy that says it decides at commits only, at its defaults and at each
+    /// parameter's ends (the others at their defaults), made from its spec as `--policy` makes it.
+    private static let policies: [any PrefetchPolicy] = PolicyRegistry.all.filter { type(of: $0.defaultPolicy).decidesAtCommitsOnly }
+        .flatMap { entry -> [any PrefetchPolicy] in
+            let texts = entry.textParameters.compactMap { parameter in textValues[parameter.name].map { "\(parameter.name)=\($0)" } }
+            let ends = entry.parameters.flatMap { [$0.range.lowerBound, $0.range.upperBound].map { [name = $0.name] in ["\(name)=\($0)"] } }
+            return ([[]] + ends).compactMap { keys in
+                let pairs = texts + keys
+                return try? PolicyRegistry.parse(entry.name + (pairs.isEmpty ? "" : ":" + pairs.joined(separator: ",")))
+            }
+        }
+
+    /// A model learnt from generated users, in a file.
+    private static let modelFile: String = {
         var learner = StepModelLearner()
         let generator = SessionGenerator(seed: 3)
         for index in 0 ..< 300 { learner.add(generator.session(index)) }
-        return learner.model
+        let path = NSTemporaryDirectory() + "deckbench-commit-only-\(UUID().uuidString).json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(StepModelFile.encoded(learner.model)))
+        return path
     }()
 
     @Test func theBuiltInWindowPoliciesSaySoAndStagedDoesNot() {
-        #expect(Self.policies.allSatisfy { type(of: $0).decidesAtCommitsOnly })
+        #expect([OnDemandPolicy.self, FixedPolicy.self, DirectionalPolicy.self, AdaptivePolicy.self, LearnedPolicy.self]
+            .allSatisfy { ($0 as any PrefetchPolicy.Type).decidesAtCommitsOnly })
         #expect(!StagedPolicy.decidesAtCommitsOnly)
+    }
+
+    @Test func everyRegisteredCommitOnlyPolicyIsChecked() {
+        let checked = Set(Self.policies.map { type(of: $0).name })
+        for entry in PolicyRegistry.all where type(of: entry.defaultPolicy).decidesAtCommitsOnly {
+            #expect(entry.textParameters.allSatisfy { Self.textValues[$0.name] != nil }, "\(entry.name): no value for a text parameter")
+            // The defaults and both ends of every parameter, each a policy that parses.
+            #expect(Self.policies.filter { type(of: $0).name == entry.name }.count == 1 + 2 * entry.parameters.count, "\(entry.name)")
+            #expect(checked.contains(entry.name), "\(entry.name)")
+        }
+        #expect(checked.isSuperset(of: ["ondemand", "fixed", "directional", "adaptive", "learned"]))
+        #expect(!checked.contains("staged"))
     }
 
     @Test func onEveryOtherTriggerTheyKeepWhatACommitKeepsAndAskNothing() {

@@ -78,7 +78,7 @@ import Testing
     static func replayer(for reference: ReferenceReplay) -> any SessionReplaying {
         let network = try! NetworkModel.parse(reference.networkSpec)
         let settings = ReplaySettings(seed: 1, content: ContentModel(items: reference.items, itemBytes: reference.itemBytes, churnPerHour: 0),
-                                      maxAgeMs: reference.maxAgeMs, userWaits: reference.userWaits)
+                                      maxAgeMs: reference.maxAgeMs, bootstrap: 0, userWaits: reference.userWaits)
         func make(_ policy: some PrefetchPolicy) -> any SessionReplaying {
             let replayer = Replayer(policy: policy, network: network, settings: settings)
             replayer.commons.content.scripted = reference.histories

@@ -110,7 +110,7 @@ import Testing
             #"{"t":1600,"e":"tap","dir":"prev"}"#,
             #"{"t":3000,"e":"end"}"#)
         for maxAgeMs in [0, 60_000] {
-            let settings = ReplaySettings(seed: 1, content: stillContent.content, maxAgeMs: maxAgeMs)
+            let settings = ReplaySettings(seed: 1, content: stillContent.content, maxAgeMs: maxAgeMs, bootstrap: 0)
             let (m, _) = replay(session, OnDemandPolicy(), network: link, settings: settings)
             #expect(m.navigations == 3)
             #expect(m.stalls == 3 && m.missStalls == 3)

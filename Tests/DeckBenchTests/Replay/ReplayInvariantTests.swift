@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: networks, [false, true])
     func countsAddUp(network: NetworkModel, userWaits: Bool) {
         let generator = SessionGenerator(seed: 99)
-        let settings = ReplaySettings(seed: 3, content: ContentModel(items: 15, itemBytes: 2_000, churnPerHour: 120), userWaits: userWaits)
+        let settings = ReplaySettings(seed: 3, content: ContentModel(items: 15, itemBytes: 2_000, churnPerHour: 120), bootstrap: 0, userWaits: userWaits)
         let extra = ["staged:radius=0", "fixed:radius=0", "adaptive", "adaptive:budget=3,prior_same=1,prior_reversed=1"]
         for policy in PolicyRegistry.defaults + extra.map({ try! PolicyRegistry.parse($0) }) {
             func check(_ policy: some PrefetchPolicy) {
@@ -57,7 +57,7 @@ import Testing
     /// retries), since the shown page is the app's.
     @Test func policiesWithoutAWindowReplayExactlyLikeOnDemand() {
         let generator = SessionGenerator(seed: 31)
-        let settings = ReplaySettings(seed: 6, content: ContentModel(churnPerHour: 60))
+        let settings = ReplaySettings(seed: 6, content: ContentModel(churnPerHour: 60), bootstrap: 0)
         let networks = ["lte", "very-bad", "subway", "3g:connections=1,loss=0.3,timeout_ms=2000", "edge:connections=2"]
             .map { try! NetworkModel.parse($0) }
         let narrow = ["fixed:radius=0", "staged:radius=0", "directional:behind=0,ahead=0", "adaptive:budget=0"].map { try! PolicyRegistry.parse($0) }
@@ -83,7 +83,7 @@ import Testing
     @Test func replayingTwiceGivesTheSameMetrics() {
         let generator = SessionGenerator(seed: 5)
         let network = try! NetworkModel.parse("3g:connections=2")
-        let settings = ReplaySettings(seed: 8, content: ContentModel(churnPerHour: 60))
+        let settings = ReplaySettings(seed: 8, content: ContentModel(churnPerHour: 60), bootstrap: 0)
         let first = Replayer(policy: StagedPolicy(), network: network, settings: settings)
         let second = Replayer(policy: StagedPolicy(), network: network, settings: settings)
         let sessions = (0 ..< 50).map { generator.session($0) }
@@ -98,7 +98,7 @@ import Testing
     /// each session replayed by all of them in turn gives what replayers with their own worlds give.
     @Test func sharingTheCommonDrawsChangesNothing() {
         let generator = SessionGenerator(seed: 12)
-        let settings = ReplaySettings(seed: 4, content: ContentModel(items: 30, churnPerHour: 600))
+        let settings = ReplaySettings(seed: 4, content: ContentModel(items: 30, churnPerHour: 600), bootstrap: 0)
         let networks = ["very-bad", "3g:jitter=1,loss=0.2,connections=2"].map { try! NetworkModel.parse($0) }
         let policies: [any PrefetchPolicy] = PolicyRegistry.defaults
         let commons = SessionCommons(settings: settings)

@@ -44,7 +44,7 @@ import Testing
         // t=800 retry of 1, alone on the link: server at 850, 100 ms of transfer, arrives at 1000.
         //   The stall lasts 200 → 1000: 800 ms.
         let network = try NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=80,connections=0,server_ms=0,timeout_ms=300")
-        let settings = ReplaySettings(seed: 1, content: ContentModel(items: 10, itemBytes: 100, churnPerHour: 0))
+        let settings = ReplaySettings(seed: 1, content: ContentModel(items: 10, itemBytes: 100, churnPerHour: 0), bootstrap: 0)
         let session = scenario(
             #"{"v":1,"session":"retry","page":0,"first":-10,"last":1}"#,
             #"{"t":200,"e":"tap","dir":"next"}"#,

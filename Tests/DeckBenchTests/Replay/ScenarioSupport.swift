@@ -5,7 +5,7 @@
 let exactNetwork = try! NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=0,connections=0,server_ms=0")
 
 /// Content that never changes: 20 items of 1000 bytes per page.
-let stillContent = ReplaySettings(seed: 1, content: ContentModel(items: 20, itemBytes: 1_000, churnPerHour: 0), maxAgeMs: 0)
+let stillContent = ReplaySettings(seed: 1, content: ContentModel(items: 20, itemBytes: 1_000, churnPerHour: 0), maxAgeMs: 0, bootstrap: 0)
 
 /// Parses recording lines (a session line, then events) into one session.
 func scenario(_ lines: String...) -> Session {

@@ -231,7 +231,7 @@ import Testing
         // and share the link: 3 × 1000 bytes at 10,000 bytes/s = 300 ms → all done at 350,
         // arrive at 400. First load 400 (alone it would be 200).
         let network = try! NetworkModel.parse("lte:rtt_ms=100,jitter=0,downlink_kbps=80,connections=0,server_ms=0")
-        let settings = ReplaySettings(seed: 1, content: ContentModel(items: 10, itemBytes: 100, churnPerHour: 0))
+        let settings = ReplaySettings(seed: 1, content: ContentModel(items: 10, itemBytes: 100, churnPerHour: 0), bootstrap: 0)
         let session = scenario(#"{"v":1,"session":"bw","page":0,"first":-10,"last":10}"#, #"{"t":1000,"e":"end"}"#)
         #expect(replay(session, FixedPolicy(radius: 1), network: network, settings: settings).metrics.firstLoadMs == 400)
         #expect(replay(session, OnDemandPolicy(), network: network, settings: settings).metrics.firstLoadMs == 200)

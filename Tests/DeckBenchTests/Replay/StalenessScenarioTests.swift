@@ -44,7 +44,7 @@ import Testing
 
         // With --max-age-ms 5000 nothing is revalidated (every copy is younger than 5 s): no
         // resets, but page 0 shows version 0 from 2000 to the end, stale all along: 700 + 1000 ms.
-        let lenient = ReplaySettings(seed: 1, content: stillContent.content, maxAgeMs: 5_000)
+        let lenient = ReplaySettings(seed: 1, content: stillContent.content, maxAgeMs: 5_000, bootstrap: 0)
         let cached = replay(session(), FixedPolicy(radius: 1), settings: lenient, scripted: pageZeroChangesAt300).metrics
         #expect(cached.resets == 0)
         #expect(cached.shownMs == 2_900)
