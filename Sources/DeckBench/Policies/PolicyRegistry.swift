@@ -1,6 +1,7 @@
 /// The policies the tool knows: the built-in ones, then those a team's executable adds before it
-/// runs (`DeckBenchCommand.main(adding:)`, docs/POLICIES.md). An entry is also what gives the
-/// policy a replayer compiled for its type: nothing in the replay engine lists policies.
+/// runs (`DeckBenchCommand.main(adding:)`, docs/POLICIES.md). An entry is also what gives a
+/// built-in policy a replayer compiled for its type (an added one's is the generic replayer: the
+/// library is compiled before the team's type exists): nothing in the replay engine lists policies.
 public enum PolicyRegistry {
     /// The built-in policies; adding one to the repository is one line here.
     public static let builtIn: [PolicyEntry] = [
