@@ -27,10 +27,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
-        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them; its debug
-        // information in DWARF 4, since valgrind 3.19 (callgrind, docs/PERFORMANCE.md) gives up on
-        // the binary when this object's is clang's default DWARF 5.
-        .target(name: "CBootstrapKernel", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them. `make
+        // callgrind` builds it with DWARF 4 debug information, which valgrind 3.19 needs.
+        .target(name: "CBootstrapKernel"),
         .target(
             name: "DeckBench",
             dependencies: [
