@@ -14,12 +14,16 @@ final class SessionCommons {
     /// The page table and request log the worker's replayers use in turn.
     let scratch = ReplayScratch()
     /// The server's pages; internal so that scenario tests can script a page's history.
-    var content: ServerPages
+    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    @exclusivity(unchecked) var content: ServerPages
     private var session: SessionKey?
     /// Round-trip draws and uniform draws of loss, by (page, n).
-    private var roundTrips = RequestDraws<RoundTrip>()
-    private var lossUniforms = RequestDraws<Double>()
-    private var diffs: [DiffKey: Int] = [:]
+    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    @exclusivity(unchecked) private var roundTrips = RequestDraws<RoundTrip>()
+    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    @exclusivity(unchecked) private var lossUniforms = RequestDraws<Double>()
+    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    @exclusivity(unchecked) private var diffs: [DiffKey: Int] = [:]
     /// The session's bootstrap bucket (0 with `bootstrap` 0).
     private(set) var bootstrapBucket = 0
     private let bootstrap: Int
