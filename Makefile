@@ -34,8 +34,8 @@ run: deps
 test: deps
 	$(SWIFT) test
 
-# The same suite against a release build, the configuration users run (exclusivity checks off,
-# see Package.swift); CI runs it after `make test`.
+# The same suite against a release build, the configuration users run (exclusivity checks on,
+# but for the replay's hot properties: see Package.swift); CI runs it after `make test`.
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
