@@ -68,13 +68,13 @@ final class PageTable {
     private static let nearCount = 512
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
-    // Unchecked (docs/PERFORMANCE.md): the table is one worker's, and no access to this overlaps another.
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
     @exclusivity(unchecked) private var touched = FlatList<Int>(capacity: 64)
-    // Unchecked (docs/PERFORMANCE.md): the table is one worker's, and no access to this overlaps another.
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
     @exclusivity(unchecked) private var far = IntMap<Page>()
     /// The pages with data, in no particular order, kept beside the map so that a decision never
     /// scans the whole map.
-    // Unchecked (docs/PERFORMANCE.md): the table is one worker's, and no access to this overlaps another.
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
     @exclusivity(unchecked) private var cached = FlatList<Int>(capacity: 16)
     var cachedCount: Int { cached.count }
 

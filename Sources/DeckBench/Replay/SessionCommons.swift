@@ -14,15 +14,15 @@ final class SessionCommons {
     /// The page table and request log the worker's replayers use in turn.
     let scratch = ReplayScratch()
     /// The server's pages; internal so that scenario tests can script a page's history.
-    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    // Unchecked: the commons are one worker thread's, and the pages' calls never reach back into them.
     @exclusivity(unchecked) var content: ServerPages
     private var session: SessionKey?
     /// Round-trip draws and uniform draws of loss, by (page, n).
-    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    // Unchecked: the commons are one worker thread's, and the closure that makes a missing draw never touches the draws.
     @exclusivity(unchecked) private var roundTrips = RequestDraws<RoundTrip>()
-    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    // Unchecked: the commons are one worker thread's, and the closure that makes a missing draw never touches the draws.
     @exclusivity(unchecked) private var lossUniforms = RequestDraws<Double>()
-    // Unchecked (docs/PERFORMANCE.md): the commons are one worker's, and no access to this overlaps another.
+    // Unchecked: the commons are one worker thread's, and each access ends before the next begins.
     @exclusivity(unchecked) private var diffs: [DiffKey: Int] = [:]
     /// The session's bootstrap bucket (0 with `bootstrap` 0).
     private(set) var bootstrapBucket = 0
