@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration
+.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -34,8 +34,8 @@ run: deps
 test: deps
 	$(SWIFT) test
 
-# The same suite against a release build, the configuration users run (exclusivity checks off,
-# see Package.swift); CI runs it after `make test`.
+# The same suite against a release build, the configuration users run (exclusivity checks on,
+# but for the replay's hot properties: see Package.swift); CI runs it after `make test`.
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
@@ -78,6 +78,23 @@ NEAR_ZERO_LIMITS = stall_rate=0.01%,stall_ms_p99=0.01%,stall_ms_stalled_p99=0.01
 # The speed benchmark (release build): table on stdout, a row per stage appended to bench/results.csv.
 bench: release
 	.build/release/deckbench bench
+
+# The instructions of the default job on the bench slice (docs/PERFORMANCE.md, "How to measure"):
+# a release build in .build-callgrind whose C objects carry DWARF 4 debug information, since
+# valgrind 3.19 gives up on a binary with clang's default DWARF 5 ("unhandled dwarf2 abbrev form
+# code 0x25 ... I can't recover"), run under callgrind in a new empty folder (a run scans its output
+# folder's parent), then the totals. SLICE (default /tmp/slice.jsonl) is cut from the bench corpus
+# when missing; `make bench` makes the corpus.
+SLICE ?= /tmp/slice.jsonl
+CALLGRIND_BUILD = $(SWIFT) build -c release --build-path .build-callgrind -Xcc -gdwarf-4
+callgrind: deps
+	$(CALLGRIND_BUILD)
+	@[ -f "$(SLICE)" ] || { [ -f bench/corpus/sessions-001.jsonl.zst ] || { echo "no $(SLICE) and no bench corpus: run make bench first"; exit 1; }; \
+	  zstd -dc bench/corpus/sessions-001.jsonl.zst | head -100000 > "$(SLICE)"; }
+	@dir=$$(mktemp -d /tmp/callgrind.XXXXXX) && echo "callgrind output in $$dir/callgrind.out" && \
+	  (cd "$$dir" && valgrind --tool=callgrind --callgrind-out-file="$$dir/callgrind.out" \
+	    "$(CURDIR)/.build-callgrind/release/deckbench" replay "$(SLICE)" --jobs 1 --quiet --out "$$dir/out") && \
+	  callgrind_annotate "$$dir/callgrind.out" | head -30
 
 # The replayer against the reference model in the tests, on SESSIONS random sessions (default
 # 100,000; `make test` runs 5,000).

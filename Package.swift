@@ -30,10 +30,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
-        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them; its debug
-        // information in DWARF 4, since valgrind 3.19 (callgrind, docs/PERFORMANCE.md) gives up on
-        // the binary when this object's is clang's default DWARF 5.
-        .target(name: "CBootstrapKernel", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them. `make
+        // callgrind` builds it with DWARF 4 debug information, which valgrind 3.19 needs.
+        .target(name: "CBootstrapKernel"),
         .target(
             name: "DeckBench",
             dependencies: [
@@ -44,17 +43,13 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "CSV", package: "CSV.swift"),
-            ],
-            // Release builds skip the dynamic exclusivity checks: the replay updates its state
-            // through class properties on every event, and the checks cost it 2.1× the
-            // instructions (callgrind, default job, 100,000-line slice: 3,858 M with them,
-            // 1,848 M without). Debug builds keep them, and CI runs the scenario, reference-model
-            // and CLI tests on a release build too, so the configuration users run is tested.
-            // The cost for others: SwiftPM refuses a product with `unsafeFlags` from a package
-            // depended on by version ("contains unsafe build flags"), so another package can use
-            // DeckBench's library only as a local (`path:`) dependency (a revision pin works with
-            // the SwiftPM command line, not in Xcode projects).
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            ]
+            // No unsafe flags, so that another package can depend on DeckBench by version. The
+            // replay's hot state skips the dynamic exclusivity checks property by property instead:
+            // `@exclusivity(unchecked)` on 13 stored properties of Replayer, PageTable and
+            // SessionCommons, each confined to one worker (docs/PERFORMANCE.md). Callgrind, default
+            // job, 100,000-line slice: 4,379 M instructions with every check, 2,017 M with those
+            // unchecked, 1,988 M with the whole release build unchecked (the flag it replaces).
         ),
         .target(
             name: "DeckBenchCommandLine",

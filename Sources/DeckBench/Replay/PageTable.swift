@@ -68,11 +68,14 @@ final class PageTable {
     private static let nearCount = 512
     private let near: UnsafeMutablePointer<Page>
     private var origin = -nearCount / 2
-    private var touched = FlatList<Int>(capacity: 64)
-    private var far = IntMap<Page>()
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
+    @exclusivity(unchecked) private var touched = FlatList<Int>(capacity: 64)
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
+    @exclusivity(unchecked) private var far = IntMap<Page>()
     /// The pages with data, in no particular order, kept beside the map so that a decision never
     /// scans the whole map.
-    private var cached = FlatList<Int>(capacity: 16)
+    // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
+    @exclusivity(unchecked) private var cached = FlatList<Int>(capacity: 16)
     var cachedCount: Int { cached.count }
 
     /// The `index`-th cached page (`0 ..< cachedCount`); dropping it moves the last one into its

@@ -51,7 +51,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Every session replayed so far, summed.
     public var summary: MetricsSummary { meter.summary }
     /// What each event of the model counts for, and who else is told (`deckbench trace`).
-    var meter = SessionMeter()
+    // Unchecked: the replayer is one worker thread's, and the meter's calls (its observer's too) never reach back into it.
+    @exclusivity(unchecked) var meter = SessionMeter()
     /// Told what happens as it happens (`deckbench trace`); none in a run.
     var observer: (any ReplayObserver)? {
         get { meter.observer }
@@ -63,8 +64,10 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// Whether an observer is told (checked once per recorded event).
     var observed = false
 
-    var queue = EventQueue()
-    var link: Link
+    // Unchecked: the replayer is one worker thread's, and the link's calls that get the queue `inout` never reach back into it.
+    @exclusivity(unchecked) var queue = EventQueue()
+    // Unchecked: the replayer is one worker thread's, and the link's calls never reach back into the replayer.
+    @exclusivity(unchecked) var link: Link
     /// The page table and the request log, the worker's (`ReplayScratch`): reset at each session.
     let pages: PageTable
     /// What every policy sees the same in a session; shared with the worker's other replayers.
@@ -72,10 +75,13 @@ public final class Replayer<Policy: PrefetchPolicy> {
     let requests: RequestLog
     /// The policy's last decision: what it keeps until it decides again. Emptied and refilled
     /// in place, so that its storage is reused.
-    var decision = PolicyDecision()
-    var pending = FlatList<PendingNavigation>(capacity: 8)
+    // Unchecked: the replayer is one worker thread's, and a policy filling it in is given the context, not the replayer.
+    @exclusivity(unchecked) var decision = PolicyDecision()
+    // Unchecked: the replayer is one worker thread's, and the list's calls never reach back into the replayer.
+    @exclusivity(unchecked) var pending = FlatList<PendingNavigation>(capacity: 8)
     /// Pages being dragged into view by a swipe in progress (a page twice for two swipes).
-    var dragged = FlatList<Int>(capacity: 8)
+    // Unchecked: the replayer is one worker thread's, and the list's calls never reach back into the replayer.
+    @exclusivity(unchecked) var dragged = FlatList<Int>(capacity: 8)
 
     var sessionKey: UInt64 = 0
     /// The session's pages, `first ... last`.

@@ -14,12 +14,16 @@ final class SessionCommons {
     /// The page table and request log the worker's replayers use in turn.
     let scratch = ReplayScratch()
     /// The server's pages; internal so that scenario tests can script a page's history.
-    var content: ServerPages
+    // Unchecked: the commons are one worker thread's, and the pages' calls never reach back into them.
+    @exclusivity(unchecked) var content: ServerPages
     private var session: SessionKey?
     /// Round-trip draws and uniform draws of loss, by (page, n).
-    private var roundTrips = RequestDraws<RoundTrip>()
-    private var lossUniforms = RequestDraws<Double>()
-    private var diffs: [DiffKey: Int] = [:]
+    // Unchecked: the commons are one worker thread's, and the closure that makes a missing draw never touches the draws.
+    @exclusivity(unchecked) private var roundTrips = RequestDraws<RoundTrip>()
+    // Unchecked: the commons are one worker thread's, and the closure that makes a missing draw never touches the draws.
+    @exclusivity(unchecked) private var lossUniforms = RequestDraws<Double>()
+    // Unchecked: the commons are one worker thread's, and each access ends before the next begins.
+    @exclusivity(unchecked) private var diffs: [DiffKey: Int] = [:]
     /// The session's bootstrap bucket (0 with `bootstrap` 0).
     private(set) var bootstrapBucket = 0
     private let bootstrap: Int
