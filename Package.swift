@@ -47,9 +47,10 @@ let package = Package(
             // No unsafe flags, so that another package can depend on DeckBench by version. The
             // replay's hot state skips the dynamic exclusivity checks property by property instead:
             // `@exclusivity(unchecked)` on 13 stored properties of Replayer, PageTable and
-            // SessionCommons, each confined to one worker (docs/PERFORMANCE.md). Callgrind, default
-            // job, 100,000-line slice: 4,379 M instructions with every check, 2,017 M with those
-            // unchecked, 1,988 M with the whole release build unchecked (the flag it replaces).
+            // SessionCommons and 2 of RecordingReader, each confined to one thread
+            // (docs/PERFORMANCE.md). Callgrind, default job, 100,000-line slice: 4,379 M
+            // instructions with every check, 1,987.6 M with those unchecked, 1,988.0 M with the
+            // whole release build unchecked (the flag it replaces).
         ),
         .target(
             name: "DeckBenchCommandLine",

@@ -8,8 +8,10 @@ package final class RecordingReader: Sequence, IteratorProtocol {
     public let file: String
     private let splitter: LineSplitter?
     private let parser = LineParser()
-    private var assembler: SessionAssembler
-    private var pending: [RecordingItem] = []
+    // Unchecked (with `pending`): a reader is one thread's iterator, and the assembler's calls,
+    // which get `pending` `inout`, never reach back into the reader.
+    @exclusivity(unchecked) private var assembler: SessionAssembler
+    @exclusivity(unchecked) private var pending: [RecordingItem] = []
     private var pendingIndex = 0
     private var done = false
 
