@@ -201,7 +201,8 @@ extension DeckBenchCommand.History {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
                 try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
-                if !quiet { Console.out("wrote \(out)/trend.html and \(out)/trend.csv: \(Check.count(file.runs.count, "night")), \(trend.series.count) series\n") }
+                let folder = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
+                if !quiet { Console.out("wrote \(folder)/trend.html and \(folder)/trend.csv: \(Check.count(file.runs.count, "night")), \(trend.series.count) series\n") }
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io

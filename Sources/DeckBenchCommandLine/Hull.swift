@@ -47,6 +47,10 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             let families = Set(reports.summary.compactMap { $0["policy"]?.split(separator: ":").first.map(String.init) })
+            guard families.contains(family) else {
+                Console.error("error: no policy of the family \(family) in \(folder); it holds \(families.sorted().joined(separator: ", "))")
+                throw ExitStatus.usage
+            }
             guard families.contains(where: rivals.contains) else {
                 Console.error("error: no policy of the rival families (\(rivals.joined(separator: ", "))) in \(folder): replay them beside \(family), or name others with --rival")
                 throw ExitStatus.usage

@@ -10,13 +10,14 @@ extension DeckBenchCommand {
         func run() {
             var text = ""
             for policy in PolicyRegistry.all {
-                let example = policy.textParameters.isEmpty ? "default spec: \(policy.defaultPolicy.spec)"
-                    : "spec: \(policy.name):" + (policy.textParameters.map { "\($0.name)=FILE" } + policy.parameters.map { "\($0.name)=\($0.defaultValue)" })
+                let required = policy.textParameters.filter(\.required)
+                let example = required.isEmpty ? "default spec: \(policy.defaultPolicy.spec)"
+                    : "spec: \(policy.name):" + (required.map { "\($0.name)=FILE" } + policy.parameters.map { "\($0.name)=\($0.defaultValue)" })
                         .joined(separator: ",")
                 text += "\(policy.name)  —  \(policy.summary)\n    \(example)"
                     + (policy.inDefaultJob ? "\n" : "  (not in the default job: ask for it with --policy)\n")
                 for parameter in policy.textParameters {
-                    text += "    \(parameter.name)=FILE  (required): \(parameter.meaning)\n"
+                    text += "    \(parameter.name)=FILE  (\(parameter.required ? "required" : "optional")): \(parameter.meaning)\n"
                 }
                 for parameter in policy.parameters {
                     text += "    \(parameter.name)=N  (default \(parameter.defaultValue), \(parameter.range.lowerBound)…"

@@ -20,7 +20,7 @@ public struct LearnedPolicy: PrefetchPolicy {
         PolicyParameter<Self>("budget", \.budget, range: 0 ... 50, meaning: "pages fetched ahead of need, likeliest first; pages kept on each side"),
     ]
     public static let textParameters = [
-        TextPolicyParameter<Self>("model", \.modelPath, meaning: "a step model file written by `deckbench learn`"),
+        TextPolicyParameter<Self>("model", \.modelPath, meaning: "a step model file written by `deckbench learn`", required: true),
     ]
     public static let decidesAtCommitsOnly = true
 

@@ -13,7 +13,7 @@ public enum PolicyRegistrationError: Error, CustomStringConvertible, Equatable {
         case .badName(let name):
             "policy name \"\(name)\": use letters, digits, - and _, starting with a letter"
         case .nameTaken(let name):
-            "policy name \"\(name)\" is taken by another policy (deckbench policies lists them): give yours another name"
+            "policy name \"\(name)\" is taken by another policy, in upper or lower case (the policies subcommand lists them): give yours another name"
         case .addedTwice(let name):
             "policy \(name) is added twice"
         case .badParameterName(let policy, let parameter):

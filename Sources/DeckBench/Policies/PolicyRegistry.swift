@@ -71,7 +71,7 @@ public struct PolicyEntry: Sendable {
     public let summary: String
     public let parameters: [PolicyParameterDescription]
     /// Text parameters (a file path), by name and meaning: never swept.
-    public let textParameters: [(name: String, meaning: String)]
+    public let textParameters: [(name: String, meaning: String, required: Bool)]
     /// Whether `replay` runs it when no `--policy` is given.
     public let inDefaultJob: Bool
     let type: ObjectIdentifier
@@ -89,7 +89,7 @@ public struct PolicyEntry: Sendable {
         self.inDefaultJob = inDefaultJob
         summary = Policy.summary
         parameters = Policy.parameterDescriptions
-        textParameters = Policy.textParameters.map { ($0.name, $0.meaning) }
+        textParameters = Policy.textParameters.map { ($0.name, $0.meaning, $0.required) }
         type = ObjectIdentifier(policy)
         makeDefault = { Policy() }
         parse = { (spec) throws(SpecError) in try Self.policy(Policy.self, from: spec) }
@@ -102,7 +102,7 @@ public struct PolicyEntry: Sendable {
     /// carry, none taken, every default inside its range.
     func check(against known: [PolicyEntry]) throws(PolicyRegistrationError) {
         guard Self.isSpecWord(name) else { throw .badName(name) }
-        if let other = known.first(where: { $0.name == name }) {
+        if let other = known.first(where: { $0.name.lowercased() == name.lowercased() }) {
             throw other.type == type ? .addedTwice(name) : .nameTaken(name)
         }
         var seen: Set<String> = []
@@ -140,7 +140,13 @@ public struct PolicyEntry: Sendable {
             }
             policy[keyPath: parameter.keyPath] = number
         }
-        try policy.prepare()
+        do {
+            try policy.prepare()
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw .rejected(what: "policy", name: spec.name, detail: String(describing: error))
+        }
         return policy
     }
 }

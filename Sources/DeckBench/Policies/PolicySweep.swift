@@ -2,7 +2,7 @@
 /// to b), `a..b:step`, or a list `a/b/c`; characters the shell leaves alone, unquoted. A sweep
 /// stands for every combination, the first parameter written varying slowest:
 /// `directional:ahead=2..8:2,behind=1..2` is eight policies, `ahead=2,behind=1` first.
-package enum PolicySweep {
+public enum PolicySweep {
     /// The most policies one run takes from sweeps: every point is replayed against every session,
     /// and keeps kilobytes for the run (docs/PERFORMANCE.md, bytes per replay point).
     public static let limit = 4_096

@@ -36,8 +36,11 @@ public protocol PrefetchPolicy: Sendable {
     static var textParameters: [TextPolicyParameter<Self>] { get }
 
     /// Called once the spec's parameters are set: loads what the text parameters name, and
-    /// throws when the policy cannot work with them. Nothing to do unless a policy says so.
-    mutating func prepare() throws(SpecError)
+    /// throws when the policy cannot work with them: a `SpecError` as it is, any other error as
+    /// `SpecError.rejected` with its description (both exit 64; `.unusableFile(unreadable: true)`
+    /// 74). Untyped, so that `throws` and `throws(SpecError)` both implement it. Nothing to do
+    /// unless a policy says so.
+    mutating func prepare() throws
 }
 
 extension PrefetchPolicy {
@@ -45,11 +48,12 @@ extension PrefetchPolicy {
 
     public static var textParameters: [TextPolicyParameter<Self>] { [] }
 
-    public mutating func prepare() throws(SpecError) {}
+    public mutating func prepare() throws {}
 
-    /// The full spec, every parameter written out: the `policy` column of reports.
+    /// The full spec, every parameter written out (a text parameter left empty is left out, so
+    /// that the spec parses again): the `policy` column of reports.
     public var spec: String {
-        let pairs = Self.textParameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
+        let pairs = Self.textParameters.filter { !self[keyPath: $0.keyPath].isEmpty }.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
             + Self.parameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
         guard !pairs.isEmpty else { return Self.name }
         return Self.name + ":" + pairs.joined(separator: ",")
@@ -84,11 +88,14 @@ public struct TextPolicyParameter<Policy: PrefetchPolicy>: Sendable {
     public let name: String
     public let keyPath: WritableKeyPath<Policy, String> & Sendable
     public let meaning: String
+    /// Whether a spec must give it (`policies` says so; the policy's `prepare()` refuses it empty).
+    public let required: Bool
 
-    public init(_ name: String, _ keyPath: WritableKeyPath<Policy, String> & Sendable, meaning: String) {
+    public init(_ name: String, _ keyPath: WritableKeyPath<Policy, String> & Sendable, meaning: String, required: Bool = false) {
         self.name = name
         self.keyPath = keyPath
         self.meaning = meaning
+        self.required = required
     }
 }
 

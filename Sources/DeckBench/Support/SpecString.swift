@@ -95,6 +95,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file the spec names cannot be read (`unreadable`: missing, a directory, an I/O error) or
     /// holds no data to use (the CLI's I/O and data exit statuses).
     case unusableFile(what: String, text: String, detail: String, unreadable: Bool)
+    /// The policy refused its parameters (`prepare()` threw an error of its own: its description).
+    case rejected(what: String, name: String, detail: String)
 
     public var description: String {
         switch self {
@@ -114,6 +116,8 @@ public enum SpecError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(what) \(name) needs \(key)=…: \(meaning)"
         case let .unusableFile(what, text, detail, _):
             "\(what) \(text): \(detail)"
+        case let .rejected(what, name, detail):
+            "\(what) \(name): \(detail)"
         }
     }
 }

@@ -35,6 +35,7 @@ import Testing
         ("team", nil),
         ("team-2_b", nil),
         ("fixed", PolicyRegistrationError.nameTaken("fixed")),
+        ("Fixed", .nameTaken("Fixed")),
         ("2team", .badName("2team")),
         ("team:x", .badName("team:x")),
         ("", .badName("")),
@@ -82,5 +83,44 @@ import Testing
     @Test func theBuiltInPoliciesPassTheCheckTheyAreHeldTo() throws {
         let joined = try PolicyRegistry.joining(PolicyRegistry.builtIn, to: [])
         #expect(joined.map(\.name) == PolicyRegistry.builtIn.map(\.name))
+    }
+
+    /// A team's policy with an optional text parameter and a `prepare()` written `throws`, as the
+    /// natural spelling is (not `throws(SpecError)`).
+    struct PinnedPolicy: PrefetchPolicy {
+        struct TooFar: Error, CustomStringConvertible {
+            var description: String { "behind must be at most ahead" }
+        }
+
+        static let name = "pinned"
+        static let summary = "a team's policy with a file"
+        static let parameters = [
+            PolicyParameter<Self>("behind", \.behind, range: 0 ... 9, meaning: ""),
+            PolicyParameter<Self>("ahead", \.ahead, range: 0 ... 9, meaning: ""),
+        ]
+        static let textParameters = [TextPolicyParameter<Self>("pin", \.pin, meaning: "a file of pinned pages")]
+        var behind = 1, ahead = 2, pin = ""
+        init() {}
+        func decide(_ context: PolicyContext, into decision: inout PolicyDecision) {}
+        mutating func prepare() throws {
+            guard behind <= ahead else { throw TooFar() }
+        }
+    }
+
+    @Test func aPrepareWrittenThrowsIsCalledAndItsErrorSaid() throws {
+        let entry = PolicyEntry(PinnedPolicy.self)
+        #expect(throws: Never.self) { _ = try entry.parse(SpecString("pinned:behind=2,ahead=2", what: "policy")) }
+        #expect(throws: SpecError.rejected(what: "policy", name: "pinned", detail: "behind must be at most ahead")) {
+            _ = try entry.parse(SpecString("pinned:behind=3,ahead=2", what: "policy"))
+        }
+    }
+
+    @Test func anEmptyTextParameterIsLeftOutOfTheSpecSoThatItParsesAgain() throws {
+        let entry = PolicyEntry(PinnedPolicy.self)
+        #expect(entry.defaultPolicy.spec == "pinned:behind=1,ahead=2")
+        #expect(try entry.parse(SpecString(entry.defaultPolicy.spec, what: "policy")).spec == "pinned:behind=1,ahead=2")
+        let pinned = try entry.parse(SpecString("pinned:pin=pages.txt,ahead=4", what: "policy"))
+        #expect(pinned.spec == "pinned:pin=pages.txt,behind=1,ahead=4")
+        #expect(entry.textParameters.map(\.required) == [false])
     }
 }
