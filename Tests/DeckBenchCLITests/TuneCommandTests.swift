@@ -43,6 +43,18 @@ import Testing
         #expect(try DeckBenchTool.run(["tune", "--help"]).stdout.contains("--holdout"))
     }
 
+    /// A race of one candidate replays until its figures can be judged (it stopped after the
+    /// first block, 1/64 of the sessions, always under the minimum, and had no answer).
+    @Test func aRaceOfOneCandidateGoesOnUntilItCanBeJudged() throws {
+        let folder = try corpus()
+        let run = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed:radius=1", "--out", "t"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("lte: ship fixed:radius=1 — "))
+        #expect(run.stderr.contains("round 2 of 7: "))
+        let row = try #require(DeckBenchTool.csvRows(folder + "/t/tune.csv").first)
+        #expect(row["status"] == "shipped" && Int(row["round"] ?? "") ?? 0 >= 2)
+    }
+
     /// A replay into a folder a tune wrote leaves no tune.csv behind: swapped in whole, or
     /// written in place (the folder is the current directory), and the report page has no race.
     @Test func aReplayIntoATuneFolderLeavesNoTuneTable() throws {

@@ -61,8 +61,10 @@ struct TuneRace {
     }
 
     /// Whether `network`'s race goes on: more than one of its candidates (the budget's reference
-    /// aside) is in.
+    /// aside) is in, or one is and the sessions replayed do not yet meet the minimum for a verdict
+    /// (a race of one candidate replays until its figures can be judged).
     func racing(network: Int) -> Bool {
-        candidates.count(where: { $0.networkIndex == network && $0.isIn && !$0.isReference }) > 1
+        let inRace = candidates.count(where: { $0.networkIndex == network && $0.isIn && !$0.isReference })
+        return inRace > 1 || (inRace == 1 && judging[network] == nil)
     }
 }
