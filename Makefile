@@ -48,7 +48,7 @@ test-long: deps
 
 # Examples/OwnPolicy built as a team builds it (DeckBench by version, from a tagged clone of HEAD,
 # in release) and run on the sample: Examples/test-own-policy.sh. CI runs it after test-release,
-# whose deckbench it compares the example's rows with.
+# whose deckbench it compares the example's rows with (while test-checks and fuzz run beside them).
 test-example: deps
 	Examples/test-own-policy.sh
 
