@@ -35,7 +35,8 @@ test: deps
 	$(SWIFT) test
 
 # The same suite against a release build, the configuration users run (exclusivity checks on,
-# but for the replay's hot properties: see Package.swift); CI runs it after `make test`.
+# but for the replay's hot properties; the test code itself unoptimized: see Package.swift); CI
+# runs it after `make test`.
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
