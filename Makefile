@@ -41,27 +41,32 @@ test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
 # The long runs, on the release build: the reference model on 5,000 random sessions (`make test`
-# compares 500), all 20 kills of a run (`make test` makes 6) and the peak memory of `networks fit`
-# on a 200,000-entry HAR. CI runs it.
-LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests
+# compares 500), all 20 kills of a run (`make test` makes 6), the peak memory of `networks fit`
+# on a 200,000-entry HAR and the race's error rates (RaceErrorTests, 60 races a scenario; not in
+# `make test`). CI runs it.
+LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests|RaceErrorTests
 test-long: deps
 	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
 
 # Examples/OwnPolicy built as a team builds it (DeckBench by version, from a tagged clone of HEAD,
-# in release) and run on the sample: Examples/test-own-policy.sh. CI runs it after test-release,
-# whose deckbench it compares the example's rows with (while test-checks and fuzz run beside them).
+# in release) and run on the sample, its built-in rows compared with the `deckbench` of the same
+# build: Examples/test-own-policy.sh. CI runs it (beside test-release, in a build of its own).
 test-example: deps
 	Examples/test-own-policy.sh
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
 # model, metrics, support, network, content, policies, reports, extensions), with the containers'
-# invariant checkers compiled in (FlatList, IntMap, CountMap, SparseCounts, BucketTotals,
-# RequestDraws: `*+Invariants.swift`) and run after every mutation; in a build folder of its own.
-# CI runs it.
+# invariant checkers (FlatList, IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws:
+# `*+Invariants.swift`) run after every mutation. The checkers are compiled into every debug build
+# and switched on by DECKBENCH_INTERNAL_CHECKS=1, so this runs `make test`'s build (the test binary
+# itself, which takes no SwiftPM lock: CI runs it beside the release build, with CHECKS_BUILD=true
+# since `make test` has just built it). CI runs it.
 CHECK_FOLDERS = Replay Reference Metrics Support Network Content Policies Reports Extensions
 CHECK_SUITES = $(shell cd Tests/DeckBenchTests && grep -rhoE '^(@Suite[^s]*)?struct [A-Za-z]+Tests' $(CHECK_FOLDERS) | awk '{print $$NF}' | paste -sd'|' -)
+CHECKS_BUILD ?= $(SWIFT) build --build-tests
 test-checks: deps
-	$(SWIFT) test --build-path .build-checks -Xswiftc -DDECKBENCH_INTERNAL_CHECKS --filter 'DeckBenchTests\.($(CHECK_SUITES))'
+	$(CHECKS_BUILD)
+	DECKBENCH_INTERNAL_CHECKS=1 .build/debug/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))'
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps

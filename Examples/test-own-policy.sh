@@ -4,12 +4,13 @@
 # put in place of the example's URL by a SwiftPM mirror. Then its tests, and its executable on the
 # sample: `policies` lists `burst`; `replay` of a range of its parameters writes each point to
 # summary.csv; the default job's rows of the built-in policies (summary, sessions, paired and
-# distributions) are byte-identical to `deckbench`'s
-# (DECKBENCH, default .build/release/deckbench, built when missing); `tune` races `burst` against
-# `directional` and answers. `make test-example`; CI runs it.
+# distributions) are byte-identical to `deckbench`'s (DECKBENCH, default the `deckbench` product of
+# the same tagged dependency, built in the example's release build: no second build of DeckBench,
+# and no wait on this checkout's .build); `tune` races `burst` against `directional` and answers.
+# `make test-example`; CI runs it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-deckbench=${DECKBENCH:-$root/.build/release/deckbench}
+deckbench=${DECKBENCH:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "test-own-policy: $*" >&2; exit 1; }
@@ -31,7 +32,10 @@ grep -q "\"version\" : \"$version\"" "$work/OwnPolicy/Package.resolved" \
     || fail "Package.resolved does not pin DeckBench $version: $(cat "$work/OwnPolicy/Package.resolved")"
 bench="$work/OwnPolicy/.build/release/OwnPolicyBench"
 [ -x "$bench" ] || swift build -c release --package-path "$work/OwnPolicy" --product OwnPolicyBench
-[ -x "$deckbench" ] || (cd "$root" && swift build -c release --product deckbench)
+if [ -z "$deckbench" ]; then
+    swift build -c release --package-path "$work/OwnPolicy" --product deckbench
+    deckbench="$work/OwnPolicy/.build/release/deckbench"
+fi
 
 echo "== policies"
 "$bench" policies > "$work/policies.txt"

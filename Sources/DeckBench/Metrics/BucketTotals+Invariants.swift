@@ -1,12 +1,13 @@
 // The totals' invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
 // and run after every mutation; an empty inline function otherwise, which costs nothing.
-#if DECKBENCH_INTERNAL_CHECKS
+#if DEBUG || DECKBENCH_INTERNAL_CHECKS
 extension BucketTotals {
     /// Stops the process when the layout is broken: a column of a width other than 2, 4 or 8 bytes
     /// or of other than one total per block, or slots that do not name each block exactly once.
     /// After an add, the columns and the added bucket's slot (the slots in full after a widening
     /// or a merge: a full check after each session's add would cost a pass over 1,024 slots).
     func checkInvariants(bucket: Int? = nil) {
+        guard InternalChecks.enabled else { return }
         precondition(columns.count == width && columnBytes.count == width, "BucketTotals: \(columns.count) columns for \(width) counts")
         for count in 0 ..< width {
             precondition([2, 4, 8].contains(columnBytes[count]), "BucketTotals: column \(count) of \(columnBytes[count]) bytes")

@@ -1,6 +1,6 @@
-// The map's invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
-// and run after every mutation; an empty inline function otherwise, which costs nothing.
-#if DECKBENCH_INTERNAL_CHECKS
+// The map's invariant checker: compiled into debug builds and run after every mutation when
+// `InternalChecks.enabled` (`make test-checks`); an empty inline function in a release build.
+#if DEBUG || DECKBENCH_INTERNAL_CHECKS
 extension IntMap {
     /// Stops the process when the table is broken: a size that is not a power of two or a mask and
     /// shift that do not match it, a load past 3/4, a count that is not the current generation's
@@ -9,6 +9,7 @@ extension IntMap {
     /// the whole table after a clear or a growth (a whole pass per insert would make a session's
     /// inserts quadratic).
     func checkInvariants(key: Int? = nil) {
+        guard InternalChecks.enabled else { return }
         let size = entries.count
         precondition(size >= 16 && size & (size - 1) == 0, "IntMap: \(size) slots")
         precondition(mask == size - 1 && shift == UInt64(64 - size.trailingZeroBitCount), "IntMap: mask or shift off the size")

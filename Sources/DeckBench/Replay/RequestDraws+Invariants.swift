@@ -1,12 +1,13 @@
-// The table's invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
-// and run after every mutation; an empty inline function otherwise, which costs nothing.
-#if DECKBENCH_INTERNAL_CHECKS
+// The table's invariant checker: compiled into debug builds and run after every mutation when
+// `InternalChecks.enabled` (`make test-checks`); an empty inline function in a release build.
+#if DEBUG || DECKBENCH_INTERNAL_CHECKS
 extension RequestDraws {
     /// Stops the process when the table is broken: generation 0 current (it marks an empty slot),
     /// a slot of a later generation than the current one (checked over the whole table on a reset,
     /// for the slot written otherwise), or a broken far map (in full on a reset; it checks each
     /// insert itself).
     func checkInvariants(slot: Int? = nil) {
+        guard InternalChecks.enabled else { return }
         precondition(generation >= 1, "RequestDraws: generation 0 is current")
         let slotCount = Self.nearPages * Self.nearRequests
         for index in (slot ?? 0) ..< (slot.map { $0 + 1 } ?? slotCount) {

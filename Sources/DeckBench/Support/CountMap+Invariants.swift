@@ -1,12 +1,13 @@
-// The map's invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
-// and run after every mutation; an empty inline function otherwise, which costs nothing.
-#if DECKBENCH_INTERNAL_CHECKS
+// The map's invariant checker: compiled into debug builds and run after every mutation when
+// `InternalChecks.enabled` (`make test-checks`); an empty inline function in a release build.
+#if DEBUG || DECKBENCH_INTERNAL_CHECKS
 extension CountMap {
     /// Stops the process when the table is broken: keys and counts of different lengths, a size
     /// that is not a power of two (8 or more) or a shift off it, a load past 3/4, a count that is
     /// not the keys held, or a key its probe does not reach where it lies. After an add (`slot`),
     /// the sizes and that slot's key alone; the whole table after a growth.
     func checkInvariants(slot added: Int? = nil) {
+        guard InternalChecks.enabled else { return }
         let size = keys.count
         precondition(counts.count == size, "CountMap: \(size) keys, \(counts.count) counts")
         guard size > 0 else { return precondition(count == 0, "CountMap: \(count) keys held in no slot") }

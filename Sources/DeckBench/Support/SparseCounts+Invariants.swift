@@ -1,6 +1,6 @@
 // The counts' invariant checker: compiled in with `-D DECKBENCH_INTERNAL_CHECKS` (`make test-checks`)
 // and run after every mutation; an empty inline function otherwise, which costs nothing.
-#if DECKBENCH_INTERNAL_CHECKS
+#if DEBUG || DECKBENCH_INTERNAL_CHECKS
 extension SparseCounts {
     /// Stops the process when the layout is broken. Mapped: no more cells than the limit, every
     /// cell within the range, nothing of the ranked layout. Ranked: an empty map, a bit per cell and
@@ -8,6 +8,7 @@ extension SparseCounts {
     /// none of them 0, and the large map holding exactly the cells whose byte is 255. After an add
     /// (`cell`), the cell alone and the sizes; the whole layout when it turns ranked.
     func checkInvariants(cell: Int? = nil) {
+        guard InternalChecks.enabled else { return }
         guard isRanked else {
             if let cell { return precondition(cell < size && map.count <= mapLimit && map.count(of: UInt32(cell)) > 0, "SparseCounts: cell \(cell) after an add") }
             precondition(map.count <= mapLimit && present.isEmpty && bytes.isEmpty && large.count == 0, "SparseCounts: mapped layout")

@@ -6,8 +6,11 @@ import Testing
 /// best candidate leaves the race, how often the shipped one is worse than the best by more than
 /// delta, how often one over the budget is shipped. TUNE.md states each at most 5 %; by default a
 /// few hundred races run here, and `make race-calibration` runs thousands (DECKBENCH_RACE_RUNS)
-/// and prints the table TUNE.md shows.
-@Suite struct RaceErrorTests {
+/// and prints the table TUNE.md shows. A long run (half a minute of `make test`'s time): it runs
+/// under `make test-long` (DECKBENCH_LONG=1, CI) and `make race-calibration` only.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["DECKBENCH_LONG"] != nil
+    || ProcessInfo.processInfo.environment["DECKBENCH_RACE_RUNS"] != nil))
+struct RaceErrorTests {
     /// A candidate's truth: its chance that a navigation stalls and its mean bytes per navigation.
     struct Truth {
         var stallRate: Double
