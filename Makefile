@@ -113,17 +113,20 @@ docs: deps
 	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test --filter columnTablesInTheDocs
 
 # The reader's fuzzer (libFuzzer + AddressSanitizer): `make fuzz SECONDS=N` (default 60) builds
-# the deckbench-fuzz target with -sanitize=fuzzer,address in .build-fuzz and runs it on the seed
-# corpus (fuzz/seeds, kept) plus what it finds (.build-fuzz/corpus); a crash is written to
-# .build-fuzz/crash-* and ends the run with a non-zero status.
+# the deckbench-fuzz target with -sanitize=fuzzer,address -D FUZZING in .build-fuzz and runs it on
+# the seed corpus (fuzz/seeds, kept) plus what it finds (.build-fuzz/corpus); a crash is written to
+# .build-fuzz/crash-* and ends the run with a non-zero status. A debug build by default (CI's
+# minute): half the compiler's time of a release build (112 s against 225 s of CPU) for 57 % of its
+# inputs a second (1,291 against 2,279 on the seeds); FUZZ_CONFIG=release for a long run.
 SECONDS ?= 60
-FUZZ_BUILD = $(SWIFT) build -c release --build-path .build-fuzz --product deckbench-fuzz \
+FUZZ_CONFIG ?= debug
+FUZZ_BUILD = $(SWIFT) build -c $(FUZZ_CONFIG) --build-path .build-fuzz --product deckbench-fuzz \
 	--disable-dead-strip -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
 fuzz: deps
 	$(FUZZ_BUILD)
 	mkdir -p .build-fuzz/corpus
-	ASAN_OPTIONS=malloc_context_size=0 .build-fuzz/release/deckbench-fuzz .build-fuzz/corpus fuzz/seeds -max_total_time=$(SECONDS) \
+	ASAN_OPTIONS=malloc_context_size=0 .build-fuzz/$(FUZZ_CONFIG)/deckbench-fuzz .build-fuzz/corpus fuzz/seeds -max_total_time=$(SECONDS) \
 	  -print_final_stats=1 -artifact_prefix=.build-fuzz/ -rss_limit_mb=4096
 
 # The suite under the sanitizers (not in CI: see README, "Fuzzing and sanitizers", for what each
