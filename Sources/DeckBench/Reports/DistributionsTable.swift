@@ -28,26 +28,26 @@ package struct DistributionsTable: Sendable {
         }
     }
 
-    /// Rows of the CDF at even fractions: the first level at or past each 1/100 of the values.
-    static let evenSteps = 100
-    /// Rows of the tail: the first level at or past 1 − 10^(−j/10) for j = 1 … 60 (down to one
-    /// value in a million above it), 10 a decade.
-    static let tailSteps = 60
+    /// Rows of the CDF at even fractions: the first level at or past each 1/50 of the values.
+    static let evenSteps = 50
+    /// Rows of the tail past the even grid's 0.9: the first level at or past 1 − 10^(−j/10) for
+    /// j = 11 … 60 (0.921 down to one value in a million above it), 10 a decade.
+    static let tailSteps = 11 ... 60
     static let tailPerDecade = 10
     /// The most rows a curve has: the even and tail rows, the first level and the last (the maximum).
-    public static let maxRows = evenSteps + tailSteps + 2
+    public static let maxRows = evenSteps + tailSteps.count + 2
 
     /// The levels of a curve that distributions.csv writes: all of them up to `maxRows`; past that
-    /// the first and the last, and for each point of the even grid (i/100) and of the tail grid
-    /// (1 − 10^(−j/10)) the first level whose cumulative fraction reaches it. The levels kept are
-    /// the curve's own (its CDF is exact there), and the nearest-rank p50, p90, p99 and p99.9 are
-    /// among them. A kept row's count is the values above the previous row's level up to its own,
-    /// so the counts still add up to the total.
+    /// the first and the last, and for each point of the even grid (i/50) and of the tail grid
+    /// (1 − 10^(−j/10), j ≥ 11) the first level whose cumulative fraction reaches it. The levels
+    /// kept are the curve's own (its CDF is exact there), and the nearest-rank p50, p90, p99 and
+    /// p99.9 are among them. A kept row's count is the values above the previous row's level up to
+    /// its own, so the counts still add up to the total.
     static func keptSteps(_ steps: [Distribution.Step], total: Int) -> [Distribution.Step] {
         guard steps.count > maxRows else { return steps }
         var kept: [Distribution.Step] = []
         var even = 1
-        var tail = 1
+        var tail = tailSteps.lowerBound
         func tailReached(_ step: Distribution.Step, _ j: Int) -> Bool {
             Double(total - step.cumulativeCount) <= Double(total) * pow(10, -Double(j) / Double(tailPerDecade))
         }
@@ -57,7 +57,7 @@ package struct DistributionsTable: Sendable {
                 keep = true
                 even += 1
             }
-            while tail <= tailSteps, tailReached(step, tail) {
+            while tail <= tailSteps.upperBound, tailReached(step, tail) {
                 keep = true
                 tail += 1
             }
