@@ -1,6 +1,6 @@
 import Foundation
 
-/// The library's sources read as `tools/folder-graph.py` reads them: which top-level types each
+/// The library's sources read as `docs/folder-graph.py` reads them: which top-level types each
 /// folder of Sources/DeckBench declares, and which folders' types each file names. Comments and
 /// the text of string literals do not count (an interpolation does), nor a member's name after a
 /// dot, nor a name that a type nested in the same file takes (`Distribution.Step` is not

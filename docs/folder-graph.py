@@ -5,7 +5,7 @@ A folder of Sources/DeckBench declares the top-level types (struct, class, enum,
 typealias) of its files; a file that names a type declared in another folder makes an edge from its
 folder to that one (not a member after a dot, nor a name a type nested in the same file takes). Comments and the text of string literals are not read (an interpolation is).
 Prints the edges with the files and types that make them, then the components of more than one
-folder. Usage: tools/folder-graph.py [Sources/DeckBench] [--edges]
+folder. Usage: docs/folder-graph.py [Sources/DeckBench] [--edges]
 """
 import os
 import re
