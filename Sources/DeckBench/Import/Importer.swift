@@ -44,7 +44,11 @@ package struct ImportRejection: Error, Sendable {
 extension Importer {
     /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
     public static func outputPath(of input: String, in folder: String) -> String {
-        LogRows.outputPath(of: input, in: folder)
+        var name = (input as NSString).lastPathComponent
+        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
     }
 
     /// Imports `input` into `folder`.

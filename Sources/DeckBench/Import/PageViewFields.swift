@@ -21,7 +21,7 @@ package struct PageViewFields: Sendable {
 
     /// The time of `text` in milliseconds, or why it is not one.
     public func timeMs(_ text: String) -> Result<Int, ImportError> {
-        LogTime(unit: timeUnit).ms(text)
+        LogTime(unit: timeUnit).ms(text).map { .success($0) } ?? .failure(.badTime(text, timeUnit))
     }
 
     /// The page of `text`, or why it is not one.

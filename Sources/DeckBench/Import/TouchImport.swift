@@ -103,7 +103,7 @@ package struct TouchRows: SessionRows {
 
     public mutating func read(line: Int, _ value: (String) -> String?) -> ImportError? {
         let columns = importer.columns
-        guard let timeText = value(columns.time), case let .success(timeMs) = time.ms(timeText) else {
+        guard let timeText = value(columns.time), let timeMs = time.ms(timeText) else {
             return .badTime(value(columns.time) ?? "", importer.timeUnit)
         }
         guard let actionText = value(columns.action), let action = TouchImport.Action(actionText) else {

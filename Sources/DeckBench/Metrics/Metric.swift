@@ -73,6 +73,12 @@ public struct Metric: Sendable {
             case .max: distribution.max
             }
         }
+
+        /// Every statistic of a percentile metric, in column order, or empty fields when nothing
+        /// was recorded.
+        static func fields(of distribution: Distribution) -> [String] {
+            allCases.map { distribution.count > 0 ? String($0.value(of: distribution)) : "" }
+        }
     }
 
     /// Which of a metric's summary columns something takes: none, all, or (for percentiles) some.
@@ -170,7 +176,7 @@ public struct Metric: Sendable {
         case let .quotientOfSums(numerator, denominator):
             let divisor = totals[keyPath: denominator]
             return [divisor == 0 ? "" : String(totals[keyPath: numerator] / divisor)]
-        case let .percentiles(distribution): return ReportFormat.percentiles(summary[keyPath: distribution])
+        case let .percentiles(distribution): return Statistic.fields(of: summary[keyPath: distribution])
         case let .tailMean(distribution, share): return [ReportFormat.ratio(summary[keyPath: distribution].tailMean(share))]
         }
     }

@@ -65,7 +65,7 @@ package struct RequestTimings: Sendable {
             }
             func ms(_ column: String) -> Double? {
                 // Fractions kept, as a HAR's: a receive time of 0.4 ms is not 0.
-                guard let text = value(column), case let .success(ms) = time.fractionalMs(text) else { return nil }
+                guard let text = value(column), let ms = time.fractionalMs(text) else { return nil }
                 return ms
             }
             guard let start = ms(columns.start), let firstByte = ms(columns.firstByte), let end = ms(columns.end) else {

@@ -130,14 +130,3 @@ public struct SessionsTable: Sendable {
         }
     }
 }
-
-extension SessionsTable: SessionRowFormat {
-    func appendRows(_ session: Session, replayers: [any SessionReplaying], metrics: [SessionMetrics], to rows: inout [UInt8]) {
-        let file = CSVWriter.field(session.file)
-        let id = CSVWriter.field(session.id)
-        for index in replayers.indices {
-            appendRow(file: file, session: id, policy: replayers[index].policyField, network: replayers[index].networkField,
-                      metrics: metrics[index], to: &rows)
-        }
-    }
-}

@@ -1,5 +1,5 @@
 /// Writes integers as decimal ASCII without building strings: the one digit writer behind the
-/// recording encoder and the `sessions.csv` rows.
+/// recording encoder, the `sessions.csv` rows and `ReportFormat`'s decimals.
 enum DecimalDigits {
     /// The most bytes `write` uses: a sign and 19 digits.
     static let maxBytes = 20

@@ -15,17 +15,25 @@ import Foundation
 /// an atomic exchange), files are renamed into it one by one with the manifest last, as
 /// `writesInPlace` says: a stop there leaves a folder that `verify` refuses, and the previous run
 /// is gone.
+///
+/// Which files are a run's, and which one is its commit point, the writer says (`ReportFile`): the
+/// staging folder knows file names only, so that it sits below the reports.
 package final class StagedFolder {
     /// Where the run's reports end up.
     let destination: String
     /// Where its files are written until `commit()`.
     let folder: String
+    /// The names of every file a run may write: what the destination holds of the previous run.
+    private let runFileNames: Set<String>
+    /// The run's commit point, renamed last where the folder is written in place.
+    private let manifest: String
     private var committed = false
 
-    /// The names of every file a run may write: what the destination holds of the previous run.
-    static let runFileNames = Set(ReportFile.runFiles.map(\.name))
-
-    init(destination: String) throws(OutputError) {
+    /// Stages a folder for `destination`, where a run writes the files `runFileNames` names and
+    /// `manifest` (one of them) last.
+    init(destination: String, runFileNames: Set<String>, manifest: String) throws(OutputError) {
+        self.runFileNames = runFileNames
+        self.manifest = manifest
         var destination = destination.isEmpty ? "." : destination
         // A link to a folder: the folder it names is the one swapped, the link stays.
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: destination)) != nil {
@@ -99,7 +107,7 @@ package final class StagedFolder {
     private func carryOver() throws(OutputError) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: destination) else { return [] }
         var subfolders: [String] = []
-        for name in names.sorted() where !Self.runFileNames.contains(name) {
+        for name in names.sorted() where !runFileNames.contains(name) {
             let source = destination + "/" + name, target = folder + "/" + name
             guard !FileManager.default.fileExists(atPath: target) else { continue }
             var isFolder: ObjCBool = false
@@ -120,9 +128,8 @@ package final class StagedFolder {
     /// The fallback where folders cannot be exchanged: the run's files renamed one by one into
     /// the destination, the manifest last.
     private func moveFilesInPlace() throws(OutputError) {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(Self.runFileNames.contains)
-        let manifest = ReportFile.manifest.name
-        for name in Self.runFileNames where !names.contains(name) && name != manifest { unlink(destination + "/" + name) }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(runFileNames.contains)
+        for name in runFileNames where !names.contains(name) && name != manifest { unlink(destination + "/" + name) }
         for name in names.sorted(by: { ($0 == manifest ? 1 : 0, $0) < ($1 == manifest ? 1 : 0, $1) }) {
             AtomicFileWriter.faultBeforeRename()
             guard rename(folder + "/" + name, destination + "/" + name) == 0 else {

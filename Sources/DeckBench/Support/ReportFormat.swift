@@ -2,6 +2,8 @@ import Foundation
 
 /// How numbers look in DeckBench's CSV files: integers as they are, ratios with four decimals,
 /// and an empty field for a value that is undefined (a ratio over zero, a percentile of nothing).
+/// It sits in Support, below the metrics and the reports that both format with it; a percentile
+/// metric's fields are `Metric.Statistic.fields(of:)`.
 package enum ReportFormat {
     static func ratio(_ value: Double?) -> String {
         var bytes: [UInt8] = []
@@ -27,7 +29,7 @@ package enum ReportFormat {
     /// zeros: 12345 of 10,000 is 1.2345.
     @inline(__always)
     private static func appendFixedPoint(_ count: Int, unit: Int, to bytes: inout [UInt8]) {
-        RecordingEncoder.appendInteger(count / unit, to: &bytes)
+        DecimalDigits.append(count / unit, to: &bytes)
         bytes.append(UInt8(ascii: "."))
         var divisor = unit / 10
         while divisor > 0 {
@@ -76,11 +78,5 @@ package enum ReportFormat {
     /// `number(value)` with its sign: a change.
     static func signedNumber(_ value: Double) -> String {
         value < 0 ? number(value) : "+" + number(value)
-    }
-
-    /// Every statistic of a percentile metric, in column order (`Metric.Statistic.allCases`), or
-    /// empty fields when nothing was recorded.
-    static func percentiles(_ distribution: Distribution) -> [String] {
-        Metric.Statistic.allCases.map { distribution.count > 0 ? String($0.value(of: distribution)) : "" }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// How a log writes the time of a row, and how such a field reads: the same for every import format.
+/// How a log writes the time of a row, and how such a field reads: the same for every import format
+/// and for recorded requests. A field that is not a time of its unit reads as nil; the caller says why.
 package struct LogTime: Sendable {
     public enum Unit: String, Sendable, CaseIterable {
         /// Milliseconds (a whole or decimal number).
@@ -17,30 +18,30 @@ package struct LogTime: Sendable {
         self.unit = unit
     }
 
-    /// The time of `text` in milliseconds, or why it is not one.
-    public func ms(_ text: String) -> Result<Int, ImportError> {
+    /// The time of `text` in milliseconds, or nil when it is not one.
+    public func ms(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch unit {
         case .ms, .s:
-            guard let value = Double(trimmed), value.isFinite else { return .failure(.badTime(text, unit)) }
+            guard let value = Double(trimmed), value.isFinite else { return nil }
             let milliseconds = (unit == .s ? value * 1_000 : value).rounded()
-            guard abs(milliseconds) < 1e15 else { return .failure(.badTime(text, unit)) }
-            return .success(Int(milliseconds))
+            guard abs(milliseconds) < 1e15 else { return nil }
+            return Int(milliseconds)
         case .iso8601:
-            guard let date = Self.isoDate(trimmed) else { return .failure(.badTime(text, unit)) }
-            return .success(Int((date.timeIntervalSince1970 * 1_000).rounded()))
+            guard let date = Self.isoDate(trimmed) else { return nil }
+            return Int((date.timeIntervalSince1970 * 1_000).rounded())
         }
     }
 
     /// The time of `text` in milliseconds with its fraction (a Resource Timing export's
-    /// sub-millisecond times), or why it is not one. ISO 8601 keeps its formatter's grain, 1 ms.
-    public func fractionalMs(_ text: String) -> Result<Double, ImportError> {
+    /// sub-millisecond times), or nil when it is not one. ISO 8601 keeps its formatter's grain, 1 ms.
+    public func fractionalMs(_ text: String) -> Double? {
         guard unit != .iso8601 else { return ms(text).map(Double.init) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let value = Double(trimmed), value.isFinite else { return .failure(.badTime(text, unit)) }
+        guard let value = Double(trimmed), value.isFinite else { return nil }
         let milliseconds = unit == .s ? value * 1_000 : value
-        guard abs(milliseconds) < 1e15 else { return .failure(.badTime(text, unit)) }
-        return .success(milliseconds)
+        guard abs(milliseconds) < 1e15 else { return nil }
+        return milliseconds
     }
 
     private static func isoDate(_ text: String) -> Date? {

@@ -1,8 +1,10 @@
 import CSV
 import Foundation
 
-/// The rows of a log to import, a row at a time: CSV with a header row (read by CSV.swift), or JSON
-/// lines (`.jsonl`, `.ndjson`, `.json`: one object a line), each row's fields read by column name.
+/// The rows of a log, a row at a time: CSV with a header row (read by CSV.swift), or JSON lines
+/// (`.jsonl`, `.ndjson`, `.json`: one object a line), each row's fields read by column name. The one
+/// reader of a team's logs, below both of its users: `import` (page views, touches) and the
+/// recorded requests of `networks fit` and an empirical network (`RequestTimings`).
 enum LogRows {
     enum Failure: Error, CustomStringConvertible {
         case cannotRead(String, String)
@@ -60,14 +62,5 @@ enum LogRows {
                 return field.isEmpty ? nil : field
             }
         }
-    }
-
-    /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
-    static func outputPath(of input: String, in folder: String) -> String {
-        var name = (input as NSString).lastPathComponent
-        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
-            name = String(name.dropLast(suffix.count))
-        }
-        return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
     }
 }
