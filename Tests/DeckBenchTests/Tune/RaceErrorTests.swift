@@ -128,7 +128,7 @@ struct RaceErrorTests {
     /// feasible ones; now only a candidate confirmed within the budget leads, so the best feasible
     /// one rarely leaves, and nothing over the budget is shipped.
     @Test func aCandidateOverTheBudgetNeverKnocksOutTheBestWithinIt() {
-        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let budget = TuneBudget.bytesPerNavigation(45_000)
         let truths = [Truth(stallRate: 0.02, bytes: 46_000), Truth(stallRate: 0.03, bytes: 43_500), Truth(stallRate: 0.045, bytes: 41_000),
                       Truth(stallRate: 0.021, bytes: 47_000), Truth(stallRate: 0.08, bytes: 38_000)]
         var bestFeasibleLeft = 0
@@ -158,7 +158,7 @@ struct RaceErrorTests {
     /// 8 % at 35 kB. The best feasible must rarely leave and nothing over the budget be shipped
     /// but rarely; "no answer" is counted, not bounded (80 sessions may not settle the budget).
     @Test func fewLongSessionsAtTheMinimumKeepTheErrorRates() {
-        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let budget = TuneBudget.bytesPerNavigation(45_000)
         let truths = [Truth(stallRate: 0.02, bytes: 46_000), Truth(stallRate: 0.03, bytes: 40_000), Truth(stallRate: 0.045, bytes: 38_000),
                       Truth(stallRate: 0.021, bytes: 52_000), Truth(stallRate: 0.08, bytes: 35_000)]
         var bestFeasibleLeft = 0
