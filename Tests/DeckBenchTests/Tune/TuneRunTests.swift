@@ -194,7 +194,8 @@ import Testing
     @Test func theWinnerIsTheSweepsBestOrWithinDeltaOfIt() throws {
         let (fixtures, files) = try corpus(sessions: 800, seed: 11)
         let policies: [any PrefetchPolicy] = (0 ... 3).flatMap { behind in (1 ... 4).map { DirectionalPolicy(behind: behind, ahead: $0) } }
-        let budget = TuneBudget.bytesPerNavigation(55_000)
+        let ceiling = 55_000.0
+        let budget = TuneBudget.bytesPerNavigation(ceiling)
         let outcome = try tune(files, policies, out: fixtures.path("tune"), budget: budget, holdout: 0)
         let answer = try #require(outcome.answers.first)
         let sweep = try ReplayRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings,
@@ -202,7 +203,7 @@ import Testing
         #expect(sweep.sessions == outcome.searchedSessions)
         let stallRate = TuneObjective.stallRate.column
         let bytes = TuneBudget.column
-        let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= budget.bytesPerNavigation }
+        let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= ceiling }
             .min { stallRate.point($0.summary)! < stallRate.point($1.summary)! })
         if best.policy != answer.winner {
             _ = try ReplayRun(files: files, policies: try [best.policy, answer.winner].map { try PolicyRegistry.parse($0) },
