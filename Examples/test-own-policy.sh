@@ -59,7 +59,7 @@ done
 
 echo "== tune: burst raced against directional"
 "$bench" tune "$root/data" --policy 'burst:ahead=1..3,burst_ahead=3..6' --policy 'directional:behind=1..2,ahead=2..4' \
-    --budget 'bytes_per_navigation=+0%:directional:behind=2,ahead=4' --quiet --out "$work/tune" > "$work/tune.txt"
+    --byte-budget 'bytes_per_navigation=+0%:directional:behind=2,ahead=4' --quiet --out "$work/tune" > "$work/tune.txt"
 grep -q 'burst:behind=' "$work/tune/tune.csv" || fail "tune.csv has no burst candidate"
 cat "$work/tune.txt"
 echo "test-own-policy: passed"

@@ -75,8 +75,11 @@ extension DeckBenchCommand {
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
+        /// `--plant`, parsed by `validate()`: metric → multiple of its limit.
+        private var plants = Parsed<[String: Double]>()
+
         /// `--plant`, parsed: metric → multiple of its limit.
-        func planted() throws -> [String: Double] {
+        private func parsePlant() throws -> [String: Double] {
             var planted: [String: Double] = [:]
             let limited = Set(try limits.all.map(\.metric))
             for item in (plant ?? "").split(separator: ",") {
@@ -94,8 +97,8 @@ extension DeckBenchCommand {
             return planted
         }
 
-        func validate() throws {
-            _ = try planted()
+        mutating func validate() throws {
+            plants.set(try parsePlant())
             guard level >= 0.5, level <= 0.999 else {
                 throw ValidationError("--level \(level): give the share of runs every interval holds in, from 0.5 to 0.999 (default 0.95)")
             }
@@ -132,7 +135,7 @@ extension DeckBenchCommand {
             do {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
                                             pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level,
-                                            planted: try planted())
+                                            planted: try plants.get())
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage

@@ -32,11 +32,10 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "zstd compression level (1-19; 19 makes files about 30 % smaller and is some 45× slower).")
         var level: Int32 = WorkloadWriter.defaultLevel
 
-        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Files written at once (default: the number of cores). The bytes are the same for every value.")
-        var jobsGiven: Int?
+        /// Files written at once.
+        @OptionGroup var jobsOptions: JobsOptions
 
-        /// `--jobs`, or the number of cores.
-        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
+        var jobs: Int { jobsOptions.jobs }
 
         @OptionGroup(title: "Workload model")
         var model: WorkloadOptions
@@ -49,7 +48,6 @@ extension DeckBenchCommand {
             guard files >= 1 else { throw ValidationError("--files must be 1 or more, got \(files)") }
             guard frames >= 1 else { throw ValidationError("--frames must be 1 or more, got \(frames)") }
             guard (1 ... 19).contains(level) else { throw ValidationError("--level must be from 1 to 19, got \(level)") }
-            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
         }
 
         func run() throws {

@@ -21,32 +21,6 @@ extension DeckBenchCommand {
                 """,
             subcommands: [PageViews.self, Touches.self]
         )
-
-        /// Imports each of `files` into `out` with `run`: rejects on stderr, a line per file on
-        /// stdout (unless `quiet`); exit 1 when anything was rejected, 74 when a file cannot be read
-        /// or written.
-        static func importFiles(_ files: [String], out: String, quiet: Bool, _ run: (String, String) throws -> ImportReport) throws {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
-                throw ExitStatus.io
-            }
-            var rejected = false
-            for file in files {
-                let report: ImportReport
-                do {
-                    report = try run(file, out)
-                } catch {
-                    Console.error("error: \(error)")
-                    throw ExitStatus.io
-                }
-                for reject in report.rejects { Console.error(reject) }
-                rejected = rejected || report.rejectedRows > 0
-                if !quiet { Console.out(report.summary + "\n") }
-            }
-            if rejected { throw ExitStatus.inputsRejected }
-        }
     }
 }
 
@@ -87,20 +61,11 @@ extension DeckBenchCommand.Import {
         @Option(help: ArgumentHelp("Column of the page shown.", valueName: "column"))
         var page: String
 
-        @Option(help: ArgumentHelp("Column of the user a session belongs to (optional): the bootstrap then resamples users, not sessions.", valueName: "column"))
-        var user: String?
-
-        @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601.", valueName: "unit"))
-        var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
-
         @Option(help: ArgumentHelp("How pages are written: index (a whole number) or date (YYYY-MM-DD, a day-by-day pager).", valueName: "kind"))
         var pageKind: String = PageViewFields.PageKind.index.rawValue
 
         @Option(parsing: .unconditional, help: "Drag time assumed for a swipe, ms.")
         var swipeMs = PageViewConversion.defaultSwipeMs
-
-        @Option(parsing: .unconditional, help: "Time on the last page before the session ends, ms.")
-        var dwellMs = PageViewConversion.defaultDwellMs
 
         @Option(parsing: .unconditional, help: "First page with data (default: the lowest page each session viewed).")
         var first: Int?
@@ -108,30 +73,26 @@ extension DeckBenchCommand.Import {
         @Option(parsing: .unconditional, help: "Last page with data (default: the highest page each session viewed).")
         var last: Int?
 
-        @Option(help: ArgumentHelp("Folder to write the recordings into.", valueName: "folder"))
-        var out: String
+        @OptionGroup var options: ImportOptions
 
-        @Flag(help: "No summary on stdout.")
-        var quiet = false
+        /// The importer the flags describe, made by `validate()`.
+        private var importer = Parsed<PageViewImport>()
 
-        func validate() throws {
-            guard PageViewFields.TimeUnit(rawValue: timeUnit) != nil else {
-                throw ValidationError("--time-unit must be one of \(PageViewFields.TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")) (got \(timeUnit))")
-            }
-            guard PageViewFields.PageKind(rawValue: pageKind) != nil else {
+        mutating func validate() throws {
+            guard let kind = PageViewFields.PageKind(rawValue: pageKind) else {
                 throw ValidationError("--page-kind must be one of \(PageViewFields.PageKind.allCases.map(\.rawValue).joined(separator: ", ")) (got \(pageKind))")
             }
             guard (0 ... 600_000).contains(swipeMs) else { throw ValidationError("--swipe-ms must be from 0 to 600000 (got \(swipeMs))") }
-            guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }
             if let first, let last, first > last { throw ValidationError("--first \(first) is after --last \(last)") }
+            importer.set(PageViewImport(
+                sessionColumn: session, timeColumn: time, pageColumn: page, userColumn: options.user,
+                fields: PageViewFields(timeUnit: try options.unit, pageKind: kind),
+                conversion: PageViewConversion(swipeMs: swipeMs, dwellMs: options.dwellMs, first: first, last: last)))
         }
 
         func run() throws {
-            let importer = PageViewImport(
-                sessionColumn: session, timeColumn: time, pageColumn: page, userColumn: user,
-                fields: PageViewFields(timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, pageKind: PageViewFields.PageKind(rawValue: pageKind)!),
-                conversion: PageViewConversion(swipeMs: swipeMs, dwellMs: dwellMs, first: first, last: last))
-            try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
+            let importer = try importer.get()
+            try options.importFiles(files) { try importer.run($0, into: $1) }
         }
     }
 }
@@ -168,12 +129,6 @@ extension DeckBenchCommand.Import {
         @Option(help: ArgumentHelp("The columns of the session id, the time, the action, x and y, in that order.", valueName: "columns"))
         var columns: String
 
-        @Option(help: ArgumentHelp("Column of the user a session belongs to (optional): the bootstrap then resamples users, not sessions.", valueName: "column"))
-        var user: String?
-
-        @Option(help: ArgumentHelp("How times are written: ms, s or iso8601.", valueName: "unit"))
-        var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
-
         @Option(parsing: .unconditional, help: "The page's width on screen, pixels.")
         var width = TouchImport.defaultWidthPx
 
@@ -201,45 +156,35 @@ extension DeckBenchCommand.Import {
         @Option(parsing: .unconditional, help: "Last page with data (default: page + 1000000).")
         var last: Int?
 
-        @Option(parsing: .unconditional, help: "Time on screen after the last touch before the session ends, ms.")
-        var dwellMs = PageViewConversion.defaultDwellMs
+        @OptionGroup var options: ImportOptions
 
-        @Option(help: ArgumentHelp("Folder to write the recordings into.", valueName: "folder"))
-        var out: String
+        /// The importer the flags describe, made by `validate()`.
+        private var importer = Parsed<TouchImport>()
 
-        @Flag(help: "No summary on stdout.")
-        var quiet = false
-
-        private var columnNames: [String] { columns.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-
-        func validate() throws {
-            guard columnNames.count == 5, !columnNames.contains(where: \.isEmpty) else {
+        mutating func validate() throws {
+            let names = columns.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard names.count == 5, !names.contains(where: \.isEmpty) else {
                 throw ValidationError("--columns must name 5 columns: session,time,action,x,y (got \"\(columns)\")")
-            }
-            guard PageViewFields.TimeUnit(rawValue: timeUnit) != nil else {
-                throw ValidationError("--time-unit must be one of \(PageViewFields.TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")) (got \(timeUnit))")
             }
             guard width > 0, width.isFinite else { throw ValidationError("--width must be more than 0 pixels (got \(width))") }
             guard dpi > 0, dpi.isFinite else { throw ValidationError("--dpi must be more than 0 (got \(dpi))") }
             guard touchSlopDp >= 0, flingDpPerS >= 0, flingDistanceDp >= 0 else { throw ValidationError("thresholds must not be negative") }
             guard commitFraction > 0, commitFraction <= 1 else { throw ValidationError("--commit-fraction must be in (0, 1] (got \(commitFraction))") }
-            guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }
             let (low, high) = (first ?? page - 1_000_000, last ?? page + 1_000_000)
             guard low <= page, page <= high else { throw ValidationError("--page \(page) must lie within --first \(low) … --last \(high)") }
-        }
-
-        func run() throws {
             var thresholds = TouchThresholds()
             thresholds.touchSlopDp = touchSlopDp
             thresholds.commitFraction = commitFraction
             thresholds.flingVelocityDpPerSecond = flingDpPerS
             thresholds.flingDistanceDp = flingDistanceDp
-            let names = columnNames
-            let importer = TouchImport(columns: (names[0], names[1], names[2], names[3], names[4]),
-                                       timeUnit: PageViewFields.TimeUnit(rawValue: timeUnit)!, widthPx: width, dpi: dpi,
-                                       thresholds: thresholds, page: page, first: first ?? page - 1_000_000,
-                                       last: last ?? page + 1_000_000, dwellMs: dwellMs, userColumn: user)
-            try DeckBenchCommand.Import.importFiles(files, out: out, quiet: quiet) { try importer.run($0, into: $1) }
+            importer.set(TouchImport(columns: (names[0], names[1], names[2], names[3], names[4]), timeUnit: try options.unit,
+                                     widthPx: width, dpi: dpi, thresholds: thresholds, page: page, first: low, last: high,
+                                     dwellMs: options.dwellMs, userColumn: options.user))
+        }
+
+        func run() throws {
+            let importer = try importer.get()
+            try options.importFiles(files) { try importer.run($0, into: $1) }
         }
     }
 }

@@ -23,19 +23,13 @@ extension DeckBenchCommand {
         @Option(help: ArgumentHelp("Also write every reject to this CSV file (columns file,line,session,reason).", valueName: "path"))
         var rejectsCSV: String?
 
-        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
-        var maxRejects = 0
+        @OptionGroup var rejectsOptions: RejectsOptions
 
-        @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Files read at once (default: the number of cores). Output is the same for every value.")
-        var jobsGiven: Int?
+        /// Files read at once.
+        @OptionGroup var jobsOptions: JobsOptions
 
-        /// `--jobs`, or the number of cores.
-        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
-
-        func validate() throws {
-            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
-            guard (1 ... 1_024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
-        }
+        var jobs: Int { jobsOptions.jobs }
+        var maxRejects: Int { rejectsOptions.maxRejects }
 
         func run() throws {
             let files = try recordingFiles(paths)

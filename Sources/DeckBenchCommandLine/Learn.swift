@@ -26,12 +26,12 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "A step that commits within this many ms of the one before it is mid-burst.")
         var burstMs = 1_000
 
-        @Option(parsing: .unconditional, help: "Rejects tolerated before the exit status turns to 1.")
-        var maxRejects = 0
+        @OptionGroup var rejectsOptions: RejectsOptions
+
+        var maxRejects: Int { rejectsOptions.maxRejects }
 
         func validate() throws {
             guard (1 ... 600_000).contains(burstMs) else { throw ValidationError("--burst-ms must be from 1 to 600000, got \(burstMs)") }
-            guard maxRejects >= 0 else { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
         }
 
         func run() throws {

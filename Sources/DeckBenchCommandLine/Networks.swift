@@ -72,15 +72,17 @@ extension DeckBenchCommand.Networks {
         @Option(help: ArgumentHelp("The preset whose other parameters (connections, timeouts) the spec keeps.", valueName: "preset"))
         var base = "lte"
 
-        private var filterExpression: NSRegularExpression? {
-            get throws { try filter.map { try NSRegularExpression(pattern: $0) } }
-        }
+        /// What the flags say, read once by `validate()`: the CSV columns, the time unit, the
+        /// compiled filter and the base preset.
+        private var reading = Parsed<(columns: RequestTimings.Columns?, unit: LogTime.Unit, filter: NSRegularExpression?, base: NetworkModel)>()
 
-        func validate() throws {
+        mutating func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give the HAR files to fit") }
             if let format, !["har", "csv"].contains(format) { throw ValidationError("--format must be har or csv, got \(format)") }
+            var named: RequestTimings.Columns?
             if let columns {
-                guard let named = RequestTimings.Columns(columns) else {
+                named = RequestTimings.Columns(columns)
+                guard let named else {
                     throw ValidationError("--columns must be start,first_byte,end,bytes[,status[,url]], got \(columns)")
                 }
                 if filter != nil, named.url == nil {
@@ -91,12 +93,16 @@ extension DeckBenchCommand.Networks {
             if format == "csv", columns == nil {
                 throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]]")
             }
-            guard LogTime.Unit(rawValue: timeUnit) != nil else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(timeUnit)") }
-            do { _ = try filterExpression } catch { throw ValidationError("--filter is not a regular expression: \(filter ?? "")") }
-            guard NetworkPresets.all.contains(where: { $0.model.name == base && base != "trace" }) else {
+            guard let unit = LogTime.Unit(rawValue: timeUnit) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(timeUnit)") }
+            let expression: NSRegularExpression?
+            do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {
+                throw ValidationError("--filter is not a regular expression: \(filter ?? "")")
+            }
+            guard let preset = NetworkPresets.all.first(where: { $0.model.name == base && base != "trace" }) else {
                 throw ValidationError("--base must be a preset other than trace: "
                     + NetworkPresets.all.map(\.model.name).filter { $0 != "trace" }.joined(separator: ", "))
             }
+            reading.set((named, unit, expression, preset.model))
         }
 
         /// How `file` is read: as a HAR, as CSV / JSON lines, or refused with a reason and a status.
@@ -121,6 +127,7 @@ extension DeckBenchCommand.Networks {
         }
 
         func run() throws {
+            let reading = try reading.get()
             var requests: [RecordedRequest] = []
             var left: [String] = []
             var readCSV = false
@@ -128,8 +135,8 @@ extension DeckBenchCommand.Networks {
                 if try kind(file) {
                     let har: HARFile
                     do {
-                        har = try HARFile(path: file, filter: try filterExpression)
-                    } catch let error as HARFile.Failure {
+                        har = try HARFile(path: file, filter: reading.filter)
+                    } catch {
                         Console.error("error: \(error)" + (error.unreadable ? "" : "; for CSV or JSON lines of requests give --columns"))
                         throw error.unreadable ? ExitStatus.io : ExitStatus.data
                     }
@@ -138,10 +145,14 @@ extension DeckBenchCommand.Networks {
                     left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
                 } else {
+                    // `kind` reads a file as CSV only when --columns was given, so the columns are there.
+                    guard let columns = reading.columns else {
+                        Console.error("error: internal: \(file) read as CSV without --columns")
+                        throw ExitStatus.software
+                    }
                     let rows: RequestTimings
                     do {
-                        rows = try RequestTimings(path: file, columns: RequestTimings.Columns(columns ?? "")!,
-                                                  time: LogTime(unit: LogTime.Unit(rawValue: timeUnit)!), filter: try filterExpression)
+                        rows = try RequestTimings(path: file, columns: columns, time: LogTime(unit: reading.unit), filter: reading.filter)
                     } catch {
                         Console.error("error: \(error)")
                         throw RequestTimings.isUnreadable(error) ? ExitStatus.io : ExitStatus.data
@@ -159,12 +170,11 @@ extension DeckBenchCommand.Networks {
                 throw ExitStatus.data
             }
             // A spec fitted to times read in the wrong unit would be pasted and tuned on: refused.
-            if let reason = NetworkFit.implausibleUnit(requests, unit: readCSV ? LogTime.Unit(rawValue: timeUnit) : nil, option: "--time-unit ") {
+            if let reason = NetworkFit.implausibleUnit(requests, unit: readCSV ? reading.unit : nil, option: "--time-unit ") {
                 Console.error("error: \(files.joined(separator: ", ")): \(reason); no spec is fitted")
                 throw ExitStatus.data
             }
-            let base = NetworkPresets.all.first { $0.model.name == self.base }!.model
-            let fit = NetworkFit(requests, base: base)
+            let fit = NetworkFit(requests, base: reading.base)
             for warning in fit.warnings { Console.error("warning: \(warning)") }
             var text = left.joined(separator: "\n") + "\n\n"
             text += "--network \(fit.model.spec)\n\n"

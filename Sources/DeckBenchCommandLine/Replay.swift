@@ -27,10 +27,12 @@ extension DeckBenchCommand {
             "Bootstrap replicates for the 95 % intervals in summary.csv (NAME_ci_low, NAME_ci_high); 0 = none.", valueName: "n"))
         var bootstrap = ReplaySettings.defaultBootstrap
 
-        @OptionGroup var runOptions: RunOptions
+        @OptionGroup var jobsOptions: JobsOptions
 
-        var jobs: Int { runOptions.jobs }
-        var maxRejects: Int { runOptions.maxRejects }
+        @OptionGroup var rejectsOptions: RejectsOptions
+
+        var jobs: Int { jobsOptions.jobs }
+        var maxRejects: Int { rejectsOptions.maxRejects }
 
         @Option(help: ArgumentHelp(
             "Replay only shard K of N (K/N, 1-based), chosen by a hash of file and session id; or auto, from "
@@ -51,15 +53,14 @@ extension DeckBenchCommand {
         @Flag(help: "Print nothing but errors (no progress, no summary table).")
         var quiet = false
 
-        func validate() throws {
-            guard (0 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 0 to 100000, got \(bootstrap)") }
-            _ = try selectedShard()
-        }
+        /// The shard to replay, `--shard`'s (read with the environment, for auto) or all: made by `validate()`.
+        private var selectedShard = Parsed<Shard>()
 
-        private func selectedShard() throws -> Shard {
-            guard let shard else { return .all }
+        mutating func validate() throws {
+            guard (0 ... 100_000).contains(bootstrap) else { throw ValidationError("--bootstrap must be from 0 to 100000, got \(bootstrap)") }
+            guard let shard else { return selectedShard.set(.all) }
             switch Shard.parse(shard, environment: ProcessInfo.processInfo.environment) {
-            case let .success(selected): return selected
+            case let .success(selected): selectedShard.set(selected)
             case let .failure(error): throw ValidationError(error.description)
             }
         }
@@ -69,10 +70,10 @@ extension DeckBenchCommand {
             Console.removeLeftovers(in: out)
             Console.noteInPlace(out, quiet: quiet)
             let run = ReplayRun(
-                files: files, policies: try model.policies(), networks: try model.networks(),
+                files: files, policies: try model.policies, networks: try model.networks,
                 settings: model.settings(bootstrap: bootstrap),
                 outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())),
-                jobs: jobs, shard: try selectedShard(), sessionsFormat: sessionsFormat)
+                jobs: jobs, shard: try selectedShard.get(), sessionsFormat: sessionsFormat)
             let outcome: ReplayRun.Outcome
             let meter = ProgressMeter(enabled: !quiet)
             do {
@@ -83,7 +84,7 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             for reject in outcome.rejects { Console.error("rejected: \(reject)") }
-            try Self.checkNotEmpty(outcome, paths: paths, sharded: try selectedShard() != .all)
+            try Self.checkNotEmpty(outcome, paths: paths, sharded: try selectedShard.get() != .all)
             if html { try writeReport(folder: out) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)

@@ -42,37 +42,47 @@ struct ReplayModelOptions: ParsableArguments {
             + "recorded time."))
     var userWaits = ReplaySettings().userWaits
 
-    func validate() throws {
-    guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }
-    guard itemBytes >= 0, itemBytes <= 100_000_000 else {
-        throw ValidationError("--item-bytes must be from 0 to 100000000, got \(itemBytes)")
-    }
-    // A page is at most 1 GB: its bytes, in millionths on the shared downlink, and the bytes of a
-    // run stay far inside 64-bit integers.
-    guard items * itemBytes <= ContentModel.maxPageBytes else {
-        throw ValidationError("--items × --item-bytes must be at most \(ContentModel.maxPageBytes) (a page of 1 GB), got \(items * itemBytes)")
-    }
-    guard churnPerHour >= 0, churnPerHour <= ContentModel.maxChurnPerHour else {
-        throw ValidationError("--churn-per-hour must be from 0 to \(Int(ContentModel.maxChurnPerHour)) (a change a millisecond), got \(churnPerHour)")
-    }
-    guard maxAgeMs >= 0, maxAgeMs <= RecordingLimits.maxTimeMs else {
-        throw ValidationError("--max-age-ms must be from 0 to \(RecordingLimits.maxTimeMs), got \(maxAgeMs)")
-    }
-    _ = try policies()
-    // Parsed once per run: what an empirical network's file left out is named here, once, as
-    // `networks fit` names it.
-    for network in try networks() {
-        for reject in network.empiricalRejects { Console.error("rejected: \(reject)") }
-    }
+    /// The policies and networks of `--policy` and `--network`, parsed by `validate()`.
+    private var parsed = Parsed<(policies: [any PrefetchPolicy], networks: [NetworkModel])>()
+
+    /// The policies to replay: `--policy`'s, or the default job's.
+    var policies: [any PrefetchPolicy] { get throws { try parsed.get().policies } }
+
+    /// The networks to replay on: `--network`'s, or the default one.
+    var networks: [NetworkModel] { get throws { try parsed.get().networks } }
+
+    mutating func validate() throws {
+        guard items >= 0, items <= 100_000 else { throw ValidationError("--items must be from 0 to 100000, got \(items)") }
+        guard itemBytes >= 0, itemBytes <= 100_000_000 else {
+            throw ValidationError("--item-bytes must be from 0 to 100000000, got \(itemBytes)")
+        }
+        // A page is at most 1 GB: its bytes, in millionths on the shared downlink, and the bytes of a
+        // run stay far inside 64-bit integers.
+        guard items * itemBytes <= ContentModel.maxPageBytes else {
+            throw ValidationError("--items × --item-bytes must be at most \(ContentModel.maxPageBytes) (a page of 1 GB), got \(items * itemBytes)")
+        }
+        guard churnPerHour >= 0, churnPerHour <= ContentModel.maxChurnPerHour else {
+            throw ValidationError("--churn-per-hour must be from 0 to \(Int(ContentModel.maxChurnPerHour)) (a change a millisecond), got \(churnPerHour)")
+        }
+        guard maxAgeMs >= 0, maxAgeMs <= RecordingLimits.maxTimeMs else {
+            throw ValidationError("--max-age-ms must be from 0 to \(RecordingLimits.maxTimeMs), got \(maxAgeMs)")
+        }
+        let policies = try parsePolicies()
+        let networks = try parseNetworks()
+        // What an empirical network's file left out is named here, once, as `networks fit` names it.
+        for network in networks {
+            for reject in network.empiricalRejects { Console.error("rejected: \(reject)") }
+        }
+        parsed.set((policies, networks))
     }
 
     /// The seed, content model, revalidation rule and loop of the flags, with `bootstrap` replicates.
     func settings(bootstrap: Int) -> ReplaySettings {
-    ReplaySettings(seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
-                   maxAgeMs: maxAgeMs, bootstrap: bootstrap, userWaits: userWaits)
+        ReplaySettings(seed: seed, content: ContentModel(items: items, itemBytes: itemBytes, churnPerHour: churnPerHour),
+                       maxAgeMs: maxAgeMs, bootstrap: bootstrap, userWaits: userWaits)
     }
 
-    func policies() throws -> [any PrefetchPolicy] {
+    private func parsePolicies() throws -> [any PrefetchPolicy] {
         guard !policySpecs.isEmpty else { return PolicyRegistry.defaults }
         var policies: [any PrefetchPolicy] = []
         var given: [String] = []
@@ -96,7 +106,7 @@ struct ReplayModelOptions: ParsableArguments {
         return policies
     }
 
-    func networks() throws -> [NetworkModel] {
+    private func parseNetworks() throws -> [NetworkModel] {
         let given = networkSpecs.isEmpty ? [NetworkPresets.defaultName] : networkSpecs
         let networks: [NetworkModel]
         do {

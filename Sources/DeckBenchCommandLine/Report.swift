@@ -21,7 +21,10 @@ extension DeckBenchCommand {
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
-        @Option(help: ArgumentHelp("The heatmaps' budget, bytes per navigation (default: the median cell's).", valueName: "bytes"))
+        @Option(help: ArgumentHelp(
+            "The byte budget the heatmaps outline their cell within: the fewest stalls at no more than this many bytes per navigation "
+                + "(default: the median cell's).",
+            valueName: "bytes"))
         var byteBudget: Double?
 
         func validate() throws {

@@ -13,8 +13,11 @@ struct ThresholdOptions: ParsableArguments {
         valueName: "metric=amount,..."))
     var maxDecrease: [String] = []
 
-    func validate() throws {
-        _ = try thresholds()
+    /// The limits of both flags, parsed by `validate()`.
+    private var parsed = Parsed<(increase: [Comparison.Threshold], decrease: [Comparison.Threshold])>()
+
+    mutating func validate() throws {
+        parsed.set(try parse())
     }
 
     /// Every limit given, on either flag.
@@ -25,10 +28,15 @@ struct ThresholdOptions: ParsableArguments {
         }
     }
 
+    /// The limits of `--max-increase` and `--max-decrease`, as `validate()` parsed them.
+    func thresholds() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
+        try parsed.get()
+    }
+
     /// The parsed limits, or a usage error naming the flag, the metric and what to type instead. A
     /// metric limited twice is refused: which of two limits a gate judges by must not depend on
     /// the order of the flags.
-    func thresholds() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
+    private func parse() throws -> (increase: [Comparison.Threshold], decrease: [Comparison.Threshold]) {
         var up: [Comparison.Threshold] = [], down: [Comparison.Threshold] = []
         do throws(ThresholdError) {
             for text in maxIncrease { up += try Comparison.Threshold.parse(text, side: .lower) }

@@ -43,7 +43,7 @@ extension DeckBenchCommand {
                 case .unreadable: throw ExitStatus.io
                 }
             }
-            let replays = SessionTrace.replay(found, policies: try model.policies(), networks: try model.networks(),
+            let replays = SessionTrace.replay(found, policies: try model.policies, networks: try model.networks,
                                               settings: model.settings(bootstrap: 0))
             let document = TraceDocument(timelines: replays.map(\.timeline), about: [
                 ("file", file), ("session", found.id), ("seed", String(model.seed)), ("user_waits", String(model.userWaits)),

@@ -13,7 +13,7 @@ extension DeckBenchCommand {
                 share of the sessions (--holdout, by file name and session id, or by user when the recordings name \
                 users) is set aside; on the rest, all candidates still in replay blocks of sessions that double in \
                 size (1/64 of them, then 1/32, ... up to all). After each block a candidate whose interval of bytes \
-                per navigation lies wholly within --budget is feasible, wholly above it out, otherwise undecided; the \
+                per navigation lies wholly within --byte-budget is feasible, wholly above it out, otherwise undecided; the \
                 leader is the best feasible one on --objective, and a candidate is out when its paired interval \
                 against the leader lies wholly on the worse side; no verdict on fewer than --min-units units or \
                 --min-navigations navigations (normal intervals on the bootstrap's standard error, \
@@ -37,7 +37,13 @@ extension DeckBenchCommand {
             "A ceiling on the shipped policy's bytes per navigation: bytes_per_navigation=N, or a share of a reference policy's on the "
                 + "same sessions, judged paired: bytes_per_navigation=+5%:fixed:radius=2.",
             valueName: "bytes_per_navigation=N|±P%:SPEC"))
-        var budget: String?
+        var byteBudget: String?
+
+        @Option(name: .customLong("budget"), help: ArgumentHelp(
+            "Deprecated: the former spelling of --byte-budget (the same value); it still works, with a warning. (\"budget\" alone is a "
+                + "number of pages, as in learned:budget=N.)",
+            valueName: "bytes_per_navigation=N|±P%:SPEC"))
+        var deprecatedBudget: String?
 
         @Option(help: ArgumentHelp("What the race minimises: stall_rate or stall_ms_per_navigation.", valueName: "metric"))
         var objective: TuneObjective = .stallRate
@@ -74,10 +80,12 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: ArgumentHelp("Bootstrap replicates behind every interval (200 to 100000).", valueName: "n"))
         var bootstrap = ReplaySettings.defaultBootstrap
 
-        @OptionGroup var runOptions: RunOptions
+        @OptionGroup var jobsOptions: JobsOptions
 
-        var jobs: Int { runOptions.jobs }
-        var maxRejects: Int { runOptions.maxRejects }
+        @OptionGroup var rejectsOptions: RejectsOptions
+
+        var jobs: Int { jobsOptions.jobs }
+        var maxRejects: Int { rejectsOptions.maxRejects }
 
         @Option(help: ArgumentHelp("How to write the finalists' sessions.csv: csv, csv.zst or none.", valueName: "csv|csv.zst|none"))
         var sessionsFormat: SessionsFormat = .csv
@@ -88,7 +96,11 @@ extension DeckBenchCommand {
         @Flag(help: "Print nothing but errors and the answer.")
         var quiet = false
 
-        func validate() throws {
+        /// `--byte-budget` and `--incumbent`, with the policies they name, parsed by `validate()`.
+        private var parsedBudget = Parsed<TuneBudget?>()
+        private var parsedIncumbent = Parsed<(any PrefetchPolicy)?>()
+
+        mutating func validate() throws {
             guard !model.policySpecs.isEmpty else { throw ValidationError(TuneError.noCandidates.description) }
             guard holdout >= 0, holdout <= 0.9 else { throw ValidationError("--holdout must be from 0 to 0.9, got \(holdout)") }
             guard (TuneRun.minimumReplicates ... 100_000).contains(bootstrap) else {
@@ -98,32 +110,29 @@ extension DeckBenchCommand {
             if let delta, !(delta >= 0 && delta.isFinite) { throw ValidationError("--delta must be a number ≥ 0, got \(delta)") }
             guard minUnits >= 2 else { throw ValidationError("--min-units must be 2 or more (a standard error needs two units), got \(minUnits)") }
             guard minNavigations >= 1 else { throw ValidationError("--min-navigations must be 1 or more, got \(minNavigations)") }
-            _ = try parsedIncumbent()
-            _ = try parsedBudget()
-        }
-
-        private func parsedIncumbent() throws -> (any PrefetchPolicy)? {
-            guard let incumbent else { return nil }
             do {
-                return try PolicyRegistry.parse(incumbent)
+                parsedIncumbent.set(try incumbent.map { try PolicyRegistry.parse($0) })
             } catch {
                 throw ValidationError("--incumbent: \(error)")
             }
+            try parseBudget()
         }
 
-        private func parsedBudget() throws -> TuneBudget? {
-            guard let budget else { return nil }
-            switch TuneBudget.parse(budget) {
-            case let .success(parsed):
-                if let reference = parsed.reference {
-                    do {
-                        _ = try PolicyRegistry.parse(reference)
-                    } catch {
-                        throw ValidationError("--budget: the reference \(reference) is not a policy: \(error)")
-                    }
-                }
-                return parsed
-            case let .failure(error): throw ValidationError(error.description)
+        /// `--byte-budget`, or its former spelling `--budget` (said deprecated on stderr), once.
+        private mutating func parseBudget() throws {
+            let given: (flag: String, text: String)?
+            switch (byteBudget, deprecatedBudget) {
+            case let (text?, nil): given = ("--byte-budget", text)
+            case let (nil, text?):
+                Console.error("warning: --budget is deprecated: say --byte-budget (the same value); \"budget\" alone is a number of pages")
+                given = ("--budget", text)
+            case (nil, nil): given = nil
+            case (_?, _?): throw ValidationError("--budget is the former spelling of --byte-budget: give --byte-budget once")
+            }
+            switch given.map({ TuneBudget.parse($0.text, flag: $0.flag) }) {
+            case nil: parsedBudget.set(nil)
+            case let .success(parsed)?: parsedBudget.set(parsed)
+            case let .failure(error)?: throw ValidationError(error.description)
             }
         }
 
@@ -132,8 +141,8 @@ extension DeckBenchCommand {
             Console.removeLeftovers(in: out)
             Console.noteInPlace(out, quiet: quiet)
             let tune = TuneRun(
-                files: files, policies: try model.policies(), networks: try model.networks(), settings: model.settings(bootstrap: bootstrap),
-                objective: objective, budget: try parsedBudget(), delta: delta, incumbent: try parsedIncumbent(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
+                files: files, policies: try model.policies, networks: try model.networks, settings: model.settings(bootstrap: bootstrap),
+                objective: objective, budget: try parsedBudget.get(), delta: delta, incumbent: try parsedIncumbent.get(), split: HoldoutSplit(fraction: holdout, seed: model.seed),
                 minimum: RaceMinimum(units: minUnits, navigations: minNavigations), outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())), jobs: jobs,
                 sessionsFormat: sessionsFormat)
             let outcome: TuneRun.Outcome

@@ -82,4 +82,33 @@ import Testing
             }
         }
     }
+
+    /// `--jobs` and `--max-rejects` are one declaration each: every command that takes them bounds
+    /// them alike, at the ends (1 and 1024 jobs; 0 rejects) and just past them.
+    @Test func jobsAndRejectsAreBoundedAlikeInEveryCommand() throws {
+        let folder = try corpus()
+        let jobs = [["replay", "rec", "--out", "o", "--quiet"], ["tune", "rec", "--policy", "fixed", "--out", "t", "--quiet"],
+                    ["inspect", "rec"], ["generate", "--out", "g", "--sessions", "1", "--quiet"]]
+        for command in jobs {
+            for value in ["0", "1025", "-1"] {
+                let output = try DeckBenchTool.run(command + ["--jobs", value], in: folder)
+                #expect(output.status == 64 && output.stderr.contains("--jobs must be from 1 to 1024, got \(value)"),
+                        "\(command[0]) --jobs \(value): \(output.stderr)")
+            }
+            let help = try DeckBenchTool.run([command[0], "--help"])
+            #expect(help.stdout.contains("--jobs <jobs>") && help.stdout.contains("Worker threads (default: the number of cores)"), "\(command[0])")
+        }
+        for command in [["inspect", "rec"], ["generate", "--out", "g", "--sessions", "1", "--quiet"]] {
+            let output = try DeckBenchTool.run(command + ["--jobs", "1024"], in: folder)
+            #expect(output.status == 0, "\(command[0]) --jobs 1024: \(output.stderr)")
+        }
+        let rejects = [["replay", "rec", "--out", "o"], ["tune", "rec", "--policy", "fixed", "--out", "t"], ["inspect", "rec"],
+                       ["learn", "rec", "--out", "m.json"]]
+        for command in rejects {
+            let refused = try DeckBenchTool.run(command + ["--max-rejects", "-1"], in: folder)
+            #expect(refused.status == 64 && refused.stderr.contains("--max-rejects must be 0 or more, got -1"), "\(command[0]): \(refused.stderr)")
+        }
+        let learned = try DeckBenchTool.run(["learn", "rec", "--out", "m.json", "--max-rejects", "0"], in: folder)
+        #expect(learned.status == 0, "\(learned.stderr)")
+    }
 }

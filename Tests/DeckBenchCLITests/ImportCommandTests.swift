@@ -64,4 +64,26 @@ import Testing
         #expect(missing.status == 74)
         #expect(missing.stderr.contains("t.csv: no column \"page\" in the header"))
     }
+
+    /// The flags both formats share are declared once: the same bounds, the same words, for each.
+    @Test func sharedImportFlagsAreCheckedAlikeForBothFormats() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let formats = [["import", "pageviews", "v.csv", "--session", "s", "--time", "t", "--page", "p"],
+                       ["import", "touches", "t.csv", "--columns", "s,t,a,x,y"]]
+        for format in formats {
+            let dwell = try DeckBenchTool.run(format + ["--out", "rec", "--dwell-ms", "86400001"], in: folder)
+            #expect(dwell.status == 64 && dwell.stderr.contains("--dwell-ms must be from 0 to 86400000 (got 86400001)"), "\(format[1]): \(dwell.stderr)")
+            let unit = try DeckBenchTool.run(format + ["--out", "rec", "--time-unit", "hours"], in: folder)
+            #expect(unit.status == 64 && unit.stderr.contains("--time-unit must be one of ms, s, iso8601 (got hours)"), "\(format[1]): \(unit.stderr)")
+            let out = try DeckBenchTool.run(format, in: folder)
+            #expect(out.status == 64 && out.stderr.contains("--out"), "\(format[1]): \(out.stderr)")
+            let help = try DeckBenchTool.run(Array(format.prefix(2)) + ["--help"])
+            #expect(help.stdout.contains("--user <column>") && help.stdout.contains("--dwell-ms") && help.stdout.contains("--quiet"))
+        }
+        // The last dwell at its bound is accepted by both.
+        try "session,ts,page\nv1,1000,4\nv1,2000,5\n".write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let views = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--session", "session", "--time", "ts", "--page", "page",
+                                           "--dwell-ms", "86400000", "--time-unit", "ms", "--out", "rec", "--quiet"], in: folder)
+        #expect(views.status == 0 && views.stdout.isEmpty, "\(views.stderr)")
+    }
 }

@@ -101,4 +101,39 @@ import Testing
         #expect(incumbent.status == 64 && incumbent.stderr.contains("--incumbent"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/t"))
     }
+
+    /// The ceiling on bytes is `--byte-budget`; `--budget`, its former spelling, still works, gives
+    /// the same bytes and says on stderr that it is deprecated (and `--help` says so too).
+    @Test func byteBudgetIsTheBudgetsSpellingAndBudgetIsDeprecated() throws {
+        let folder = try corpus()
+        let flags = ["tune", "rec", "--policy", "fixed:radius=0..2", "--jobs", "2", "--quiet"]
+        let new = try DeckBenchTool.run(flags + ["--byte-budget", "bytes_per_navigation=+10%:fixed:radius=1", "--out", "new"], in: folder)
+        let old = try DeckBenchTool.run(flags + ["--budget", "bytes_per_navigation=+10%:fixed:radius=1", "--out", "old"], in: folder)
+        #expect(new.status == 0 && old.status == 0, "\(new.stderr)\(old.stderr)")
+        #expect(!new.stderr.contains("deprecated"))
+        #expect(old.stderr.contains("warning: --budget is deprecated: say --byte-budget (the same value)"))
+        #expect(new.stdout == old.stdout && new.stdout.contains("of fixed:radius=1's bytes on the same sessions"))
+        for file in ["tune.csv", "summary.csv", "sessions.csv", "bootstrap.json"] {
+            let (a, b) = (try Data(contentsOf: URL(fileURLWithPath: folder + "/new/" + file)), try Data(contentsOf: URL(fileURLWithPath: folder + "/old/" + file)))
+            #expect(a == b, "\(file)")
+        }
+        // The reference is one of the rows tune.csv lists, as the budget's reference.
+        #expect(try DeckBenchTool.csvRows(folder + "/new/tune.csv").contains { $0["policy"] == "fixed:radius=1" && $0["status"] == "reference" })
+        // Errors name the flag as typed.
+        let bad = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--byte-budget", "bytes=5", "--out", "t"], in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("--byte-budget must be bytes_per_navigation=N"), "\(bad.stderr)")
+        let reference = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--byte-budget", "bytes_per_navigation=+5%:nope", "--out", "t"],
+                                              in: folder)
+        #expect(reference.status == 64 && reference.stderr.contains("--byte-budget: the reference nope is not a policy"), "\(reference.stderr)")
+        let oldReference = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--budget", "bytes_per_navigation=+5%:nope", "--out", "t"],
+                                                 in: folder)
+        #expect(oldReference.status == 64 && oldReference.stderr.contains("--budget: the reference nope is not a policy"))
+        let both = try DeckBenchTool.run(["tune", "rec", "--policy", "fixed", "--budget", "bytes_per_navigation=1", "--byte-budget",
+                                          "bytes_per_navigation=1", "--out", "t"], in: folder)
+        #expect(both.status == 64 && both.stderr.contains("--budget is the former spelling of --byte-budget: give --byte-budget once"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/t"))
+        let help = try DeckBenchTool.run(["tune", "--help"])
+        #expect(help.stdout.contains("--byte-budget <bytes_per_navigation=N|±P%:SPEC>"))
+        #expect(help.stdout.contains("Deprecated: the former spelling of --byte-budget"))
+    }
 }

@@ -125,11 +125,13 @@ package struct RaceRule: Sendable {
         /// The candidate's bytes less the ceiling, and the standard error of that (paired with the
         /// reference); nil when the reference has no figure yet.
         func excess(_ bytes: Double, _ replicates: [Double?]) -> (point: Double, error: Double?)? {
-            guard let reference else {
-                return (bytes - budget.bytesPerNavigation, RaceRule.standardError(replicates.compactMap { $0 }))
+            let allowance: Double
+            switch budget {
+            case let .bytesPerNavigation(ceiling): return (bytes - ceiling, RaceRule.standardError(replicates.compactMap { $0 }))
+            case let .relative(share, _): allowance = share
             }
-            guard let theirs = reference.point, let theirReplicates = reference.replicates else { return nil }
-            let share = 1 + budget.allowance
+            guard let theirs = reference?.point, let theirReplicates = reference?.replicates else { return nil }
+            let share = 1 + allowance
             let contrasts = zip(replicates, theirReplicates).compactMap { a, b in a.flatMap { a in b.map { a - share * $0 } } }
             return (bytes - share * theirs, RaceRule.standardError(contrasts))
         }

@@ -120,19 +120,24 @@ package struct TuneAnswer: Sendable {
         heldOutStallRateInterval = estimates?.interval(stallRate)
         heldOutBytesPerNavigation = TuneBudget.column.point(summary)
         heldOutBytesInterval = estimates?.interval(TuneBudget.column)
-        if let budget, let bytes = heldOutBytesPerNavigation {
-            if let reference, let other = rows.firstIndex(where: { $0.policy == reference && $0.network == network }),
+        switch budget {
+        case let .bytesPerNavigation(ceiling)?:
+            if let bytes = heldOutBytesPerNavigation {
+                heldOutBudgetExcess = bytes - ceiling
+                heldOutBudgetExcessInterval = heldOutBytesInterval.map { ($0.low - ceiling, $0.high - ceiling) }
+            }
+        case let .relative(allowance, _)?:
+            if let bytes = heldOutBytesPerNavigation, let reference,
+               let other = rows.firstIndex(where: { $0.policy == reference && $0.network == network }),
                let theirs = TuneBudget.column.point(rows[other].summary) {
-                let share = 1 + budget.allowance
+                let share = 1 + allowance
                 heldOutBudgetExcess = bytes - share * theirs
                 if let mine = estimates?.values(TuneBudget.column), let their = confirmation.estimates[other]?.values(TuneBudget.column) {
                     heldOutBudgetExcessInterval = BootstrapReplicates.percentiles(
                         zip(mine, their).compactMap { a, b in a.flatMap { a in b.map { a - share * $0 } } })
                 }
-            } else if budget.reference == nil {
-                heldOutBudgetExcess = bytes - budget.bytesPerNavigation
-                heldOutBudgetExcessInterval = heldOutBytesInterval.map { ($0.low - budget.bytesPerNavigation, $0.high - budget.bytesPerNavigation) }
             }
+        case nil: break
         }
         if let incumbent, let other = rows.firstIndex(where: { $0.policy == incumbent && $0.network == network }) {
             versusIncumbent = Self.versus(incumbent, winner: (summary, estimates), incumbent: (rows[other].summary, confirmation.estimates[other]),
@@ -178,9 +183,9 @@ package struct TuneAnswer: Sendable {
         if let bytes = heldOutBytesPerNavigation {
             first += ", \(Int(bytes.rounded())) bytes per navigation"
             if let interval = heldOutBytesInterval { first += " (95 % CI \(Int(interval.low.rounded()))–\(Int(interval.high.rounded())))" }
-            if let budget, budget.reference != nil, let excess = heldOutBudgetExcess {
+            if case let .relative(allowance, reference)? = budget, let excess = heldOutBudgetExcess {
                 first += String(format: ", %+.0f against the budget's ceiling (%@ of %@'s bytes on the same sessions", excess,
-                                (budget.allowance >= 0 ? "+" : "") + ReportFormat.number(100 * budget.allowance) + " %", budget.reference!)
+                                TuneBudget.signedPercent(allowance) + " %", reference.text)
                 if let interval = heldOutBudgetExcessInterval { first += String(format: "; paired 95 %% CI %+.0f … %+.0f", interval.low, interval.high) }
                 first += ")"
             }
@@ -230,9 +235,9 @@ package struct TuneAnswer: Sendable {
             + String(format: "%.2f", -unit * better.difference) + suffix + " better than the shipped one (paired; at least "
             + String(format: "%.2f", -unit * better.bound) + suffix + ", one-sided 95 % over the \(better.compared) undecided)"
         if let bytes = better.bytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
-        if let budget, budget.reference == nil, let interval = better.bytesInterval {
+        if case let .bytesPerNavigation(ceiling)? = budget, let interval = better.bytesInterval {
             text += " (race interval \(Int(interval.lowerBound.rounded()))–\(Int(interval.upperBound.rounded())) against the budget "
-                + "\(ReportFormat.number(budget.bytesPerNavigation)): it straddles)"
+                + "\(ReportFormat.number(ceiling)): it straddles)"
         } else if let excess = better.budgetExcess {
             text += String(format: ", %+.0f against the budget", excess)
             if let interval = better.budgetExcessInterval {

@@ -34,7 +34,7 @@ package struct TuneChoice: Sendable {
             if rule.budget == nil, let shortfall { throw .tooFew(network: networkSpec, shortfall) }
             let seen = straddling.isEmpty
                 ? candidates.indices.filter { candidates[$0].networkIndex == network && !candidates[$0].isReference } : straddling
-            throw .overBudget(network: networkSpec, budget: rule.budget ?? TuneBudget(bytesPerNavigation: 0),
+            throw .overBudget(network: networkSpec, budget: rule.budget ?? .bytesPerNavigation(0),
                               leastBytes: seen.compactMap { candidates[$0].standing?.bytesPerNavigation }.min(), undecided: straddling.count,
                               tooFew: shortfall)
         }

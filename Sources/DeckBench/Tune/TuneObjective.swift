@@ -21,61 +21,6 @@ package enum TuneObjective: String, Sendable, CaseIterable {
     }
 }
 
-/// A ceiling the shipped policy must stay under, on bytes per navigation: an amount
-/// (`bytes_per_navigation=N`), or a share of what a reference policy spends on the same sessions
-/// (`bytes_per_navigation=+5%:fixed:radius=2`, judged paired: much sharper than two separate
-/// figures).
-package struct TuneBudget: Sendable, Hashable, CustomStringConvertible {
-    /// The ceiling in bytes per navigation (unused with a reference).
-    public var bytesPerNavigation: Double
-    /// The reference policy's spec, and the share of its bytes allowed above them (0.05: +5 %;
-    /// negative: that much below).
-    public var reference: String?
-    public var allowance: Double
-
-    public init(bytesPerNavigation: Double) {
-        self.bytesPerNavigation = bytesPerNavigation
-        reference = nil
-        allowance = 0
-    }
-
-    public init(allowance: Double, of reference: String) {
-        bytesPerNavigation = 0
-        self.reference = reference
-        self.allowance = allowance
-    }
-
-    /// The column the budget caps.
-    public static var column: IntervalColumn { IntervalColumn.of(.bytesPerNavigation)[0] }
-
-    /// Parses `bytes_per_navigation=N` (N ≥ 0) or `bytes_per_navigation=±P%:SPEC` (P from 0 to 1000).
-    public static func parse(_ text: String) -> Result<TuneBudget, TuneError> {
-        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, parts[0] == "bytes_per_navigation" else {
-            return .failure(.badBudget("--budget must be bytes_per_navigation=N or bytes_per_navigation=+P%:SPEC (the only budget tune knows), got \"\(text)\""))
-        }
-        if let percent = parts[1].firstIndex(of: "%") {
-            let amount = parts[1][..<percent]
-            let rest = parts[1][parts[1].index(after: percent)...]
-            guard amount.first == "+" || amount.first == "-", let value = Double(amount), value.isFinite, abs(value) <= 1_000, value > -100,
-                  rest.first == ":", rest.count > 1 else {
-                return .failure(.badBudget("--budget bytes_per_navigation=+P%:SPEC takes a signed share above -100 and a policy, e.g. "
-                    + "+5%:fixed:radius=2, got \"\(parts[1])\""))
-            }
-            return .success(TuneBudget(allowance: value / 100, of: String(rest.dropFirst())))
-        }
-        guard let value = Double(parts[1]), value.isFinite, value >= 0 else {
-            return .failure(.badBudget("--budget bytes_per_navigation must be a number of bytes ≥ 0, got \"\(parts[1])\""))
-        }
-        return .success(TuneBudget(bytesPerNavigation: value))
-    }
-
-    public var description: String {
-        guard let reference else { return "bytes_per_navigation=\(ReportFormat.number(bytesPerNavigation))" }
-        return "bytes_per_navigation=" + (allowance >= 0 ? "+" : "") + ReportFormat.number(100 * allowance) + "%:" + reference
-    }
-}
-
 /// Why `tune` cannot give an answer.
 package enum TuneError: Error, Sendable, Hashable, CustomStringConvertible {
     case badBudget(String)

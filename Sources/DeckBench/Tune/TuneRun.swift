@@ -80,7 +80,7 @@ package struct TuneRun: Sendable {
     public func run(progress: ((Progress) -> Void)? = nil) throws -> Outcome {
         guard !policies.isEmpty, !networks.isEmpty else { throw TuneError.noCandidates }
         guard settings.bootstrap >= Self.minimumReplicates else { throw TuneError.noReplicates }
-        let raced = try racedPolicies()
+        let raced = racedPolicies
         let candidates = networks.indices.flatMap { network in
             raced.indices.map { policy in
                 TuneCandidate(policy: raced[policy].spec, policyIndex: policy, network: networks[network].spec,
@@ -115,13 +115,9 @@ package struct TuneRun: Sendable {
 
     /// The candidates, then the budget's reference when it has one (replayed beside them, never a
     /// candidate itself).
-    private func racedPolicies() throws -> [any PrefetchPolicy] {
+    private var racedPolicies: [any PrefetchPolicy] {
         guard let reference = budget?.reference else { return policies }
-        do {
-            return policies + [try PolicyRegistry.parse(reference)]
-        } catch {
-            throw TuneError.badBudget("--budget: the reference \(reference) is not a policy: \(error)")
-        }
+        return policies + [reference.policy]
     }
 
     /// The comparisons a race of `candidates` policies may make on a network at one round: each

@@ -85,7 +85,12 @@ struct RaceErrorTests {
             let standing = candidate.standing
             switch candidate.exit {
             case .worseThanLeader?: #expect((standing?.differenceInterval?.lowerBound ?? -1) > 0, "\(candidate.policy)")
-            case .overBudget?: #expect((standing?.bytesInterval?.lowerBound ?? -1) > (budget?.bytesPerNavigation ?? .infinity))
+            case .overBudget?:
+                guard case let .bytesPerNavigation(ceiling)? = budget else {
+                    Issue.record("\(candidate.policy) left over a budget of no amount")
+                    break
+                }
+                #expect((standing?.bytesInterval?.lowerBound ?? -1) > ceiling)
             case nil: break
             }
         }
@@ -128,7 +133,8 @@ struct RaceErrorTests {
     /// feasible ones; now only a candidate confirmed within the budget leads, so the best feasible
     /// one rarely leaves, and nothing over the budget is shipped.
     @Test func aCandidateOverTheBudgetNeverKnocksOutTheBestWithinIt() {
-        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let ceiling = 45_000.0
+        let budget = TuneBudget.bytesPerNavigation(ceiling)
         let truths = [Truth(stallRate: 0.02, bytes: 46_000), Truth(stallRate: 0.03, bytes: 43_500), Truth(stallRate: 0.045, bytes: 41_000),
                       Truth(stallRate: 0.021, bytes: 47_000), Truth(stallRate: 0.08, bytes: 38_000)]
         var bestFeasibleLeft = 0
@@ -142,7 +148,7 @@ struct RaceErrorTests {
                 noAnswer += 1
                 continue
             }
-            if truths[choice.shipped].bytes > budget.bytesPerNavigation { shippedOver += 1 }
+            if truths[choice.shipped].bytes > ceiling { shippedOver += 1 }
         }
         Self.report("best feasible beside a better one over the budget", runs: Self.runs,
                     [("the best feasible left the race", bestFeasibleLeft), ("shipped over the budget", shippedOver), ("no answer", noAnswer)])
@@ -158,7 +164,8 @@ struct RaceErrorTests {
     /// 8 % at 35 kB. The best feasible must rarely leave and nothing over the budget be shipped
     /// but rarely; "no answer" is counted, not bounded (80 sessions may not settle the budget).
     @Test func fewLongSessionsAtTheMinimumKeepTheErrorRates() {
-        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let ceiling = 45_000.0
+        let budget = TuneBudget.bytesPerNavigation(ceiling)
         let truths = [Truth(stallRate: 0.02, bytes: 46_000), Truth(stallRate: 0.03, bytes: 40_000), Truth(stallRate: 0.045, bytes: 38_000),
                       Truth(stallRate: 0.021, bytes: 52_000), Truth(stallRate: 0.08, bytes: 35_000)]
         var bestFeasibleLeft = 0
@@ -172,7 +179,7 @@ struct RaceErrorTests {
                 noAnswer += 1
                 continue
             }
-            if truths[choice.shipped].bytes > budget.bytesPerNavigation { shippedOver += 1 }
+            if truths[choice.shipped].bytes > ceiling { shippedOver += 1 }
         }
         Self.report("few long sessions (80 of 150-210 navigations) around a budget", runs: Self.runs,
                     [("the best feasible left the race", bestFeasibleLeft), ("shipped over the budget", shippedOver), ("no answer", noAnswer)])

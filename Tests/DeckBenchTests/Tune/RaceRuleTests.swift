@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theLeaderIsTheBestFeasibleFewerBytesOnATie() {
-        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 50_000), comparisons: 3)
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget.bytesPerNavigation(50_000), comparisons: 3)
         // The best overall is not feasible; of the two feasible, equal stall rates: the fewer bytes.
         let points: [(objective: Double?, bytes: Double?, feasible: Bool)] =
             [(0.10, 40_000, true), (0.01, 49_000, false), (0.05, 49_000, true), (0.05, 45_000, true), (nil, nil, true)]
@@ -29,18 +29,19 @@ import Testing
     /// above infeasible, otherwise undecided; a relative ceiling is the reference's bytes times
     /// 1 + the allowance, replicate by replicate.
     @Test func feasibilityReadsTheWholeBytesInterval() {
-        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 50_000), comparisons: 3)
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget.bytesPerNavigation(50_000), comparisons: 3)
         #expect(rule.feasibility(excess: -10_000 ... 0) == .feasible)
         #expect(rule.feasibility(excess: -1_000 ... 1) == .undecided)
         #expect(rule.feasibility(excess: 0.5 ... 10_000) == .infeasible)
         #expect(rule.feasibility(excess: nil) == .undecided)
         #expect(RaceRule(objective: .stallRate, budget: nil, comparisons: 1).feasibility(excess: nil) == .feasible)
-        let ceiling = RaceRule.Ceiling(budget: TuneBudget(allowance: 0.1, of: "r"), reference: (40_000, [39_000, 41_000, nil]))
+        let relative = TuneBudget.relative(allowance: 0.1, reference: .init(FixedPolicy(radius: 2), text: "fixed:radius=2"))
+        let ceiling = RaceRule.Ceiling(budget: relative, reference: (40_000, [39_000, 41_000, nil]))
         let excess = ceiling.excess(45_000, [44_000, 45_500, 46_000])
         // 45,000 − 1.1 × 40,000 = 1,000; replicates 44,000 − 42,900 = 1,100 and 45,500 − 45,100 = 400.
         #expect(excess?.point == 1_000)
         #expect(abs((excess?.error ?? 0) - RaceRule.standardError([1_100, 400])!) < 1e-9)
-        #expect(RaceRule.Ceiling(budget: TuneBudget(allowance: 0.1, of: "r"), reference: (nil, nil)).excess(1, [1]) == nil)
+        #expect(RaceRule.Ceiling(budget: relative, reference: (nil, nil)).excess(1, [1]) == nil)
     }
 
     /// The Bonferroni count: every candidate but the leader against the leader and, with a budget,
@@ -117,7 +118,7 @@ import Testing
         candidates[0].summary = summary { ($0 % 50 == 0 ? 1 : 0, $0 % 2 == 0 ? 200_000 : 698_000) }
         candidates[1].summary = summary { ($0 % 10 < 3 ? 1 : 0, 400_000) }
         candidates[2].summary = summary { _ in (1, 300_000) }
-        let budget = TuneBudget(bytesPerNavigation: 45_000)
+        let budget = TuneBudget.bytesPerNavigation(45_000)
         let rule = RaceRule(objective: .stallRate, budget: budget, comparisons: TuneRun.comparisons(candidates: 3, budgeted: true))
         let leader = rule.judge(&candidates, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 400))
         let a = try #require(candidates[0].standing)
@@ -157,7 +158,7 @@ import Testing
     /// two sessions of one user are) or one navigation fewer, and nobody is judged — undecided,
     /// too few — whatever the intervals, and the answer says the rule blocked it.
     @Test func theMinimumIsUnitsAndNavigationsAtItsEdge() throws {
-        func race(units: Int, navigations: Int, budget: TuneBudget? = TuneBudget(bytesPerNavigation: 5_000))
+        func race(units: Int, navigations: Int, budget: TuneBudget? = TuneBudget.bytesPerNavigation(5_000))
             -> (candidates: [TuneCandidate], leader: Int?, rule: RaceRule) {
             // 30 sessions of 17 or 16 navigations (500 in all; 499 with one fewer), session s in
             // bucket min(s, units − 1).
@@ -236,7 +237,7 @@ import Testing
                           candidate("C", 3, difference: 0.0001, error: 0.0001, bytes: 55_000),
                           candidate("D", 4, difference: 0.0001, error: 0.0001, bytes: 30_000, feasibility: .undecided)]
         #expect(abs(TuneChoice.zoneZ(candidates: 4) - 2.128) < 0.001)
-        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 61_000), comparisons: 70)
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget.bytesPerNavigation(61_000), comparisons: 70)
         let choice = try TuneChoice(network: 0, candidates: candidates, leader: 0, rule: rule, delta: 0.001, networkSpec: "n")
         #expect(choice.shipped == 1 && choice.leader == 0)
         #expect(choice.withinDelta == [0, 3] && choice.unresolved == [2] && choice.undecided == [4])
@@ -266,7 +267,7 @@ import Testing
                           candidate("U", 1, objective: 0.02, difference: -0.01, bytes: 59_000, feasibility: .undecided),
                           candidate("L", 2, objective: 0.03, difference: nil, bytes: 50_000),
                           candidate("M", 3, objective: 0.0305, difference: 0.0005, bytes: 45_000)]
-        let rule = RaceRule(objective: .stallRate, budget: TuneBudget(bytesPerNavigation: 60_000), comparisons: 49)
+        let rule = RaceRule(objective: .stallRate, budget: TuneBudget.bytesPerNavigation(60_000), comparisons: 49)
         let choice = try TuneChoice(network: 0, candidates: candidates, leader: 2, rule: rule, delta: 0.001, networkSpec: "n")
         #expect(choice.leader == 2 && choice.shipped == 3)
         #expect(choice.withinDelta == [2] && choice.unresolved == [0] && choice.undecided == [1])
@@ -291,14 +292,24 @@ import Testing
     }
 
     @Test func parsesTheBudget() throws {
-        #expect(try TuneBudget.parse("bytes_per_navigation=60000").get() == TuneBudget(bytesPerNavigation: 60_000))
+        #expect(try TuneBudget.parse("bytes_per_navigation=60000").get() == TuneBudget.bytesPerNavigation(60_000))
         #expect(throws: TuneError.self) { try TuneBudget.parse("stall_rate=0.1").get() }
         #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=-1").get() }
         #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation").get() }
         let relative = try TuneBudget.parse("bytes_per_navigation=+5%:fixed:radius=2").get()
-        #expect(relative.reference == "fixed:radius=2" && abs(relative.allowance - 0.05) < 1e-12)
+        guard case let .relative(allowance, reference) = relative else {
+            Issue.record("a share of a policy's bytes parsed as \(relative)")
+            return
+        }
+        #expect(reference.text == "fixed:radius=2" && reference.policy.spec == FixedPolicy(radius: 2).spec && abs(allowance - 0.05) < 1e-12)
         #expect(relative.description == "bytes_per_navigation=+5%:fixed:radius=2")
-        #expect(try TuneBudget.parse("bytes_per_navigation=-10%:ondemand").get().allowance == -0.1)
+        // The reference keeps the spec as typed for messages; the policy is the one it names, parsed once.
+        let below = try TuneBudget.parse("bytes_per_navigation=-10%:ondemand").get()
+        #expect(below.reference?.text == "ondemand" && below.reference?.policy.spec == "ondemand" && below.description == "bytes_per_navigation=-10%:ondemand")
+        if case let .relative(allowance, _) = below { #expect(allowance == -0.1) } else { Issue.record("-10%:ondemand parsed as \(below)") }
+        // A reference that is no policy is refused with the budget, not later in the race.
+        let refused = #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=+5%:nope").get() }
+        #expect(refused?.description.hasPrefix("--byte-budget: the reference nope is not a policy: ") == true)
         for bad in ["bytes_per_navigation=5%:fixed", "bytes_per_navigation=+5%", "bytes_per_navigation=+5%:", "bytes_per_navigation=-100%:fixed"] {
             #expect(throws: TuneError.self, "\(bad)") { try TuneBudget.parse(bad).get() }
         }

@@ -104,7 +104,7 @@ import Testing
                                   outputFolder: fixtures.path("sweep"), command: ["test"], sessionsFormat: .none).run()
         let spent = try #require(TuneBudget.column.point(sweep.summaries[0].summary))
         let out = fixtures.path("tune")
-        let outcome = try tune(files, policies, out: out, budget: TuneBudget(bytesPerNavigation: spent * 1.001), holdout: 0)
+        let outcome = try tune(files, policies, out: out, budget: TuneBudget.bytesPerNavigation(spent * 1.001), holdout: 0)
         let answer = try #require(outcome.answers.first)
         #expect(answer.winner == "ondemand")
         let better = try #require(answer.betterUndecided)
@@ -146,7 +146,7 @@ import Testing
         let (fixtures, files) = try corpus(sessions: 300)
         let out = fixtures.path("tune")
         #expect {
-            try tune(files, [FixedPolicy(radius: 1), FixedPolicy(radius: 2)], out: out, budget: TuneBudget(bytesPerNavigation: 10))
+            try tune(files, [FixedPolicy(radius: 1), FixedPolicy(radius: 2)], out: out, budget: TuneBudget.bytesPerNavigation(10))
         } throws: { error in
             guard case let .overBudget(network, _, least, _, _)? = error as? TuneError else { return false }
             return network == Self.lte.spec && (least ?? 0) > 10
@@ -194,7 +194,8 @@ import Testing
     @Test func theWinnerIsTheSweepsBestOrWithinDeltaOfIt() throws {
         let (fixtures, files) = try corpus(sessions: 800, seed: 11)
         let policies: [any PrefetchPolicy] = (0 ... 3).flatMap { behind in (1 ... 4).map { DirectionalPolicy(behind: behind, ahead: $0) } }
-        let budget = TuneBudget(bytesPerNavigation: 55_000)
+        let ceiling = 55_000.0
+        let budget = TuneBudget.bytesPerNavigation(ceiling)
         let outcome = try tune(files, policies, out: fixtures.path("tune"), budget: budget, holdout: 0)
         let answer = try #require(outcome.answers.first)
         let sweep = try ReplayRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings,
@@ -202,7 +203,7 @@ import Testing
         #expect(sweep.sessions == outcome.searchedSessions)
         let stallRate = TuneObjective.stallRate.column
         let bytes = TuneBudget.column
-        let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= budget.bytesPerNavigation }
+        let best = try #require(sweep.summaries.filter { bytes.point($0.summary)! <= ceiling }
             .min { stallRate.point($0.summary)! < stallRate.point($1.summary)! })
         if best.policy != answer.winner {
             _ = try ReplayRun(files: files, policies: try [best.policy, answer.winner].map { try PolicyRegistry.parse($0) },

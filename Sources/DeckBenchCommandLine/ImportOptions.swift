@@ -1,0 +1,63 @@
+import ArgumentParser
+import DeckBench
+import Foundation
+
+/// The flags both import formats take (`import pageviews`, `import touches`): where the recordings
+/// go, the user column, how times are written and the session's last dwell; declared and checked
+/// here only.
+struct ImportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Column (or JSON key) of the user a session belongs to (optional): the bootstrap then resamples users, not sessions.",
+                               valueName: "column"))
+    var user: String?
+
+    @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601.", valueName: "unit"))
+    var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
+
+    @Option(parsing: .unconditional, help: "Time on the last page after the last view (or touch) before the session ends, ms.")
+    var dwellMs = PageViewConversion.defaultDwellMs
+
+    @Option(help: ArgumentHelp("Folder to write the recordings into.", valueName: "folder"))
+    var out: String
+
+    @Flag(help: "No summary on stdout.")
+    var quiet = false
+
+    /// `--time-unit`, read by `validate()`.
+    private var parsedTimeUnit = Parsed<PageViewFields.TimeUnit>()
+
+    /// How the times are written.
+    var unit: PageViewFields.TimeUnit { get throws { try parsedTimeUnit.get() } }
+
+    mutating func validate() throws {
+        guard let unit = PageViewFields.TimeUnit(rawValue: timeUnit) else {
+            throw ValidationError("--time-unit must be one of \(PageViewFields.TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")) (got \(timeUnit))")
+        }
+        guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }
+        parsedTimeUnit.set(unit)
+    }
+
+    /// Imports each of `files` into `out` with `run`: rejects on stderr, a line per file on stdout
+    /// (unless `quiet`); exit 1 when anything was rejected, 74 when a file cannot be read or written.
+    func importFiles(_ files: [String], _ run: (String, String) throws -> ImportReport) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
+            throw ExitStatus.io
+        }
+        var rejected = false
+        for file in files {
+            let report: ImportReport
+            do {
+                report = try run(file, out)
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
+            for reject in report.rejects { Console.error(reject) }
+            rejected = rejected || report.rejectedRows > 0
+            if !quiet { Console.out(report.summary + "\n") }
+        }
+        if rejected { throw ExitStatus.inputsRejected }
+    }
+}
