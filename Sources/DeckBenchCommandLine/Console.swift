@@ -19,6 +19,15 @@ enum Console {
             + "last), not swapped in whole: a run stopped there leaves a folder that verify refuses")
     }
 
+    /// Refuses (exit 74) an output folder that is a file, before a command does its work: the
+    /// reports could not be swapped in at the end.
+    static func refuseFileAsFolder(_ folder: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue else { return }
+        error("error: cannot write \(folder): a file, not a folder")
+        throw ExitStatus.io
+    }
+
     /// Removes the temporary files that runs stopped outright (SIGKILL, a power cut) left in
     /// `folder`, saying so in one line on stderr.
     static func removeLeftovers(in folder: String) {

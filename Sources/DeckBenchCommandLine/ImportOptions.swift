@@ -39,6 +39,7 @@ struct ImportOptions: ParsableArguments {
     /// Imports each of `files` into `out` with `run`: rejects on stderr, a line per file on stdout
     /// (unless `quiet`); exit 1 when anything was rejected, 74 when a file cannot be read or written.
     func importFiles(_ files: [String], _ run: (String, String) throws -> ImportReport) throws {
+        try Self.checkDistinctOutputs(files, in: out)
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
@@ -59,5 +60,21 @@ struct ImportOptions: ParsableArguments {
             if !quiet { Console.out(report.summary + "\n") }
         }
         if rejected { throw ExitStatus.inputsRejected }
+    }
+
+    /// Two inputs whose names differ only by folder or extension (`a/views.csv`, `b/views.csv`,
+    /// `views.jsonl`) would write the same `NAME.jsonl.zst`, the second over the first: a usage
+    /// error (exit 64) before anything is read or written.
+    static func checkDistinctOutputs(_ files: [String], in folder: String) throws {
+        var firstInput: [String: String] = [:]
+        for file in files {
+            let output = ImportOutput.path(of: file, in: folder)
+            if let earlier = firstInput[output] {
+                Console.error("error: \(earlier) and \(file) would both be written to \(output): "
+                    + "import them into different --out folders, or rename one")
+                throw ExitStatus.usage
+            }
+            firstInput[output] = file
+        }
     }
 }

@@ -66,6 +66,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
+            try Console.refuseFileAsFolder(out)
             let files = try recordingFiles(paths)
             Console.removeLeftovers(in: out)
             Console.noteInPlace(out, quiet: quiet)
@@ -74,31 +75,39 @@ extension DeckBenchCommand {
                 settings: model.settings(bootstrap: bootstrap),
                 outputFolder: out, command: ReplayCommandLine.normalized(Array(CommandLine.arguments.dropFirst())),
                 jobs: jobs, shard: try selectedShard.get(), sessionsFormat: sessionsFormat)
-            let outcome: ReplayRun.Outcome
+            let replayed: ReplayRun.Replayed
             let meter = ProgressMeter(enabled: !quiet)
             do {
-                outcome = try run.run(progress: meter.report)
+                replayed = try run.replay(progress: meter.report)
                 meter.finish()
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
-            for reject in outcome.rejects { Console.error("rejected: \(reject)") }
-            try Self.checkNotEmpty(outcome, paths: paths, sharded: try selectedShard.get() != .all)
+            for reject in replayed.rejects { Console.error("rejected: \(reject)") }
+            try Self.checkNotEmpty(replayed, paths: paths, sharded: try selectedShard.get() != .all)
+            let outcome: ReplayRun.Outcome
+            do {
+                outcome = try replayed.write()
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitStatus.io
+            }
             if html { try writeReport(folder: out) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
         }
 
         /// Recordings that hold no session (a 0-byte file, a file of blank lines, an empty zstd
-        /// frame) are a data error (exit 65), not an empty run: the reports of nothing are
-        /// written, and the run says so. A shard with no session of a corpus that
-        /// has some is a shard like any other.
-        static func checkNotEmpty(_ outcome: ReplayRun.Outcome, paths: [String], sharded: Bool) throws {
-            guard outcome.sessions == 0, outcome.rejects.isEmpty else { return }
-            guard !sharded || outcome.manifest.inputs.allSatisfy({ $0.lines == 0 }) else { return }
+        /// frame) are a data error (exit 65), not an empty run: nothing is written, so the last
+        /// run's reports in the folder stay as they were (a nightly job's broken export does not
+        /// replace last night's reports with reports of nothing), and the run says so. A shard with
+        /// no session of a corpus that has some is a shard like any other.
+        static func checkNotEmpty(_ replayed: ReplayRun.Replayed, paths: [String], sharded: Bool) throws {
+            guard replayed.sessions == 0, replayed.rejects.isEmpty else { return }
+            guard !sharded || replayed.linesRead == 0 else { return }
             Console.error("error: no session in the recordings (\(paths.joined(separator: ", "))): "
-                + "\(outcome.manifest.inputs.count) file(s), \(outcome.manifest.inputs.reduce(0) { $0 + $1.lines }) line(s), none of them a session")
+                + "\(replayed.filesRead) file(s), \(replayed.linesRead) line(s), none of them a session; nothing written")
             throw ExitStatus.data
         }
 

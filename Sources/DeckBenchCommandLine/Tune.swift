@@ -137,6 +137,7 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
+            try Console.refuseFileAsFolder(out)
             let files = try recordingFiles(paths)
             Console.removeLeftovers(in: out)
             Console.noteInPlace(out, quiet: quiet)

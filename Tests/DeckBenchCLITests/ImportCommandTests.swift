@@ -25,6 +25,28 @@ import Testing
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
     }
 
+    /// `a/views.csv`, `b/views.csv` and `views.jsonl` all become `views.jsonl.zst`: refused (exit
+    /// 64) before anything is written, naming both inputs, in both formats; distinct names import.
+    @Test func inputsThatWouldShareAnOutputAreRefused() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        for sub in ["a", "b"] { try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        let views = "session,ts,page\nv1,1700000000000,4\nv1,1700000004100,5\n"
+        for path in ["a/views.csv", "b/views.csv", "other.csv"] { try views.write(toFile: folder + "/" + path, atomically: true, encoding: .utf8) }
+        try #"{"session":"v1","ts":1700000000000,"page":4}"#.appending("\n").write(toFile: folder + "/views.jsonl", atomically: true, encoding: .utf8)
+        let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
+        for inputs in [["a/views.csv", "b/views.csv"], ["a/views.csv", "views.jsonl"]] {
+            let result = try DeckBenchTool.run(["import", "pageviews"] + inputs + flags, in: folder)
+            #expect(result.status == 64, "\(inputs): \(result.stderr)")
+            #expect(result.stderr.contains("\(inputs[0]) and \(inputs[1]) would both be written to rec/views.jsonl.zst"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/rec"))
+        }
+        let touches = try DeckBenchTool.run(["import", "touches", "a/views.csv", "b/views.csv", "--columns", "session,t,action,x,y", "--out", "rec"], in: folder)
+        #expect(touches.status == 64 && touches.stderr.contains("would both be written to rec/views.jsonl.zst"), "\(touches.stderr)")
+        let distinct = try DeckBenchTool.run(["import", "pageviews", "a/views.csv", "other.csv"] + flags, in: folder)
+        #expect(distinct.status == 0, "\(distinct.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/rec").sorted() == ["other.jsonl.zst", "views.jsonl.zst"])
+    }
+
     @Test func aUserColumnReachesTheManifest() throws {
         let folder = DeckBenchTool.temporaryFolder()
         try """

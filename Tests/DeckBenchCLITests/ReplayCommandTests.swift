@@ -103,6 +103,39 @@ import Testing
         #expect(sessions.sorted() == [0, 1])
     }
 
+    /// A nightly job whose export came out empty: the run exits 65 and writes nothing, so the
+    /// folder keeps the last good run's reports (and nothing staged is left beside it).
+    @Test func anEmptyRecordingLeavesTheLastRunInPlace() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let one = #"{"v":1,"session":"only","page":0,"first":-5,"last":5}"# + "\n" + #"{"t":100,"e":"tap","dir":"next"}"# + "\n"
+        _ = FileManager.default.createFile(atPath: folder + "/one.jsonl", contents: Data(one.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
+        #expect(try DeckBenchTool.run(["replay", "one.jsonl", "--out", "nightly", "--quiet"], in: folder).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/nightly").sorted()
+        let summary = try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/summary.csv"))
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/manifest.json"))
+        let empty = try DeckBenchTool.run(["replay", "empty.jsonl", "--out", "nightly", "--quiet"], in: folder)
+        #expect(empty.status == 65 && empty.stderr.contains("nothing written"), "\(empty.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/nightly").sorted() == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/summary.csv")) == summary)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/manifest.json")) == manifest)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["empty.jsonl", "nightly", "one.jsonl"])
+    }
+
+    /// `--out` naming a file is refused before the replay, with nothing staged left beside it.
+    @Test func anOutThatIsAFileIsRefusedBeforeTheWork() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let one = #"{"v":1,"session":"only","page":0,"first":-5,"last":5}"# + "\n" + #"{"t":100,"e":"tap","dir":"next"}"# + "\n"
+        _ = FileManager.default.createFile(atPath: folder + "/one.jsonl", contents: Data(one.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/afile", contents: Data("hi\n".utf8))
+        for command in ["replay", "tune"] {
+            let extra = command == "tune" ? ["--policy", "fixed:radius=0..1"] : []
+            let output = try DeckBenchTool.run([command, "one.jsonl", "--out", "afile", "--quiet"] + extra, in: folder)
+            #expect(output.status == 74 && output.stderr.contains("afile: a file, not a folder"), "\(command): \(output.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["afile", "one.jsonl"], "\(command)")
+        }
+    }
+
     @Test func rejectsAreReportedAndValidSessionsKept() throws {
         let folder = try corpus(damaged: true)
         let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--policy", "fixed"], in: folder)

@@ -41,19 +41,23 @@ package struct ImportRejection: Error, Sendable {
     }
 }
 
-extension Importer {
+/// Where an import writes: `FOLDER/NAME.jsonl.zst`, NAME the input's file name without its
+/// extensions, so that a command can refuse two inputs that would share one before it writes.
+public enum ImportOutput {
     /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
-    public static func outputPath(of input: String, in folder: String) -> String {
+    public static func path(of input: String, in folder: String) -> String {
         var name = (input as NSString).lastPathComponent
         for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
     }
+}
 
+extension Importer {
     /// Imports `input` into `folder`.
     public func run(_ input: String, into folder: String) throws -> ImportReport {
-        let output = Self.outputPath(of: input, in: folder)
+        let output = ImportOutput.path(of: input, in: folder)
         var report = ImportReport(input: input, output: output)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         let file = (output as NSString).lastPathComponent

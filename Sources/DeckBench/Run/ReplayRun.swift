@@ -142,6 +142,11 @@ public struct ReplayRun: Sendable {
         let inputs: [Manifest.Input]
         let blocks: [ShardState.Block]
 
+        /// The recording files read, and their lines: what a command says of a run that found no
+        /// session before it writes (or does not write) the reports.
+        public var filesRead: Int { inputs.count }
+        public var linesRead: Int { inputs.reduce(0) { $0 + $1.lines } }
+
         /// Each summary's interval columns replicate by replicate, as in `Outcome.estimates`.
         public var estimates: [ReplicateEstimates?] { tables.estimates }
 

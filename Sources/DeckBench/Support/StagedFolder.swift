@@ -40,6 +40,11 @@ package final class StagedFolder {
             destination = URL(fileURLWithPath: destination).resolvingSymlinksInPath().path
         }
         self.destination = destination
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), !isFolder.boolValue {
+            // Said before the run's work, not after it at the swap (with its staged folder left).
+            throw .cannotWrite(path: destination, reason: "a file, not a folder")
+        }
         if Self.writesInPlace(self.destination) {
             folder = self.destination
             try Self.createFolder(folder)
