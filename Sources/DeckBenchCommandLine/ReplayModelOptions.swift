@@ -6,9 +6,9 @@ import DeckBench
 /// that a trace replays exactly what the run did.
 struct ReplayModelOptions: ParsableArguments {
     @Option(name: .customLong("policy"), help: ArgumentHelp(
-        "A policy as NAME[:key=value,...], repeatable (default: the default job's policies ("
+        "A policy as NAME[:key=value,...], repeatable (default for replay and trace: the default job's policies ("
             + PolicyRegistry.defaults.map { type(of: $0).name }.joined(separator: ", ") + ") with their defaults; "
-            + "see `deckbench policies`). "
+            + "tune has no default and needs at least one; see `deckbench policies`). "
             + "A value may sweep: a..b, a..b:step or a/b/c; every combination is a policy (at most \(PolicySweep.limit) in a run).",
         valueName: "spec"))
     var policySpecs: [String] = []
