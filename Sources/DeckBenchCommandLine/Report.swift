@@ -21,20 +21,38 @@ extension DeckBenchCommand {
         @Flag(help: "Print nothing but errors.")
         var quiet = false
 
-        @Option(help: ArgumentHelp(
-            "The byte budget the heatmaps outline their cell within: the fewest stalls at no more than this many bytes per navigation "
-                + "(default: the median cell's).",
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The byte budget the heatmaps outline their cell within, as BYTES or tune's absolute form bytes_per_navigation=BYTES: "
+                + "among the cells at no more bytes per navigation, the fewest bytes of those within 0.1 points of the lowest stall "
+                + "rate, as tune chooses (default: the median cell's bytes).",
             valueName: "bytes"))
-        var byteBudget: Double?
+        var byteBudget: String?
 
-        func validate() throws {
-            if let byteBudget, !(byteBudget > 0 && byteBudget.isFinite) {
-                throw ValidationError("--byte-budget must be a number of bytes > 0, got \(byteBudget)")
+        /// The budget in bytes, read by `validate()`.
+        private var parsedByteBudget = Parsed<Double?>()
+
+        mutating func validate() throws {
+            guard let byteBudget else { return parsedByteBudget.set(nil) }
+            parsedByteBudget.set(try Self.bytes(byteBudget))
+        }
+
+        /// BYTES or bytes_per_navigation=BYTES, more than 0; tune's relative form (+N%:POLICY) needs a
+        /// reference run, which a report folder of a sweep does not name, so it is refused with that reason.
+        static func bytes(_ text: String) throws -> Double {
+            let prefix = TuneBudget.column.name + "="
+            let amount = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+            if amount.contains("%") {
+                throw ValidationError("--byte-budget takes bytes (BYTES or \(prefix)BYTES), not tune's relative form: got \(text)")
             }
+            guard let bytes = Double(amount), bytes > 0, bytes.isFinite else {
+                throw ValidationError("--byte-budget must be a number of bytes > 0 (BYTES or \(prefix)BYTES), got \(text)")
+            }
+            return bytes
         }
 
         func run() throws {
-            try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds(), byteBudget: byteBudget)
+            try writeReport(folder: folder, baseline: baseline.baseline, limits: try baseline.limits.thresholds(),
+                            byteBudget: try parsedByteBudget.get())
             if !quiet { Console.out("wrote \(ReportFolder.path(folder, .page))\n") }
         }
     }

@@ -81,7 +81,20 @@ import Testing
         #expect(Double(row["bytes_per_navigation"]!)! <= budget)
         #expect(Double(row["stall_rate"]!)! <= Double(lowest["stall_rate"]!)! + 0.001)
         #expect(Double(row["bytes_per_navigation"]!)! <= Double(lowest["bytes_per_navigation"]!)!)
-        let refused = try DeckBenchTool.run(["report", "out", "--byte-budget", "0"], in: folder)
-        #expect(refused.status == 64 && refused.stderr.contains("--byte-budget must be a number of bytes > 0"))
+        // tune's absolute form names the same budget: the same page.
+        let page = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"))
+        #expect(try DeckBenchTool.run(["report", "out", "--byte-budget", "bytes_per_navigation=50000"], in: folder).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/report.html")) == page)
+        for (value, message) in [("0", "--byte-budget must be a number of bytes > 0"), ("-5", "--byte-budget must be a number of bytes > 0"),
+                                 ("bytes_per_navigation=+5%:fixed", "not tune's relative form")] {
+            let refused = try DeckBenchTool.run(["report", "out", "--byte-budget", value], in: folder)
+            #expect(refused.status == 64 && refused.stderr.contains(message), "\(value): \(refused.stderr)")
+        }
+        // A budget under every cell outlines none, and says so with the cheapest cell's bytes.
+        #expect(try DeckBenchTool.run(["report", "out", "--byte-budget", "1"], in: folder).status == 0)
+        let tight = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+        #expect(tight.contains("No cell is outlined: none is within 1 bytes per navigation (the fewest bytes of a cell is "))
+        #expect(tight.contains(" kB, at <code>directional:"), "the family's cheapest cell named")
+        #expect(!tight.contains("data-best=\"1\""))
     }
 }

@@ -35,7 +35,7 @@ enum HeatmapView {
         html.paragraph("`\(family.name)` swept over \(grid.columnKey.map { "`\(grid.rowKey)` (rows) and `\($0)` (columns)" } ?? "`\(grid.rowKey)`"): "
             + "each cell holds the stall rate and the kilobytes per navigation; lighter is fewer stalls (log scale) "
             + "(\(PolicyTableView.percent(low)) % to \(PolicyTableView.percent(high)) %). A dot marks the Pareto front; the thick outline "
-            + "is the cell to ship within \(ReportFormat.number((budget / 100).rounded() / 10)) kB per navigation, as `deckbench tune` "
+            + "is the cell to ship within \(exactKB(budget)) per navigation, as `deckbench tune` "
             + "chooses: the fewest bytes among the cells within 0.1 points of the lowest stall rate (paired)"
             + (byteBudget == nil ? " (the median cell; set another budget with `deckbench report --byte-budget BYTES`)." : "."))
         var svg = Markup()
@@ -80,8 +80,16 @@ enum HeatmapView {
         html.append(svg)
         if let best, let pick {
             html.paragraph(note(best, pick, cells), [("class", "note")])
+        } else {
+            html.paragraph("No cell is outlined: none is within \(exactKB(budget)) per navigation (the fewest bytes of a cell is "
+                + "\(exactKB(sortedBytes[0])), at `\(cells.min { $0.bytes < $1.bytes }?.policy ?? "")`).", [("class", "note")])
         }
         return html
+    }
+
+    /// Bytes as kB to a tenth, or as bytes below 100 (a budget of a few bytes reads as itself, not 0 kB).
+    private static func exactKB(_ bytes: Double) -> String {
+        bytes < 100 ? ReportFormat.number(bytes) + " bytes" : ReportFormat.number((bytes / 100).rounded() / 10) + " kB"
     }
 
     /// What the outline is and why.
