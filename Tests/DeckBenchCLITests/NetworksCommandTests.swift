@@ -109,6 +109,23 @@ import Testing
     /// unit that fits, or the first row that did not parse, and `time_unit=` reads it; a file that
     /// is not a HAR without `columns=` gets the hint; a filter without a url column names the file
     /// once (64).
+    /// A trace the spec names is a file like an empirical network's: missing or a folder is exit 74,
+    /// text that is no trace is 65, with the reason; and nothing is written.
+    @Test func aTraceFileThatCannotBeUsedIsAnInputFault() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try Self.recording(in: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/traces", withIntermediateDirectories: true)
+        try "10\nten\n".write(toFile: folder + "/bad.trace", atomically: true, encoding: .utf8)
+        try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: folder + "/binary.trace"))
+        for (path, status, reason) in [("nosuch.trace", Int32(74), "cannot read trace nosuch.trace: no such file"),
+                                       ("traces", 74, "cannot read trace traces: a folder, not a trace file"),
+                                       ("bad.trace", 65, "bad.trace:2: "), ("binary.trace", 65, "binary.trace:1: not UTF-8 text")] {
+            let run = try DeckBenchTool.run(["replay", "rec", "--network", "trace:path=" + path, "--out", "out", "--quiet"], in: folder)
+            #expect(run.status == status && run.stderr.contains(reason), "\(path): \(run.status) \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        }
+    }
+
     @Test func anEmpiricalNetworkRefusesWhatFitRefuses() throws {
         let folder = DeckBenchTool.temporaryFolder()
         try Self.recording(in: folder)

@@ -19,6 +19,12 @@ final class LinkTrace: Sendable {
         case malformed(path: String, line: Int, reason: String)
         case empty(path: String)
 
+        /// A file that is missing or cannot be opened (exit 74), not one whose text is wrong (65).
+        public var unreadable: Bool {
+            if case .unreadable = self { return true }
+            return false
+        }
+
         public var description: String {
             switch self {
             case let .unreadable(path, reason): "cannot read trace \(path): \(reason)"
@@ -62,8 +68,16 @@ final class LinkTrace: Sendable {
     public static func load(_ path: String) throws(Failure) -> LinkTrace {
         let loaded = cache.withLock { (traces) -> Result<LinkTrace, Failure> in
             if let trace = traces[path] { return .success(trace) }
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                return .failure(.unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not UTF-8 text" : "no such file"))
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                return .failure(.unreadable(path: path, reason: "no such file"))
+            }
+            guard !isFolder.boolValue else { return .failure(.unreadable(path: path, reason: "a folder, not a trace file")) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(.unreadable(path: path, reason: "cannot be read"))
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                return .failure(.malformed(path: path, line: 1, reason: "not UTF-8 text"))
             }
             return Result { () throws(Failure) in try LinkTrace(path: path, text: text) }.map { trace in
                 traces[path] = trace

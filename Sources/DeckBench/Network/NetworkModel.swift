@@ -124,7 +124,8 @@ public struct NetworkModel: Sendable, Hashable {
                 do {
                     _ = try LinkTrace.load(value)
                 } catch {
-                    throw .malformed(what: "network", text: text, detail: error.description)
+                    // A file the spec names: 74 when it cannot be opened, 65 when its text is wrong.
+                    throw .unusableFile(what: "network", text: text, detail: error.description, unreadable: error.unreadable)
                 }
                 model.tracePath = value
             case "path" where model.name == "empirical":
