@@ -57,6 +57,11 @@ package enum TuneBudget: Sendable, Hashable, CustomStringConvertible {
                 return .failure(.badBudget("\(flag): the reference \(spec) is not a policy: \(error)"))
             }
         }
+        if parts[1].first == "+" {
+            // A sign belongs to the relative form: "+5" is a forgotten "%:POLICY", not 5 bytes.
+            return .failure(.badBudget("\(flag) bytes_per_navigation=\(parts[1]): a signed amount is a share of a reference policy's "
+                + "bytes, bytes_per_navigation=\(parts[1])%:SPEC (e.g. +5%:fixed:radius=2); an absolute budget has no sign"))
+        }
         guard let value = Double(parts[1]), value.isFinite, value >= 0 else {
             return .failure(.badBudget("\(flag) bytes_per_navigation must be a number of bytes ≥ 0, got \"\(parts[1])\""))
         }

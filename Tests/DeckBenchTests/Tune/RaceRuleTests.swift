@@ -313,5 +313,9 @@ import Testing
         for bad in ["bytes_per_navigation=5%:fixed", "bytes_per_navigation=+5%", "bytes_per_navigation=+5%:", "bytes_per_navigation=-100%:fixed"] {
             #expect(throws: TuneError.self, "\(bad)") { try TuneBudget.parse(bad).get() }
         }
+        // A signed amount without "%:SPEC" is a relative budget half-written, not that many bytes.
+        let unsigned = #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=+5").get() }
+        #expect(unsigned?.description.contains("bytes_per_navigation=+5%:SPEC") == true, "\(String(describing: unsigned))")
+        #expect(try TuneBudget.parse("bytes_per_navigation=5").get() == .bytesPerNavigation(5))
     }
 }
