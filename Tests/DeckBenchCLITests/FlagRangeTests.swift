@@ -51,6 +51,8 @@ import Testing
         (["--network", "lte:outage_every_ms=604800001"], "outage_every_ms must be a number of ms from 0 (no outages) to 604800000"),
         (["--network", "lte:outage_every_ms=1000,outage_ms=1e300"], "outage_ms must be a number of ms from 0 to 604800000"),
         (["--network", "lte:rtt_ms=nan"], "rtt_ms must be"),
+        (["--network", "lte:rtt_ms=100..300:100"], "rtt_ms=100..300:100 is a sweep, and networks do not sweep (policies do)"),
+        (["--network", "lte:loss=0/0.01"], "loss=0/0.01 is a sweep, and networks do not sweep"),
     ]
 
     @Test(arguments: [false, true])

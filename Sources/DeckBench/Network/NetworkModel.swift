@@ -115,6 +115,10 @@ public struct NetworkModel: Sendable, Hashable {
         for (key, value) in spec.parameters {
             if let parameter = NetworkParameter.all.first(where: { $0.key == key && model.accepts($0) }) {
                 guard parameter.set(value, on: &model) else {
+                    if value.contains("..") || value.contains("/") {
+                        throw .malformed(what: "network", text: text, detail: "\(key)=\(value) is a sweep, and networks do not sweep "
+                            + "(policies do): give one --network for each value")
+                    }
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: parameter.expected)
                 }
                 continue

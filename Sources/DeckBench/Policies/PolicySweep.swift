@@ -18,10 +18,17 @@ public enum PolicySweep {
             guard points.count * values.count <= limit else { throw .tooManyPoints(text: text, limit: limit) }
             points = points.flatMap { point in values.map { point + [(key, String($0))] } }
         }
+        let given = Dictionary(spec.parameters, uniquingKeysWith: { first, _ in first })
         return try points.map { (point) throws(SpecError) in
             var single = spec
             single.parameters = point
-            return try PolicyRegistry.policy(of: single)
+            do throws(SpecError) {
+                return try PolicyRegistry.policy(of: single)
+            } catch {
+                // A point of a sweep: the value refused, and the range it came from as typed.
+                guard case let .badValue(what, name, key, value, expected) = error, let typed = given[key], typed != value else { throw error }
+                throw .badValue(what: what, name: name, key: key, value: value + "\" of the sweep \"" + typed, expected: expected)
+            }
         }
     }
 

@@ -32,9 +32,12 @@ import Testing
                      "fixed:radius=1/", "fixed:radius=1//2"] {
             #expect(throws: SpecError.self, "\(text)") { try PolicySweep.expand(text) }
         }
-        // Each point is checked by the policy like a single value.
+        // Each point is checked by the policy like a single value, and the message names the sweep
+        // as typed beside the point refused; a single value is named alone.
+        let refused = #expect(throws: SpecError.self) { try PolicySweep.expand("fixed:radius=49..51") }
+        #expect(refused?.description == "policy fixed: radius must be a whole number from 0 to 50, got \"51\" of the sweep \"49..51\"")
         #expect(throws: SpecError.badValue(what: "policy", name: "fixed", key: "radius", value: "51",
-                                           expected: "a whole number from 0 to 50")) { try PolicySweep.expand("fixed:radius=49..51") }
+                                           expected: "a whole number from 0 to 50")) { try PolicySweep.expand("fixed:radius=51") }
     }
 
     @Test func moreThanTheLimitIsRefusedBeforeAnythingIsMade() {
