@@ -53,7 +53,7 @@ struct ImportOptions: ParsableArguments {
                 report = try run(file, out)
             } catch {
                 Console.error("error: \(error)")
-                throw ExitStatus.io
+                throw (error as? any InputContentFault)?.isContentFault == true ? ExitStatus.data : ExitStatus.io
             }
             for reject in report.rejects { Console.error(reject) }
             rejected = rejected || report.rejectedRows > 0

@@ -47,6 +47,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/rec").sorted() == ["other.jsonl.zst", "views.jsonl.zst"])
     }
 
+    /// A column the flags name that the header lacks is the file's content (65); a file that is not
+    /// there is 74; neither writes a recording.
+    @Test func aMissingColumnIsADataFaultAndAMissingFileAnIOFault() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try "session,ts,page\nv1,1700000000000,4\n".write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
+        let column = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--user", "account"] + flags, in: folder)
+        #expect(column.status == 65 && column.stderr.contains("views.csv: no column \"account\" in the header"), "\(column.stderr)")
+        let missing = try DeckBenchTool.run(["import", "pageviews", "nosuch.csv"] + flags, in: folder)
+        #expect(missing.status == 74 && missing.stderr.contains("nosuch.csv: cannot read: no such file"), "\(missing.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/rec"))?.isEmpty ?? true)
+    }
+
     @Test func aUserColumnReachesTheManifest() throws {
         let folder = DeckBenchTool.temporaryFolder()
         try """
@@ -83,7 +96,7 @@ import Testing
         #expect(bad.stderr.contains("--columns must name 5 columns"))
         let missing = try DeckBenchTool.run(["import", "pageviews", "t.csv", "--session", "session", "--time", "t", "--page", "page",
                                              "--out", "rec"], in: folder)
-        #expect(missing.status == 74)
+        #expect(missing.status == 65)
         #expect(missing.stderr.contains("t.csv: no column \"page\" in the header"))
     }
 

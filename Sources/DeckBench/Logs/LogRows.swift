@@ -6,9 +6,16 @@ import Foundation
 /// reader of a team's logs, below both of its users: `import` (page views, touches) and the
 /// recorded requests of `networks fit` and an empirical network (`RequestTimings`).
 enum LogRows {
-    enum Failure: Error, CustomStringConvertible {
+    enum Failure: Error, CustomStringConvertible, InputContentFault {
         case cannotRead(String, String)
         case missingColumn(file: String, column: String, header: [String])
+
+        /// A header without the column asked for is the file's content (exit 65); a file that cannot
+        /// be opened is not (74).
+        public var isContentFault: Bool {
+            if case .missingColumn = self { return true }
+            return false
+        }
 
         var description: String {
             switch self {
