@@ -14,14 +14,14 @@ import HeapModule
 /// would give; the sequence number of a timeout or an arrival is taken when its request starts
 /// (`takeSequence`).
 struct EventQueue: ~Copyable {
-    private var heap = Heap<ScheduledEvent>()
+    private(set) var heap = Heap<ScheduledEvent>()
     /// The link's events, latest first (the next one is the last); past `linkListLimit` of them
     /// (a link with unlimited connections and many requests at once) new ones go to the heap.
-    private var linkEvents = FlatList<ScheduledEvent>(capacity: 16)
-    private static let linkListLimit = 32
-    private var timer: ScheduledEvent?
-    private var deadline: ScheduledEvent?
-    private var sequence = 0
+    private(set) var linkEvents = FlatList<ScheduledEvent>(capacity: 16)
+    static let linkListLimit = 32
+    private(set) var timer: ScheduledEvent?
+    private(set) var deadline: ScheduledEvent?
+    private(set) var sequence = 0
     /// The current virtual time, in microseconds.
     private(set) var nowUs = 0
 
@@ -33,12 +33,14 @@ struct EventQueue: ~Copyable {
         deadline = nil
         sequence = 0
         nowUs = 0
+        checkInvariants()
     }
 
     /// Schedules `action` at `timeUs` (not before now).
     /// - Complexity: O(log n).
     mutating func schedule(_ action: ScheduledEvent.Action, atUs timeUs: Int) {
         heap.insert(next(action, atUs: timeUs))
+        checkInvariants()
     }
 
     /// Schedules `action` at `timeUs` (not before now) with a sequence number taken earlier
@@ -46,12 +48,14 @@ struct EventQueue: ~Copyable {
     /// - Complexity: O(log n).
     mutating func schedule(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
         heap.insert(ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence, action: action))
+        checkInvariants()
     }
 
     /// Schedules the link's `action` at `timeUs` (not before now), with a sequence number taken
     /// earlier (`takeSequence`) or now.
     mutating func scheduleOnLink(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int? = nil) {
         let event = ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence ?? takeSequence(), action: action)
+        defer { checkInvariants() }
         guard linkEvents.count < Self.linkListLimit else { return heap.insert(event) }
         linkEvents.insertFromEnd(event) { $0 < event }
     }
@@ -67,6 +71,7 @@ struct EventQueue: ~Copyable {
     /// replacing what was there; `nil` empties it.
     mutating func setDeadline(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
         deadline = ScheduledEvent(timeUs: timeUs, sequence: sequence, action: action)
+        checkInvariants()
     }
 
     mutating func clearDeadline() {
@@ -76,6 +81,7 @@ struct EventQueue: ~Copyable {
     /// Sets the timer to `action` at `timeUs`, replacing the timer set before, if any.
     mutating func setTimer(_ action: ScheduledEvent.Action, atUs timeUs: Int) {
         timer = next(action, atUs: timeUs)
+        checkInvariants()
     }
 
     mutating func cancelTimer() {
@@ -117,6 +123,7 @@ struct EventQueue: ~Copyable {
         }
         assert(earliest.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(earliest.timeUs) µs")
         nowUs = earliest.timeUs
+        checkInvariants()
         return earliest
     }
 
@@ -134,5 +141,6 @@ struct EventQueue: ~Copyable {
     /// Moves the clock to `timeUs` (a recorded user event), never backwards.
     mutating func advance(toUs timeUs: Int) {
         nowUs = max(nowUs, timeUs)
+        checkInvariants()
     }
 }
