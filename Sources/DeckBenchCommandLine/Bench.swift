@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench bench`: the speed of every stage on a fixed corpus, next to the zstd floor.
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure read + validate and replay speed on a fixed generated corpus, next to `zstd -dc`.",
             discussion: """
                 Generates (once) a corpus of 60,000 sessions (about 1.2 M events, seed 2026) in FOLDER/corpus, then runs \

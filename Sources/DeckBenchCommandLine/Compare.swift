@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench compare`: what changed between two runs, and whether it is a regression.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Compare two runs' summary.csv per policy × network; exit 2 on a regression.",
             discussion: """
                 Metrics better lower (stall_rate, stall_ms_stalled_p99, resets_per_navigation, bytes_per_navigation, ...) are \

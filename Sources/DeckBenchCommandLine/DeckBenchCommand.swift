@@ -17,6 +17,8 @@ public struct DeckBenchCommand: ParsableCommand {
             Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 2 regression found (compare, history check); 3 no answer (tune: no candidate within the budget); 64 usage error; 65 data error (recordings with no session, requests that are not a HAR or leave none); 74 I/O error, or a report folder that is not one complete run; 130 / 143 stopped by SIGINT / SIGTERM (temporary files removed).
             """,
         version: DeckBenchVersion.current,
+        // Each subcommand names itself (`commandName`): a derived name costs a `String(describing:)`
+        // of its type at every start, 22.8 M instructions of a replay of the bench slice.
         subcommands: [Replay.self, Tune.self, Learn.self, Report.self, Merge.self, Compare.self, Hull.self, Verify.self, Trace.self, Inspect.self, Generate.self, Import.self, Policies.self, Networks.self, Bench.self, History.self]
     )
 

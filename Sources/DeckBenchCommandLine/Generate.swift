@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench generate`: a seeded synthetic workload written as `.jsonl.zst` recordings.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Write a seeded synthetic workload of realistic swipe sessions as .jsonl.zst.",
             discussion: """
                 Session n depends only on --seed and n: the same seed and model give the same bytes, \

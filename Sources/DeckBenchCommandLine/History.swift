@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench history`: the nights of a nightly job kept in one CSV, and their lasting changes.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Keep the runs of a nightly job in one history file and find the changes that last.",
             subcommands: [Append.self, Check.self, Report.self])
     }
@@ -15,6 +16,7 @@ extension DeckBenchCommand.History {
     /// `deckbench history append`: run folders into a history.
     struct Append: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "append",
             abstract: "Add report folders (each one complete run) to a history file, one row per run × policy × network × metric.",
             discussion: """
                 The metrics are those compare can judge, with their 95 % intervals where the run has them; columns in \
@@ -85,6 +87,7 @@ extension DeckBenchCommand.History {
     /// `deckbench history check`: the lasting changes past a limit.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Fail (exit 2) when a metric moved past its limit and stayed there for at least --min-nights nights.",
             discussion: """
                 In each series (a metric of a policy on a network, night by night) the most evident change among the \
@@ -181,6 +184,7 @@ extension DeckBenchCommand.History {
     /// `deckbench history report`: the history drawn night by night.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Write trend.html (each series night by night, its intervals as a band, its change points) and trend.csv (what it shows).",
             discussion: "Change points are searched over each whole series (docs/NIGHTLY.md); those whose first night brought new "
                 + "recordings, flags or a version are said to be explained by them.")

@@ -7,6 +7,7 @@ extension DeckBenchCommand {
     /// bytes, paired.
     struct Hull: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "hull",
             abstract: "Judge each policy of a family against what rival families reach at the same bytes per navigation, paired.",
             discussion: """
                 For every network of a run (replayed with intervals) and every policy of --family: its stall rate against \

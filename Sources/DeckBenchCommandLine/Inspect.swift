@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench inspect`: what is in a set of recordings, and what in them is broken.
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Summarise recordings: sessions, events by kind, navigations, durations, rejects.",
             discussion: """
                 A folder means every .jsonl.zst, .zst and .jsonl file below it. zstd or plain text \

@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench learn`: a model of where users go next, for the `learned` policy.
     struct Learn: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "learn",
             abstract: "Learn from recordings where users go next: a step model for the learned policy.",
             discussion: """
                 Counts, for each history of the last two steps' directions (none, next, prev; none after a jump) and \

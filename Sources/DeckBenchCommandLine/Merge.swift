@@ -5,6 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench merge`: the shards of one run into what one machine would have written.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Combine the outputs of `replay --shard K/N` runs into exactly what one machine would write.",
             discussion: "Refuses folders that are not shards of the same run (version, flags, seed, inputs) or that miss a shard.")
 

@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench networks`: the network presets, and links fitted to a team's own requests.
     struct Networks: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "networks",
             abstract: "List the network presets, their numbers and sources; fit a link to recorded requests.",
             subcommands: [List.self, Fit.self], defaultSubcommand: List.self)
     }
@@ -14,7 +15,9 @@ extension DeckBenchCommand {
 extension DeckBenchCommand.Networks {
     /// `deckbench networks` (`list`): every preset with its numbers and where they come from.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the network presets, their numbers and sources.")
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the network presets, their numbers and sources.")
 
         func run() {
             var text = ""
@@ -38,6 +41,7 @@ extension DeckBenchCommand.Networks {
     /// `deckbench networks fit`: a parametric link fitted to the requests of HAR files.
     struct Fit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fit",
             abstract: "Fit a network spec to recorded requests (HAR 1.2 files, or RUM exports as CSV or JSON lines), and say how well it follows them.",
             discussion: """
                 Prints a --network spec (rtt_ms, jitter and server_ms from the times to first byte, downlink_kbps from \

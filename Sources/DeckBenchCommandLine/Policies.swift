@@ -5,6 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench policies`: every policy with its parameters, defaults and meaning.
     struct Policies: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "policies",
             abstract: "List the prefetch policies, their parameters and defaults.")
 
         func run() {

@@ -6,6 +6,7 @@ extension DeckBenchCommand {
     /// `deckbench replay`: the main job. Every session against every policy on every network.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Replay recorded sessions against prefetch policies on simulated networks; write CSV reports.",
             discussion: """
                 Writes summary.csv (policy × network), sessions.csv (session × policy × network), \

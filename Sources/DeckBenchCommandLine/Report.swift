@@ -5,6 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench report`: a run's reports as one self-contained HTML page.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Write DIR/report.html: per network a heatmap of each swept family, stall times, the policy table, the Pareto front and paired differences; the bytes/tail trade-off; the run and its rejects.",
             discussion: """
                 The page is self-contained (inline SVG, CSS and a few lines of script that sort the tables; nothing from \

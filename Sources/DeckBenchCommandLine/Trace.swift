@@ -5,6 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench trace`: one session's timeline, for Perfetto or chrome://tracing.
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "trace",
             abstract: "Replay one session and write its timeline as Chrome trace-event JSON (open it in ui.perfetto.dev or chrome://tracing).",
             discussion: """
                 Takes the flags of `replay` that say what is replayed (policies, networks, seed, content, max age, \

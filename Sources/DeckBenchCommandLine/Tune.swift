@@ -7,6 +7,7 @@ extension DeckBenchCommand {
     /// and confirmed on sessions the race never saw.
     struct Tune: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tune",
             abstract: "Find the policy to ship: race candidate policies on paired sessions, confirm the winner on held-out ones.",
             discussion: """
                 Every point of every --policy (sweeps allowed) is a candidate on each --network separately. A seeded \

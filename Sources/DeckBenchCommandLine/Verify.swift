@@ -5,6 +5,7 @@ extension DeckBenchCommand {
     /// `deckbench verify`: whether report folders are complete runs.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Say whether each report folder is one complete run: every file its manifest.json lists, of that size and SHA-256.",
             discussion: """
                 A run writes manifest.json last, so a run stopped part-way (killed, out of disk) leaves a folder whose \

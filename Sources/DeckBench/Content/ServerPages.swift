@@ -6,9 +6,12 @@ struct ServerPages: ~Copyable {
     private var sessionKey: UInt64 = 0
     private var newestPage = 0
     private var endUs = 0
-    /// Each page's history, made on first use, and where it is in `histories`.
+    /// Each page's history, made on first use, and where it is in `histories`: −1 for a page
+    /// whose made history has no change before the horizon (nearly every page of a session, the
+    /// newest changing 4 times an hour), answered without reading a history.
     private var histories: [PageHistory] = []
     private var slots = RequestDraws<Int>()
+    private static var unchanged: Int { -1 }
     /// Histories that replace the seeded ones for every session (scenario tests).
     var scripted: [Int: PageHistory] = [:]
 
@@ -28,19 +31,22 @@ struct ServerPages: ~Copyable {
 
     /// The history of `page`, made on first use.
     mutating func history(of page: Int) -> PageHistory {
-        histories[slot(of: page)]
+        let slot = slot(of: page)
+        return slot == Self.unchanged ? PageHistory(initialItems: model.items, changes: []) : histories[slot]
     }
 
     /// What the server sends for `page` at `timeUs`: its version then and the items in it.
     mutating func response(page: Int, atUs timeUs: Int) -> (version: Int, itemCount: Int) {
         let slot = slot(of: page)
+        guard slot != Self.unchanged else { return (0, model.items) }
         let version = histories[slot].version(atUs: timeUs)
         return (version, histories[slot].itemCount(version: version))
     }
 
     /// When the server's copy of `page` moves past `version` (its next change), if it does.
     mutating func nextChangeUs(page: Int, after version: Int) -> Int? {
-        histories[slot(of: page)].changeTimeUs(after: version)
+        let slot = slot(of: page)
+        return slot == Self.unchanged ? nil : histories[slot].changeTimeUs(after: version)
     }
 
     private mutating func slot(of page: Int) -> Int {
@@ -51,6 +57,10 @@ struct ServerPages: ~Copyable {
         } else {
             var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
             history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
+            if history.changes.isEmpty {
+                slots.store(Self.unchanged, page: page, n: 0)
+                return Self.unchanged
+            }
         }
         histories.append(history)
         slots.store(histories.count - 1, page: page, n: 0)

@@ -109,8 +109,10 @@ final class PageTable {
     /// The slot of `page` in `near`, if it has one.
     @inline(__always)
     private func nearIndex(_ page: Int) -> Int? {
-        let (offset, overflow) = page.subtractingReportingOverflow(origin)
-        return !overflow && offset >= 0 && offset < Self.nearCount ? offset : nil
+        // Not below `origin`, the wrapping difference is the true one (below 2⁶⁴): one unsigned
+        // comparison then says whether it is a slot, with no overflow check.
+        let offset = UInt(bitPattern: page) &- UInt(bitPattern: origin)
+        return page >= origin && offset < UInt(Self.nearCount) ? Int(bitPattern: offset) : nil
     }
 
     subscript(page: Int) -> Page {

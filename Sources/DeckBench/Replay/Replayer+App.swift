@@ -95,13 +95,18 @@ extension Replayer {
     }
 
     /// Asks the policy, then drops what it no longer keeps and requests what it asks for. A policy
-    /// that decides at commits only is not asked after a response or a failure: its decision in
-    /// force is what it would answer.
+    /// that decides at commits only is asked at commits only: on any other trigger it would keep
+    /// what it keeps and request nothing. After a decision every cached page is kept or protected,
+    /// and between commits a response caches only such a page, so at a gesture's start (the
+    /// protected pages only grow) nothing needs dropping, and at its end only the released page may.
     func decide(_ trigger: PolicyContext.Trigger) {
         if Policy.decidesAtCommitsOnly {
             switch trigger {
-            case .responseArrived, .requestFailed: return
-            case .commit, .gestureStarted, .gestureEnded: break
+            case .responseArrived, .requestFailed, .gestureStarted: return
+            case let .gestureEnded(target):
+                if pages.isCached(target) && !isKept(target) && !isProtected(target) { drop(target) }
+                return
+            case .commit: break
             }
         }
         decision.removeAll()

@@ -37,7 +37,7 @@ public struct SessionsTable: Sendable {
         }
         self.computed = computed
         self.computedOptional = computedOptional
-        integerBytes = cells.count { $0.kind != .ratio } * (DecimalDigits.maxBytes + 1)
+        integerBytes = cells.count * (DecimalDigits.maxBytes + 1 + DigitWriter.ratioExtraBytes)
     }
 
     /// One row as strings: the reference for `appendRow`.
@@ -57,8 +57,23 @@ public struct SessionsTable: Sendable {
         bytes.append(contentsOf: policy)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: network)
-        // Integers go through a scratch buffer sized for all of them: one append per run of
-        // integers rather than one per byte; a ratio is appended on its own.
+        appendCells(metrics, to: &bytes)
+    }
+
+    /// The same row with its `file,session,` prefix made once for all of a session's rows (the
+    /// fields quoted, the commas after each).
+    func appendRow(key: [UInt8], policy: [UInt8], network: [UInt8], metrics: SessionMetrics, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: key)
+        bytes.append(contentsOf: policy)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: network)
+        appendCells(metrics, to: &bytes)
+    }
+
+    /// The metric cells of a row, each after its comma, and the row's end.
+    private func appendCells(_ metrics: SessionMetrics, to bytes: inout [UInt8]) {
+        // Cells go through a scratch buffer sized for all of them: one append per row rather than
+        // one per byte; a ratio that needs `String(format:)` is appended on its own.
         SessionMetricsLayout.withBytes(of: metrics) { stored in
             func integer(_ operand: Int) -> Int {
                 operand >= 0 ? SessionMetricsLayout.count(at: operand, in: stored) : metrics[keyPath: computed[-operand - 1]]
@@ -76,10 +91,13 @@ public struct SessionsTable: Sendable {
                             : metrics[keyPath: computedOptional[-cell.first - 1]]
                         if let value { writer.integer(value) }
                     case .ratio:
-                        writer.flush(to: &bytes)
-                        bytes.append(UInt8(ascii: ","))
                         let divisor = integer(cell.second)
-                        ReportFormat.appendRatio(divisor == 0 ? nil : Double(integer(cell.first)) / Double(divisor), to: &bytes)
+                        let value = divisor == 0 ? nil : Double(integer(cell.first)) / Double(divisor)
+                        if !writer.ratio(value) {
+                            writer.flush(to: &bytes)
+                            bytes.append(UInt8(ascii: ","))
+                            ReportFormat.appendRatio(value, to: &bytes)
+                        }
                     }
                 }
                 writer.flush(to: &bytes)
@@ -101,9 +119,13 @@ public struct SessionsTable: Sendable {
         var second = 0
     }
 
-    /// Writes comma-separated integers into a buffer of `capacity` bytes, then hands them on.
-    /// Each field checks that a whole one fits (a comma and `DecimalDigits.maxBytes`).
+    /// Writes comma-separated integers and ratios into a buffer of `capacity` bytes, then hands
+    /// them on. Each field checks that a whole one fits (a comma and `DecimalDigits.maxBytes`, and
+    /// `ratioExtraBytes` more for a ratio).
     private struct DigitWriter {
+        /// A ratio's point and four decimals.
+        static var ratioExtraBytes: Int { 5 }
+
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var count = 0
@@ -122,6 +144,33 @@ public struct SessionsTable: Sendable {
         /// Writes `value` after the comma just written.
         mutating func integer(_ value: Int) {
             count += DecimalDigits.write(value, to: base + count)
+        }
+
+        /// Writes a comma and `value` as `ReportFormat.appendRatio` writes it (nothing for nil) when
+        /// that is its fixed-point form, a byte each rather than an array append each (330
+        /// instructions a ratio, four a row, before); false, writing nothing, when `appendRatio`
+        /// needs `String(format:)`. `ReportColumnsTests` holds the two to the same bytes.
+        mutating func ratio(_ value: Double?) -> Bool {
+            guard let value else {
+                comma()
+                return true
+            }
+            let scaled = value * 10_000
+            let whole = scaled.rounded(.down)
+            guard value >= 0, scaled < 1e15, abs(scaled - whole - 0.5) > 1e-6 else { return false }
+            precondition(count + 1 + DecimalDigits.maxBytes + Self.ratioExtraBytes <= capacity, "sessions.csv row: more cells than counted")
+            comma()
+            let units = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
+            integer(units / 10_000)
+            base[count] = UInt8(ascii: ".")
+            count += 1
+            var divisor = 1_000
+            while divisor > 0 {
+                base[count] = UInt8(ascii: "0") + UInt8(units / divisor % 10)
+                count += 1
+                divisor /= 10
+            }
+            return true
         }
 
         mutating func flush(to bytes: inout [UInt8]) {

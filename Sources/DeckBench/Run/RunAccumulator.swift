@@ -2,8 +2,8 @@
 /// sums, distributions and bootstrap buckets, as its replayer's meter made them) and the paired
 /// wins between the policies on each network.
 ///
-/// The pipeline holds one. After each batch it takes over what every worker's replayers summed
-/// (so that a worker holds at most a batch's worth), and at the end it merges the workers' wins.
+/// The pipeline holds one. Once every batch is in, it takes over what every worker's replayers
+/// summed and merges the workers' wins.
 /// Sums are exact, so the totals never depend on which worker replayed which session.
 struct RunAccumulator {
     /// Per replay point, in replayer order.

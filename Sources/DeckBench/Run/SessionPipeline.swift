@@ -8,11 +8,12 @@ import Foundation
 /// thread receives the batches of file 0, then of file 1, ..., each with its rows in file order, so
 /// the output never depends on `jobs` and memory is bounded by the batches, never by the corpus.
 ///
-/// After each batch the run's `RunAccumulator` takes over what the workers' replayers summed, and
-/// they start the next batch empty: a worker holds at most one batch of sessions' worth of sums,
-/// distributions and buckets per point, whatever the corpus. The accumulator is touched on the
-/// calling thread only, between batches (hence unchecked Sendable: the workers' closures capture
-/// the pipeline for `replay`).
+/// Each worker's replayers keep summing until every batch is in; then the run's `RunAccumulator`
+/// takes over what they summed, one merge per worker and point (a merge after every batch was
+/// 38 M instructions of a replay of the bench slice). A summary's size is bounded whatever the
+/// corpus (its buckets and bins are), so a worker holds at most one run's worth per point. The
+/// accumulator is touched on the calling thread only, once the workers are done (hence unchecked
+/// Sendable: the workers' closures capture the pipeline for `replay`).
 final class SessionPipeline: @unchecked Sendable {
     let workers: [ReplayWorker]
     /// The sums of the batches replayed so far.
@@ -31,7 +32,7 @@ final class SessionPipeline: @unchecked Sendable {
         accumulator = RunAccumulator(points: workers[0].replayers.count, wins: wins)
     }
 
-    /// Moves what every worker's replayers summed into the accumulator.
+    /// Moves what every worker's replayers summed into the accumulator: once, at the end.
     private func collect() {
         for worker in workers { accumulator.collect(worker.replayers) }
     }
@@ -60,7 +61,6 @@ final class SessionPipeline: @unchecked Sendable {
                 read(file, batchSize) { batch in
                     do throws(OutputError) {
                         let rows = replay(batch)
-                        collect()
                         try consume(batch, rows)
                         return true
                     } catch {
@@ -101,7 +101,6 @@ final class SessionPipeline: @unchecked Sendable {
             while let batch = queues[file].take() {
                 do throws(OutputError) {
                     let rows = replay(batch)
-                    collect()
                     try consume(batch, rows)
                 } catch {
                     next.withLock { $0.cancelled = true }

@@ -3,10 +3,14 @@
 /// the edge between the two goes one way, Run → Reports.
 extension SessionsTable: SessionRowFormat {
     func appendRows(_ session: Session, replayers: [any SessionReplaying], metrics: [SessionMetrics], to rows: inout [UInt8]) {
-        let file = CSVWriter.field(session.file)
-        let id = CSVWriter.field(session.id)
+        // `file,session,` made once for the session's rows.
+        var key: [UInt8] = []
+        CSVWriter.appendField(session.file, to: &key)
+        key.append(UInt8(ascii: ","))
+        CSVWriter.appendField(session.id, to: &key)
+        key.append(UInt8(ascii: ","))
         for index in replayers.indices {
-            appendRow(file: file, session: id, policy: replayers[index].policyField, network: replayers[index].networkField,
+            appendRow(key: key, policy: replayers[index].policyField, network: replayers[index].networkField,
                       metrics: metrics[index], to: &rows)
         }
     }

@@ -153,4 +153,44 @@ import Testing
             #expect(String(decoding: fast, as: UTF8.self) == reference.text)
         }
     }
+
+    /// The worker's path (`appendRows`: the key made once a session, ratios written in the row's
+    /// scratch buffer) against the reference rows, with ratios at their edges: a third, 1/20,000
+    /// (on the half of its last decimal: printf's rounding, through `String(format:)`), 0 of 0
+    /// (an empty cell), a ratio of a trillion, and a network spec that needs quoting.
+    @Test func theWorkersRowsEqualTheReferenceRowsAtTheRatiosEdges() throws {
+        var third = SessionMetrics()
+        third.navigations = 3
+        third.coveredNavigations = 1
+        third.usefulPrefetches = 1
+        third.wastedPrefetches = 2
+        var half = SessionMetrics()
+        half.navigations = 20_000
+        half.coveredNavigations = 1
+        var large = SessionMetrics()
+        large.shownMs = 1
+        large.staleShownMs = 10_000_000_000
+        var larger = large
+        larger.staleShownMs = 1_000_000_000_000
+        let metrics = [third, half, large, larger, SessionMetrics()]
+        let settings = ReplaySettings(bootstrap: 0)
+        let commons = SessionCommons(settings: settings)
+        let network = try NetworkModel.parse("lte:loss=0.01")
+        let replayers = (0 ..< metrics.count).map { radius in
+            makeReplayer(FixedPolicy(radius: radius), network: network, settings: settings, commons: commons)
+        }
+        #expect(replayers[0].networkField.first == UInt8(ascii: "\""))
+        let session = Session(id: "id,\"q\"", file: "data/a b.jsonl", line: 1, page: 0, first: 0, last: 0, events: [])
+        let table = SessionsTable()
+        var reference = CSVWriter(header: nil)
+        for (replayer, m) in zip(replayers, metrics) {
+            reference.appendRow(table.row(session: session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: m))
+        }
+        var rows: [UInt8] = []
+        table.appendRows(session, replayers: replayers, metrics: metrics, to: &rows)
+        #expect(String(decoding: rows, as: UTF8.self) == reference.text)
+        #expect(reference.text.contains(",0.3333,"))
+        #expect(reference.text.contains(String(format: ",%.4f,", 1.0 / 20_000)))
+        #expect(reference.text.contains(",10000000000.0000,"))
+    }
 }
