@@ -65,17 +65,17 @@ final class PageTable {
     /// `origin` (nearly every page a session touches); any other page in a map. Touched slots of
     /// the array are remembered so that a reset clears only them.
     /// 512 slots of 24 bytes: 12 KiB per worker.
-    private static let nearCount = 512
-    private let near: UnsafeMutablePointer<Page>
-    private var origin = -nearCount / 2
+    static let nearCount = 512
+    let near: UnsafeMutablePointer<Page>
+    private(set) var origin = -nearCount / 2
     // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
-    @exclusivity(unchecked) private var touched = FlatList<Int>(capacity: 64)
+    @exclusivity(unchecked) private(set) var touched = FlatList<Int>(capacity: 64)
     // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
-    @exclusivity(unchecked) private var far = IntMap<Page>()
+    @exclusivity(unchecked) private(set) var far = IntMap<Page>()
     /// The pages with data, in no particular order, kept beside the map so that a decision never
     /// scans the whole map.
     // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
-    @exclusivity(unchecked) private var cached = FlatList<Int>(capacity: 16)
+    @exclusivity(unchecked) private(set) var cached = FlatList<Int>(capacity: 16)
     var cachedCount: Int { cached.count }
 
     /// The `index`-th cached page (`0 ..< cachedCount`); dropping it moves the last one into its
@@ -104,6 +104,7 @@ final class PageTable {
         far.removeAll()
         cached.removeAll()
         pendingPrefetches = 0
+        checkInvariants(wholeArray: true)
     }
 
     /// The slot of `page` in `near`, if it has one.
@@ -140,6 +141,7 @@ final class PageTable {
             if old.prefetch.isOpen != newValue.prefetch.isOpen {
                 pendingPrefetches += newValue.prefetch.isOpen ? 1 : -1
             }
+            checkInvariants()
         }
     }
 
