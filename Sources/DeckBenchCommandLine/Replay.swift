@@ -118,7 +118,8 @@ extension DeckBenchCommand {
             let intervals = outcome.summaries.contains { !$0.summary.replicates.isEmpty }
             var table = TextTable(header: ["policy", "network", intervals ? "stall rate (95 % CI)" : "stall rate", "p99 stall", "resets", "wasted"])
             let stallRate = IntervalColumn.of(.stallRate)[0]
-            for ((policy, network, summary), estimates) in zip(outcome.summaries, outcome.estimates) {
+            for (entry, estimates) in zip(outcome.summaries, outcome.estimates) {
+                let (policy, network, summary) = (entry.policy, entry.network, entry.summary)
                 let totals = summary.totals
                 var rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
                 if let interval = estimates?.interval(stallRate) {

@@ -368,15 +368,15 @@ public struct Comparison: Sendable {
     }
 
     private static func table(_ text: String, side: String) throws(ComparisonError)
-        -> (header: [String], keys: [ComparisonKey], rows: [ComparisonKey: [String: String]]) {
+        -> (header: [String], keys: [ReplayPoint], rows: [ReplayPoint: [String: String]]) {
         guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow,
               header.count > 1, header[0] == "policy", header[1] == "network"
         else { throw .notASummary(side: side) }
-        var keys: [ComparisonKey] = []
-        var rows: [ComparisonKey: [String: String]] = [:]
+        var keys: [ReplayPoint] = []
+        var rows: [ReplayPoint: [String: String]] = [:]
         while let record = reader.next() {
             guard record.count == header.count else { continue }
-            let key = ComparisonKey(policy: record[0], network: record[1])
+            let key = ReplayPoint(policy: record[0], network: record[1])
             keys.append(key)
             rows[key] = Dictionary(uniqueKeysWithValues: zip(header, record))
         }
@@ -403,12 +403,6 @@ public struct Comparison: Sendable {
         }
         return writer.text
     }
-}
-
-/// The key of a summary row.
-struct ComparisonKey: Hashable, Sendable {
-    public var policy: String
-    public var network: String
 }
 
 /// Why two runs cannot be compared.

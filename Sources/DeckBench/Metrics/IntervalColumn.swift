@@ -169,7 +169,7 @@ public struct ReplicateEstimates: Sendable {
     /// row order, before any are dropped (`PairedTable.Rows` makes paired.csv from them). With
     /// `threads` above 1, rows are computed on that many threads, up to four rows a thread ahead
     /// of `visit` (the same values: a row's depend on that row alone).
-    public static func of(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+    public static func of(_ summaries: [PointSummary],
                           columns: [IntervalColumn], valuesForPairsOnly: Bool = false, threads: Int = 1,
                           visit: ((Int, ReplicateEstimates?) -> Void)? = nil) -> [ReplicateEstimates?] {
         guard let replicates = summaries.first(where: { !$0.summary.replicates.isEmpty })?.summary.replicates.replicates else {

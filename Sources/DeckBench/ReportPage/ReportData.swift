@@ -9,7 +9,7 @@ struct ReportData {
     /// Each network's name on the page: its preset and the keys changed from it, or `netN`.
     let networkNames: [String: String]
     let defaultJob: Set<String>
-    private let rowIndex: [String: [String: String]]
+    private let rowIndex: [ReplayPoint: [String: String]]
     /// Ratio columns whose two counts are columns of the file too: read as the quotient of those
     /// counts, since the file's ratio has four decimals and a view that rounds it again (a percent
     /// with one decimal) could show a digit the exact ratio does not have (0.99746 → 0.9975 →
@@ -29,8 +29,8 @@ struct ReportData {
         }
         networkNames = names
         defaultJob = Set(PolicyRegistry.defaults.map(\.spec))
-        var index: [String: [String: String]] = [:]
-        for row in reports.summary { index[(row["policy"] ?? "") + "\u{1}" + (row["network"] ?? "")] = row }
+        var index: [ReplayPoint: [String: String]] = [:]
+        for row in reports.summary { index[ReplayPoint(policy: row["policy"] ?? "", network: row["network"] ?? "")] = row }
         rowIndex = index
         exactRatios = Self.exactRatios(schema)
     }
@@ -52,7 +52,7 @@ struct ReportData {
     }
 
     func row(_ policy: String, _ network: String) -> [String: String]? {
-        rowIndex[policy + "\u{1}" + network]
+        rowIndex[ReplayPoint(policy: policy, network: network)]
     }
 
     func value(_ policy: String, _ network: String, _ column: String) -> Double? {

@@ -16,7 +16,7 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
     public var format: Int?
     public var rows: [Row]
 
-    public init(_ summaries: [(policy: String, network: String, summary: MetricsSummary)]) {
+    public init(_ summaries: [PointSummary]) {
         format = Self.currentFormat
         rows = summaries.filter { !$0.summary.replicates.isEmpty }.map { Row(policy: $0.policy, network: $0.network, replicates: $0.summary.replicates) }
     }

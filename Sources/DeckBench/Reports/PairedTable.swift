@@ -17,13 +17,13 @@ struct PairedTable: Sendable {
 
     /// The file for `summaries` (policy-major, which carry replicates), or nil when they carry
     /// none; `wins` gives the share columns (empty without).
-    public func csv(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins? = nil) -> String? {
+    public func csv(_ summaries: [PointSummary], wins: PairedWins? = nil) -> String? {
         estimatesAndCSV(summaries, wins: wins).csv
     }
 
     /// Every row's interval estimates (replicate values kept only where pairs need them) and
     /// paired.csv made in the same pass (nil without replicates): what a run and a merge write.
-    public func estimatesAndCSV(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+    public func estimatesAndCSV(_ summaries: [PointSummary],
                                 wins: PairedWins?, threads: Int = 1) -> (estimates: [ReplicateEstimates?], csv: String?) {
         let rows = Rows(table: self, summaries: summaries, wins: wins)
         let estimates = ReplicateEstimates.of(summaries, columns: schema.intervalColumns, valuesForPairsOnly: true, threads: threads,
@@ -38,7 +38,7 @@ struct PairedTable: Sendable {
     /// holds them all.
     public final class Rows {
         private let table: PairedTable
-        private let summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        private let summaries: [PointSummary]
         private let wins: PairedWins?
         private let columns: [IntervalColumn]
         private var networks: [String] = []
@@ -49,7 +49,7 @@ struct PairedTable: Sendable {
         private var kept: [Int: ReplicateEstimates] = [:]
         private var writers: [CSVWriter]
 
-        public init(table: PairedTable, summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?) {
+        public init(table: PairedTable, summaries: [PointSummary], wins: PairedWins?) {
             self.table = table
             self.summaries = summaries
             self.wins = wins

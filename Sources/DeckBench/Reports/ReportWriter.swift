@@ -55,7 +55,7 @@ struct ReportWriter {
     /// (`PairedTable.estimatesAndCSV`): what `finish` writes, and what a command's own files read
     /// before it (`tune.csv`).
     struct Tables: Sendable {
-        var summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        var summaries: [PointSummary]
         /// One per summary (`ReplicateEstimates.of` over the schema's interval columns).
         var estimates: [ReplicateEstimates?]
         /// nil when no summary carries replicates.
@@ -63,7 +63,7 @@ struct ReportWriter {
     }
 
     /// The tables of `summaries`: the one path by which a run or a merge makes `paired.csv`.
-    func tables(_ summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins?, threads: Int) -> Tables {
+    func tables(_ summaries: [PointSummary], wins: PairedWins?, threads: Int) -> Tables {
         let made = PairedTable(schema: schema).estimatesAndCSV(summaries, wins: wins, threads: threads)
         return Tables(summaries: summaries, estimates: made.estimates, pairedCSV: made.csv)
     }
@@ -88,8 +88,8 @@ struct ReportWriter {
         var summary = CSVWriter(header: summaryTable.header)
         var distributions = CSVWriter(header: DistributionsTable.header)
         for row in summaryTable.rows(summaries, estimates: estimates) { summary.appendRow(row) }
-        for (policy, network, metrics) in summaries {
-            distributionsTable.append(policy: policy, network: network, summary: metrics, to: &distributions)
+        for entry in summaries {
+            distributionsTable.append(policy: entry.policy, network: entry.network, summary: entry.summary, to: &distributions)
         }
         var written: [AtomicFileWriter.Written] = []
         switch sessions {

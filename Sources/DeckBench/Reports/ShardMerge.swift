@@ -70,12 +70,12 @@ public enum ShardMerge {
         manifest.sessions = shards.reduce(0) { $0 + $1.manifest.sessions }
         manifest.replays = shards.reduce(0) { $0 + $1.manifest.replays }
 
-        var summaries: [(policy: String, network: String, summary: MetricsSummary)] = []
+        var summaries: [PointSummary] = []
         for policy in manifest.policies {
             for network in manifest.networks {
                 var merged = MetricsSummary()
                 for shard in shards { merged.merge(shard.state.summaries[summaries.count]) }
-                summaries.append((policy, network, merged))
+                summaries.append(PointSummary(policy: policy, network: network, summary: merged))
             }
         }
         var wins = first.state.wins

@@ -35,7 +35,7 @@ public struct SummaryTable: Sendable {
 
     /// The rows of every policy × network, in the order given; `estimates` (one per row, as
     /// `ReplicateEstimates.of` makes them) are made here when not given.
-    public func rows(_ summaries: [(policy: String, network: String, summary: MetricsSummary)],
+    public func rows(_ summaries: [PointSummary],
                      estimates: [ReplicateEstimates?]? = nil) -> [[String]] {
         var pareto = [String](repeating: "", count: summaries.count)
         var networks: [String: [Int]] = [:]

@@ -59,7 +59,7 @@ public struct ReplayRun: Sendable {
         /// One entry per policy × network, policies outer, networks inner, in the order given:
         /// the policy's and the network's specs (summary.csv's `policy` and `network`) and their
         /// metrics (counts in `summary.totals`, e.g. `summary.totals.navigations`).
-        public var summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        public var summaries: [PointSummary]
         /// Each summary's interval columns replicate by replicate, index for index with
         /// `summaries` (nil without intervals, `bootstrap` 0): `estimates[i]?.interval(column)`
         /// is summary.csv's `NAME_ci_low`, `NAME_ci_high`.
@@ -131,7 +131,7 @@ public struct ReplayRun: Sendable {
         let run: ReplayRun
         let writer: ReportWriter
         /// One entry per policy × network, as in `Outcome.summaries`.
-        public let summaries: [(policy: String, network: String, summary: MetricsSummary)]
+        public let summaries: [PointSummary]
         let wins: PairedWins
         /// The summaries' intervals and paired.csv, made in one pass so that a sweep never holds
         /// every row's replicates.
@@ -166,7 +166,7 @@ public struct ReplayRun: Sendable {
                 shard: shard.count > 1 ? shard.description : nil)
             let state = shard.count > 1
                 ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
-                             summaries: summaries.map(\.2), wins: wins, blocks: blocks)
+                             summaries: summaries.map(\.summary), wins: wins, blocks: blocks)
                 : nil
             let committed = try writer.finish(tables, rejects: RejectsTable.csv(rejects), manifest: manifest, shardState: state,
                                               extra: extra)

@@ -118,13 +118,13 @@ final class SessionPipeline: @unchecked Sendable {
 
     /// What the run summed once every batch is in: each replay point's summary (one per policy ×
     /// network, in order) and the paired wins merged over the workers.
-    func totals() -> (summaries: [(policy: String, network: String, summary: MetricsSummary)], wins: PairedWins) {
+    func totals() -> (summaries: [PointSummary], wins: PairedWins) {
         collect()
         var totals = accumulator
         for worker in workers { totals.merge(worker.wins) }
         let summaries = workers[0].replayers.indices.map { index in
             let replayer = workers[0].replayers[index]
-            return (replayer.policySpec, replayer.networkSpec, totals.summaries[index])
+            return PointSummary(policy: replayer.policySpec, network: replayer.networkSpec, summary: totals.summaries[index])
         }
         return (summaries, totals.wins)
     }

@@ -40,7 +40,7 @@ struct TuneTable: Sendable {
     }
 
     /// The file, with held-out figures from the confirmation's replay (`heldOut`, with `estimates`).
-    func csv(heldOut: [(policy: String, network: String, summary: MetricsSummary)], estimates: [ReplicateEstimates?]) -> [UInt8] {
+    func csv(heldOut: [PointSummary], estimates: [ReplicateEstimates?]) -> [UInt8] {
         var writer = CSVWriter(header: Self.header)
         for (network, choice) in choices.enumerated() {
             for (index, status) in order(network: network, choice: choice, knee: knees[network]) {
@@ -78,7 +78,7 @@ struct TuneTable: Sendable {
     }
 
     /// A policy's held-out figures on a network, from `heldout_sessions` on.
-    private func heldOutFields(_ policy: String, _ network: String, _ heldOut: [(policy: String, network: String, summary: MetricsSummary)],
+    private func heldOutFields(_ policy: String, _ network: String, _ heldOut: [PointSummary],
                                _ estimates: [ReplicateEstimates?]) -> [String] {
         guard let row = heldOut.firstIndex(where: { $0.policy == policy && $0.network == network }) else { return Self.empty }
         let column = objective.column

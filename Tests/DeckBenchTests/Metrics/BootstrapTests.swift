@@ -93,7 +93,7 @@ import Testing
             summary.add(metrics)
             summary.replicates.add(metrics, bucket: BootstrapReplicates.bucket(file: "f", session: "s\(index)"))
         }
-        let row = table.rows([("p", "n", summary)])[0]
+        let row = table.rows([PointSummary(policy: "p", network: "n", summary: summary)])[0]
         let low = Double(row[row.count - 3])!, high = Double(row[row.count - 2])!
         // 13 sessions each of 2, 3 and 4 stalls over 4 resets: the ratio is 117 / 156 = 0.75 and every replicate lies in [0.5, 1].
         #expect(Double(row[row.count - 4]) == 0.7500)

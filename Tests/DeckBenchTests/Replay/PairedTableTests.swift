@@ -28,7 +28,7 @@ import Testing
     @Test func aConstantDifferenceHasAPointInterval() throws {
         let a = summary { $0 % 3 }
         let b = summary { $0 % 3 + 1 }
-        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)]))
+        let csv = try #require(PairedTable().csv([PointSummary(policy: "A", network: "n", summary: a), PointSummary(policy: "B", network: "n", summary: b)]))
         let stallRate = try #require(rows(csv).first { $0[3] == "stall_rate" })
         #expect(stallRate == ["n", "A", "B", "stall_rate", "0.1000", "0.2000", "-0.1000", "-0.1000", "-0.1000", "", ""])
         let bytes = try #require(rows(csv).first { $0[3] == "bytes_per_navigation" })
@@ -39,7 +39,7 @@ import Testing
     @Test func pairingNarrowsTheInterval() throws {
         let a = summary { ($0 * 7) % 5 }
         let b = summary { ($0 * 7) % 5 + ($0 % 4 == 0 ? 1 : 0) }
-        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)]))
+        let csv = try #require(PairedTable().csv([PointSummary(policy: "A", network: "n", summary: a), PointSummary(policy: "B", network: "n", summary: b)]))
         let row = try #require(rows(csv).first { $0[3] == "stall_rate" })
         let (point, low, high) = (Double(row[6])!, Double(row[7])!, Double(row[8])!)
         #expect(low <= point && point <= high && high < 0)
@@ -51,7 +51,7 @@ import Testing
         #expect(PairedWins.pairs(3).map { [$0.0, $0.1] } == [[0, 1], [0, 2], [1, 2]])
         #expect(PairedWins.pairs(16).count == 120)
         #expect(PairedWins.pairs(17).map { [$0.0, $0.1] } == (1 ..< 17).map { [0, $0] })
-        #expect(PairedTable().csv([("A", "n", MetricsSummary())]) == nil)
+        #expect(PairedTable().csv([PointSummary(policy: "A", network: "n", summary: MetricsSummary())]) == nil)
     }
 }
 
@@ -76,7 +76,7 @@ extension PairedTableTests {
             (ma.navigations, ma.stalls, mb.navigations, mb.stalls) = (10, session % 3, 10, session % 3 + 1)
             [ma, mb].withUnsafeBufferPointer { wins.add($0) }
         }
-        let csv = try #require(PairedTable().csv([("A", "n", a), ("B", "n", b)], wins: wins))
+        let csv = try #require(PairedTable().csv([PointSummary(policy: "A", network: "n", summary: a), PointSummary(policy: "B", network: "n", summary: b)], wins: wins))
         let stallRate = try #require(rows(csv).first { $0[3] == "stall_rate" })
         #expect(Array(stallRate.suffix(2)) == ["1.0000", "0.0000"])
         let p99 = try #require(rows(csv).first { $0[3] == "stall_ms_p99" })

@@ -37,8 +37,10 @@ import Testing
             summary.add(metrics)
             return summary
         }
-        let rows = SummaryTable().rows([("a", "lte", summary(10, 400)), ("b", "3g", summary(10, 400)),
-                                        ("b", "lte", summary(20, 500)), ("a", "3g", summary(20, 300))])
+        let rows = SummaryTable().rows([PointSummary(policy: "a", network: "lte", summary: summary(10, 400)),
+                                        PointSummary(policy: "b", network: "3g", summary: summary(10, 400)),
+                                        PointSummary(policy: "b", network: "lte", summary: summary(20, 500)),
+                                        PointSummary(policy: "a", network: "3g", summary: summary(20, 300))])
         #expect(rows.map { $0.last } == ["1", "1", "0", "1"])
     }
 }

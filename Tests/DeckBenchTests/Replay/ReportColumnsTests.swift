@@ -30,7 +30,7 @@ import Testing
     @Test func headersAndRowsHaveOneFieldPerColumn() {
         let summary = SummaryTable()
         #expect(summary.header.prefix(7) == ["policy", "network", "sessions", "navigations", "bounces", "stalls", "stall_rate"])
-        #expect(summary.rows([("p", "n", MetricsSummary())]).map(\.count) == [summary.header.count])
+        #expect(summary.rows([PointSummary(policy: "p", network: "n", summary: MetricsSummary())]).map(\.count) == [summary.header.count])
         let sessions = SessionsTable()
         #expect(sessions.header.prefix(5) == ["file", "session", "policy", "network", "navigations"])
         let session = Session(id: "s", file: "f", line: 1, page: 0, first: 0, last: 0, events: [])

@@ -4,9 +4,9 @@ import Testing
 /// paired.csv made row by row (values dropped as soon as no pair needs them) is the file made from
 /// every row's values, with more policies than are all paired and with fewer.
 @Suite struct PairedRowsTests {
-    private func summaries(policies: Int) -> [(policy: String, network: String, summary: MetricsSummary)] {
+    private func summaries(policies: Int) -> [PointSummary] {
         var random = SeededGenerator(seed: 3, keys: UInt64(policies))
-        var rows: [(policy: String, network: String, summary: MetricsSummary)] = []
+        var rows: [PointSummary] = []
         for policy in 0 ..< policies {
             for network in ["lte", "3g"] {
                 var summary = MetricsSummary()
@@ -21,7 +21,7 @@ import Testing
                     summary.replicates.add(metrics, bucket: bucket)
                     summary.replicates.recordStall(metrics.stalls * 37, bucket: bucket)
                 }
-                rows.append(("p\(policy)", network, summary))
+                rows.append(PointSummary(policy: "p\(policy)", network: network, summary: summary))
             }
         }
         return rows

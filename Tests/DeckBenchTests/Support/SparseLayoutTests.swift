@@ -188,7 +188,7 @@ import Testing
 /// names that need escaping included.
 @Suite struct BootstrapFileTests {
     @Test func rowByRowIsTheWholeFilesBytes() throws {
-        var summaries: [(policy: String, network: String, summary: MetricsSummary)] = []
+        var summaries: [PointSummary] = []
         let names = ["fixed:radius=1", "a/\"b\"", "ondemand", "tab\there\\, new\nline\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}", "é😀\u{2028}"]
         for (index, policy) in names.enumerated() {
             var summary = MetricsSummary()
@@ -199,7 +199,7 @@ import Testing
             summary.add(metrics)
             summary.replicates.add(metrics, bucket: 17 * index)
             summary.replicates.recordStall(120 * index, bucket: 17 * index)
-            summaries.append((policy, index == 3 ? "trace:path=/tmp/x.trace" : "lte", summary))
+            summaries.append(PointSummary(policy: policy, network: index == 3 ? "trace:path=/tmp/x.trace" : "lte", summary: summary))
         }
         for file in [BootstrapFile(summaries), BootstrapFile([])] {
             let encoder = JSONEncoder()
