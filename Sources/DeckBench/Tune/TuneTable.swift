@@ -5,11 +5,8 @@
 /// then undecided, `better_undecided` when confirmed better than the shipped one by more than
 /// delta), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
-    static let header = ["network", "policy", "status", "round", "why", "sessions", "objective", "value", "leader", "difference",
-                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high",
-                         "budget_excess", "budget_excess_ci_low", "budget_excess_ci_high", "feasibility",
-                         "heldout_sessions", "heldout_value", "heldout_ci_low", "heldout_ci_high", "heldout_stall_rate",
-                         "heldout_bytes_per_navigation", "heldout_bytes_ci_low", "heldout_bytes_ci_high"]
+    /// The columns, declared with the reader (`TuneRow.Column`).
+    static let header = TuneRow.Column.header
 
     let objective: TuneObjective
     let candidates: [TuneCandidate]
@@ -19,25 +16,8 @@ struct TuneTable: Sendable {
     /// The incumbent's spec, when one was given.
     let incumbent: String?
 
-    /// A row's status and, for one still in, why it was not shipped.
-    enum Status: String {
-        case shipped, leader
-        case withinDelta = "within_delta"
-        case stillIn = "in"
-        case undecided, out, incumbent, reference
-        case betterUndecided = "better_undecided"
-
-        var why: String {
-            switch self {
-            case .leader: "the lowest objective; a cheaper candidate was within delta of it"
-            case .stillIn: "not shown within delta of the leader"
-            case .undecided: "its bytes interval holds the budget"
-            case .betterUndecided: "better than the shipped one by more than delta; its bytes interval holds the budget"
-            case .reference: "the budget's reference"
-            default: ""
-            }
-        }
-    }
+    /// A row's status (`TuneRow.Status`, with the reader).
+    typealias Status = TuneRow.Status
 
     /// The file, with held-out figures from the confirmation's replay (`heldOut`, with `estimates`).
     func csv(heldOut: [PointSummary], estimates: [ReplicateEstimates?]) -> [UInt8] {
