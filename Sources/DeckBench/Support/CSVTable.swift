@@ -29,7 +29,7 @@ package struct CSVTable: Sendable {
         self.header = header
         index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var records: [Record] = []
-        var line = 1 + Self.lineBreaks(header)
+        var line = 2 + Self.lineBreaks(header)
         while let fields = reader.next() {
             guard fields.count == header.count else {
                 throw CSVTableError(file: file, line: line, field: nil, value: "",

@@ -23,9 +23,12 @@ import Testing
     /// as nil, and a bad one is an error naming file, line, field and value.
     @Test func fieldsReadTypedOrNameWhatIsWrong() throws {
         let rows = try CSVTable(text: "n,x\n3,0.25\n,\nfour,1\n", file: "t.csv").rows
-        #expect(try rows[0].int("n") == 3 && rows[0].number("x") == 0.25)
-        #expect(try rows[1].int("n") == nil && rows[1].number("x") == nil)
-        #expect(rows[0].text("absent") == "" && (try rows[0].number("absent")) == nil)
+        let (n, x) = (try rows[0].int("n"), try rows[0].number("x"))
+        #expect(n == 3 && x == 0.25)
+        let (emptyN, emptyX) = (try rows[1].int("n"), try rows[1].number("x"))
+        #expect(emptyN == nil && emptyX == nil)
+        let absent = try rows[0].number("absent")
+        #expect(rows[0].text("absent") == "" && absent == nil)
         let error = CSVTableError(file: "t.csv", line: 4, field: "n", value: "four", reason: "not a whole number")
         #expect(throws: error) { try rows[2].int("n") }
         #expect(error.description == "t.csv, line 4, n \"four\": not a whole number")
