@@ -33,14 +33,21 @@ struct TuneTable: Sendable {
             }
             if let incumbent {
                 let spec = candidates[choice.shipped].network
-                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Array(repeating: "", count: 14)
+                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Self.noSearch
                                  + heldOutFields(incumbent, spec, heldOut, estimates))
             }
         }
         return writer.bytes
     }
 
-    private static let empty = Array(repeating: "", count: 8)
+    /// The empty held-out figures, and the empty race figures of the incumbent (which did not
+    /// race): as many as the columns from `heldout_sessions` on, and from `sessions` to `feasibility`.
+    private static let empty = Array(repeating: "", count: TuneRow.Column.allCases.count - position(.heldoutSessions))
+    private static let noSearch = Array(repeating: "", count: position(.heldoutSessions) - position(.sessions))
+
+    private static func position(_ column: TuneRow.Column) -> Int {
+        TuneRow.Column.allCases.firstIndex(of: column) ?? 0
+    }
 
     /// The race's figures of a standing, from `sessions` to `feasibility`.
     private func searched(_ standing: TuneCandidate.Standing?, reference: Bool) -> [String] {
