@@ -41,8 +41,12 @@ public struct Comparison: Sendable {
         public var policy: String
         public var network: String
         public var metric: String
+        /// Each side's value as its summary.csv writes it (what compare prints), empty when undefined.
         public var baseline: String
         public var candidate: String
+        /// Each side's value as a number, read by the summary's reader; nil when undefined.
+        public var baselineValue: Double? = nil
+        public var candidateValue: Double? = nil
         public var change: Double?
         public var changePercent: Double?
         /// The 95 % paired interval of `change` on its own (percentile method), when both runs have
@@ -341,8 +345,9 @@ public struct Comparison: Sendable {
     private static func compare(_ key: ReplayPoint, metric: String, better: Better, old: SummaryRow, new: SummaryRow,
                                 limit: Threshold?) -> Row {
         var row = Row(policy: key.policy, network: key.network, metric: metric, baseline: old.text(metric) ?? "",
-                      candidate: new.text(metric) ?? "", threshold: limit?.description ?? "", status: .undefined)
-        guard let a = old.value(metric), let b = new.value(metric) else { return row }
+                      candidate: new.text(metric) ?? "", baselineValue: old.value(metric), candidateValue: new.value(metric),
+                      threshold: limit?.description ?? "", status: .undefined)
+        guard let a = row.baselineValue, let b = row.candidateValue else { return row }
         let change = b - a
         row.change = change
         row.changePercent = a == 0 ? nil : change / abs(a) * 100

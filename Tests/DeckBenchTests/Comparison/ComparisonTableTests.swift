@@ -60,8 +60,10 @@ import Testing
         let comparison = try compare(summary("fixed,lte,0.10,\n"), summary("fixed,lte,0.1,0.5\n"))
         let rate = try #require(comparison.rows.first { $0.metric == "stall_rate" })
         #expect(rate.status == .unchanged && rate.baseline == "0.10" && rate.candidate == "0.1" && rate.change == 0)
+        #expect(rate.baselineValue == 0.1 && rate.candidateValue == 0.1)
         let coverage = try #require(comparison.rows.first { $0.metric == "coverage" })
         #expect(coverage.status == .undefined && coverage.baseline == "" && coverage.candidate == "0.5")
+        #expect(coverage.baselineValue == nil && coverage.candidateValue == 0.5)
         let older = try Comparison(baseline: "policy,network,stall_rate\nfixed,lte,0.2\n", candidate: Self.header + "fixed,lte,0.3,0.5\n",
                                    maxIncrease: [], maxDecrease: [])
         #expect(older.rows.first { $0.metric == "coverage" }?.status == .undefined)
