@@ -57,7 +57,7 @@ enum PolicyTableView {
     /// A value as the table shows it (shares in %, from `exact` when the page knows it better than
     /// the file's four decimals; others as written) and its interval, if any.
     static func cell(_ raw: String, exact: Double?, column: String, row: SummaryRow, schema: MetricSchema) -> (value: String, interval: String?) {
-        guard let value = exact ?? Double(raw) else { return (raw, nil) }
+        guard let value = exact ?? row.value(column) else { return (raw, nil) }
         let isShare = schema.metrics.first { $0.summaryColumns.contains(column) }?.unit == .ratio
         func shown(_ value: Double) -> String {
             isShare ? percent(value) : abs(value) >= 100 ? String(Int(value.rounded())) : ReportFormat.number(value)
