@@ -124,9 +124,10 @@ extension DeckBenchCommand {
             let folders = try [baseline, candidate].map(Self.reportFolder)
             try Self.checkShards(folders)
             if let out { try Self.checkOut(out, folders: folders) }
-            let texts = try folders.map { folder -> String in
+            let paths = folders.map { ReportFolder.path($0, .summary) }
+            let texts = try paths.map { path -> String in
                 do {
-                    return try ReportFolder.text(ReportFolder.path(folder, .summary))
+                    return try ReportFolder.text(path)
                 } catch {
                     Console.error("error: \(error)")
                     throw ExitStatus.io
@@ -136,7 +137,7 @@ extension DeckBenchCommand {
             do {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
                                             pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level,
-                                            planted: try plants.get())
+                                            planted: try plants.get(), files: (paths[0], paths[1]))
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage

@@ -47,7 +47,7 @@ extension DeckBenchCommand {
                 Console.error("error: \(folder) has no bootstrap.json: replay with intervals (--bootstrap N, the default) to judge paired")
                 throw ExitStatus.io
             }
-            let families = Set(reports.summary.compactMap { $0["policy"]?.split(separator: ":").first.map(String.init) })
+            let families = Set(reports.summary.compactMap { $0.policy.split(separator: ":").first.map(String.init) })
             guard families.contains(family) else {
                 Console.error("error: no policy of the family \(family) in \(folder); it holds \(families.sorted().joined(separator: ", "))")
                 throw ExitStatus.usage

@@ -80,7 +80,8 @@ func writeReport(folder: String, baseline: String? = nil,
             let pairing = Comparison.Pairing.read(baseline: base, candidate: folder)
             if let fallback = pairing.fallback { Console.error("report: judging the baseline on point estimates: " + fallback) }
             comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,
-                                        maxIncrease: limits.increase, maxDecrease: limits.decrease, pairing: pairing.pairing)
+                                        maxIncrease: limits.increase, maxDecrease: limits.decrease, pairing: pairing.pairing,
+                                        files: (base + "/summary.csv", folder + "/summary.csv"))
         }
         let page = HTMLReport(reports: reports, comparison: comparison, limits: limits.increase + limits.decrease, byteBudget: byteBudget)
         try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, .page))

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// `deckbench compare`: the change of each key metric between two runs' `summary.csv`, per
@@ -42,8 +41,12 @@ public struct Comparison: Sendable {
         public var policy: String
         public var network: String
         public var metric: String
+        /// Each side's value as its summary.csv writes it (what compare prints), empty when undefined.
         public var baseline: String
         public var candidate: String
+        /// Each side's value as a number, read by the summary's reader; nil when undefined.
+        public var baselineValue: Double? = nil
+        public var candidateValue: Double? = nil
         public var change: Double?
         public var changePercent: Double?
         /// The 95 % paired interval of `change` on its own (percentile method), when both runs have
@@ -157,9 +160,12 @@ public struct Comparison: Sendable {
     /// as if the candidate were worse by that multiple of the metric's limit in every row judged on
     /// an interval: its point and every replicate shifted by it, the noise unchanged. It is for
     /// measuring the gate's power (`make gate-calibration`), never for judging a candidate.
+    /// `files` name the two texts in errors.
     public init(baseline: String, candidate: String, maxIncrease: [Threshold], maxDecrease: [Threshold],
                 schema: MetricSchema = .standard, pairing: Pairing? = nil, allowMissing: Bool = false,
-                level: Double = 0.95, planted: [String: Double] = [:]) throws(ComparisonError) {
+                level: Double = 0.95, planted: [String: Double] = [:],
+                files: (baseline: String, candidate: String) = ("the baseline's summary.csv", "the candidate's summary.csv"))
+        throws(ComparisonError) {
         metrics = schema.comparedColumns
         self.allowMissing = allowMissing
         self.level = level
@@ -181,8 +187,8 @@ public struct Comparison: Sendable {
                 + "paired and its intervals are those of two separate runs, often several times wider (verdicts lean to "
                 + "inconclusive). Replay both from the same recordings to pair them")
         }
-        let base = try Self.table(baseline, side: "baseline")
-        let candidateTable = try Self.table(candidate, side: "candidate")
+        let base = try Self.table(baseline, side: "baseline", file: files.baseline, schema: schema)
+        let candidateTable = try Self.table(candidate, side: "candidate", file: files.candidate, schema: schema)
         let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
         var gated: [GatedRow] = []
         for key in keys {
@@ -210,8 +216,7 @@ public struct Comparison: Sendable {
             }
             for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
-                var row = Self.compare(policy: key.policy, network: key.network, metric: metric, better: better,
-                                       old: old[metric] ?? "", new: new[metric] ?? "", limit: limit)
+                var row = Self.compare(key, metric: metric, better: better, old: old, new: new, limit: limit)
                 if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric] {
                     let pairs = Self.pairs(baseEstimates.values(column), nextEstimates.values(column))
                     row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
@@ -335,11 +340,14 @@ public struct Comparison: Sendable {
         }
     }
 
-    private static func compare(policy: String, network: String, metric: String, better: Better, old: String, new: String,
+    /// The change of `metric` at `key` from the baseline's row `old` to the candidate's `new`, judged
+    /// on its point; each side's text as its summary.csv writes it.
+    private static func compare(_ key: ReplayPoint, metric: String, better: Better, old: SummaryRow, new: SummaryRow,
                                 limit: Threshold?) -> Row {
-        var row = Row(policy: policy, network: network, metric: metric, baseline: old, candidate: new,
+        var row = Row(policy: key.policy, network: key.network, metric: metric, baseline: old.text(metric) ?? "",
+                      candidate: new.text(metric) ?? "", baselineValue: old.value(metric), candidateValue: new.value(metric),
                       threshold: limit?.description ?? "", status: .undefined)
-        guard let a = Double(old), let b = Double(new) else { return row }
+        guard let a = row.baselineValue, let b = row.candidateValue else { return row }
         let change = b - a
         row.change = change
         row.changePercent = a == 0 ? nil : change / abs(a) * 100
@@ -367,20 +375,21 @@ public struct Comparison: Sendable {
         return limits.filter { $0.amount == 0 && names.contains($0.metric) }
     }
 
-    private static func table(_ text: String, side: String) throws(ComparisonError)
-        -> (header: [String], keys: [ReplayPoint], rows: [ReplayPoint: [String: String]]) {
-        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow,
-              header.count > 1, header[0] == "policy", header[1] == "network"
-        else { throw .notASummary(side: side) }
-        var keys: [ReplayPoint] = []
-        var rows: [ReplayPoint: [String: String]] = [:]
-        while let record = reader.next() {
-            guard record.count == header.count else { continue }
-            let key = ReplayPoint(policy: record[0], network: record[1])
-            keys.append(key)
-            rows[key] = Dictionary(uniqueKeysWithValues: zip(header, record))
+    /// One side's summary.csv (`SummaryRow.read`): its header, its points in file order, its rows by point.
+    private static func table(_ text: String, side: String, file: String, schema: MetricSchema) throws(ComparisonError)
+        -> (header: [String], keys: [ReplayPoint], rows: [ReplayPoint: SummaryRow]) {
+        let read: (header: [String], rows: [SummaryRow])
+        do {
+            read = try SummaryRow.read(text, file: file, schema: schema)
+        } catch {
+            // Not a table at all, or not a summary's: said as before; a bad field names its line.
+            guard error.line > 1 else { throw .notASummary(side: side) }
+            throw .table(error)
         }
-        return (header, keys, rows)
+        guard read.header.starts(with: SummaryTable.pointColumns) else { throw .notASummary(side: side) }
+        var rows: [ReplayPoint: SummaryRow] = [:]
+        for row in read.rows { rows[row.point] = row }
+        return (read.header, read.rows.map(\.point), rows)
     }
 
     /// `compare.csv`.
@@ -408,10 +417,13 @@ public struct Comparison: Sendable {
 /// Why two runs cannot be compared.
 public enum ComparisonError: Error, Sendable, CustomStringConvertible {
     case notASummary(side: String)
+    /// A summary.csv row that cannot be read: its file, line and field.
+    case table(CSVTableError)
 
     public var description: String {
         switch self {
         case let .notASummary(side): "the \(side) is not a DeckBench summary.csv (its header must start with policy,network)"
+        case let .table(error): "cannot read \(error)"
         }
     }
 }

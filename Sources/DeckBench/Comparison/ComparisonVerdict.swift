@@ -209,7 +209,7 @@ package struct ComparisonVerdict: Sendable {
 
     /// |baseline| when the row's changes read in percent of it.
     private func relativeBase(_ row: Comparison.Row) -> Double? {
-        guard let base = Double(row.baseline), base != 0, limits[row.metric]?.relative ?? true else { return nil }
+        guard let base = row.baselineValue, base != 0, limits[row.metric]?.relative ?? true else { return nil }
         return abs(base)
     }
 

@@ -53,20 +53,20 @@ package struct HullComparison: Sendable {
 
     /// Compares every policy of `family` in `summary` (a run's summary.csv rows) with the hull of
     /// the policies of `rivals`, network by network, using `bootstrap` for the paired intervals.
-    public init(summary: [[String: String]], bootstrap: BootstrapFile, family: String, rivals: [String]) {
+    public init(summary: [SummaryRow], bootstrap: BootstrapFile, family: String, rivals: [String]) {
         guard let replicates = bootstrap.rows.first?.replicates.replicates else { return }
         let weights = BootstrapWeights(replicates: replicates)
         let columns = [TuneObjective.stallRate.column, TuneBudget.column]
-        func point(_ row: [String: String]) -> Point? {
-            guard let policy = row["policy"], let network = row["network"],
-                  let rate = Double(row[Metric.stallRate.name] ?? ""), let bytes = Double(row[Metric.bytesPerNavigation.name] ?? ""),
-                  let sums = bootstrap.replicates(policy: policy, network: network),
+        func point(_ row: SummaryRow) -> Point? {
+            guard let rate = row.value(Metric.stallRate.name), let bytes = row.value(Metric.bytesPerNavigation.name),
+                  let sums = bootstrap.replicates(policy: row.policy, network: row.network),
                   let estimates = ReplicateEstimates(sums, weights: weights, columns: columns) else { return nil }
-            return Point(policy: policy, bytes: bytes, rate: rate, rates: estimates.values(columns[0]), bytesReplicates: estimates.values(columns[1]))
+            return Point(policy: row.policy, bytes: bytes, rate: rate, rates: estimates.values(columns[0]),
+                         bytesReplicates: estimates.values(columns[1]))
         }
-        func familyName(_ row: [String: String]) -> String { row["policy"]?.split(separator: ":").first.map(String.init) ?? "" }
-        for network in summary.compactMap({ $0["network"] }).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
-            let here = summary.filter { $0["network"] == network }
+        func familyName(_ row: SummaryRow) -> String { row.policy.split(separator: ":").first.map(String.init) ?? "" }
+        for network in summary.map(\.network).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+            let here = summary.filter { $0.network == network }
             let hull = Self.lowerHull(here.filter { rivals.contains(familyName($0)) }.compactMap(point))
             for mine in here.filter({ familyName($0) == family }).compactMap(point).sorted(by: { $0.bytes < $1.bytes }) {
                 rows.append(Self.row(mine, network: network, hull: hull))

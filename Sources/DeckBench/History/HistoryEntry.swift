@@ -52,11 +52,11 @@ public struct HistoryEntry: Sendable {
         let flags = Self.flagsDigest(manifest)
         return reports.summary.flatMap { summary in
             metrics.compactMap { metric -> HistoryRow? in
-                guard let value = summary[metric] else { return nil }
+                guard let value = summary.text(metric) else { return nil }
+                let interval = summary.intervalText(metric)
                 return HistoryRow(run: run, label: label, time: time, version: manifest.version, commit: commit, corpus: corpus,
-                                  flags: flags, policy: summary["policy"] ?? "", network: NetworkModel.shortSpec(summary["network"] ?? ""),
-                                  metric: metric, value: value, ciLow: summary[metric + "_ci_low"] ?? "",
-                                  ciHigh: summary[metric + "_ci_high"] ?? "")
+                                  flags: flags, policy: summary.policy, network: NetworkModel.shortSpec(summary.network),
+                                  metric: metric, value: value, ciLow: interval.low, ciHigh: interval.high)
             }
         }
     }

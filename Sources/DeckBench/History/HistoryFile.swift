@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// A history of runs: a CSV of `HistoryRow`s in the order they were appended, which pandas,
@@ -62,18 +61,20 @@ public struct HistoryFile: Sendable {
                 ? "it is zstd-compressed but its name does not end in .zst (an append would rewrite it as plain CSV): rename it to \(path).zst"
                 : "its name ends in .zst but it is not zstd-compressed (an append would compress it): rename it without .zst")
         }
-        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), reader.headerRow == HistoryRow.header else {
-            throw .unreadable(path: path, reason: "not a DeckBench history (its header is not \(HistoryRow.header.joined(separator: ",")))")
+        let notAHistory = Failure.unreadable(path: path, reason: "not a DeckBench history (its header is not "
+            + HistoryRow.header.joined(separator: ",") + ")")
+        let table: CSVTable
+        do {
+            table = try CSVTable(text: text, file: path)
+        } catch {
+            throw error.line == 1 ? notAHistory : .badRow(path: path, line: error.line, reason: error.reason)
         }
+        guard table.header == HistoryRow.header else { throw notAHistory }
         var rows: [HistoryRow] = []
         var shape = Shape(path: path)
-        var line = 1
-        while let record = reader.next() {
-            line += 1
-            guard let row = HistoryRow(fields: record) else {
-                throw .badRow(path: path, line: line, reason: "\(record.count) fields, not \(HistoryRow.header.count)")
-            }
-            try shape.check(row, line: line)
+        for record in table.records {
+            guard let row = HistoryRow(fields: record.fields) else { throw notAHistory }
+            try shape.check(row, line: record.line)
             rows.append(row)
         }
         return HistoryFile(rows: rows)

@@ -14,9 +14,9 @@ enum ForestView {
 
     static func render(_ data: ReportData, network: String, metric: Metric) -> Markup {
         let all = data.reports.paired.compactMap { row -> Pair? in
-            guard row["network"] == network, row["metric"] == metric.name, let difference = Double(row["difference"] ?? ""),
-                  let low = Double(row["difference_ci_low"] ?? ""), let high = Double(row["difference_ci_high"] ?? "") else { return nil }
-            return Pair(a: row["policy_a"] ?? "", b: row["policy_b"] ?? "", difference: difference, low: low, high: high)
+            guard row.network == network, row.metric == metric.name, let difference = row.difference,
+                  let low = row.differenceLow, let high = row.differenceHigh else { return nil }
+            return Pair(a: row.policyA, b: row.policyB, difference: difference, low: low, high: high)
         }
         var html = Markup()
         guard !all.isEmpty else { return html }

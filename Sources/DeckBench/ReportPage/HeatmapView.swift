@@ -21,7 +21,7 @@ enum HeatmapView {
                 guard let policy = grid.cells[rowValue + "|" + columnValue],
                       let rate = data.value(policy, network, Metric.stallRate.name),
                       let bytes = data.value(policy, network, Metric.bytesPerNavigation.name) else { continue }
-                cells.append((policy, rowIndex, columnIndex, rate, bytes, data.row(policy, network)?["pareto"] == "1"))
+                cells.append((policy, rowIndex, columnIndex, rate, bytes, data.row(policy, network)?.pareto == true))
             }
         }
         guard !cells.isEmpty else { return html }

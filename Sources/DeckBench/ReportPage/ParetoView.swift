@@ -15,7 +15,7 @@ enum ParetoView {
         let points = data.policies.compactMap { policy -> Point? in
             guard let bytes = data.value(policy, network, Metric.bytesPerNavigation.name),
                   let rate = data.value(policy, network, Metric.stallRate.name) else { return nil }
-            return Point(policy: policy, kilobytes: bytes / 1_000, rate: rate, front: data.row(policy, network)?["pareto"] == "1")
+            return Point(policy: policy, kilobytes: bytes / 1_000, rate: rate, front: data.row(policy, network)?.pareto == true)
         }
         var html = Markup()
         guard !points.isEmpty else { return html }

@@ -36,14 +36,14 @@ enum PolicyTableView {
                 html.element("code", [], policy)
                 html.close("td")
                 for (column, _) in columns {
-                    let raw = row[column] ?? ""
+                    let raw = row.text(column) ?? ""
                     let (value, interval) = cell(raw, exact: data.value(policy, network, column), column: column, row: row, schema: data.schema)
                     html.open("td", [("data-column", column), ("data-value", raw)])
                     html.write(value)
                     if let interval { html.element("span", [("class", "ci")], interval) }
                     html.close("td")
                 }
-                html.element("td", [("data-value", row["pareto"] ?? "")], row["pareto"] == "1" ? "front" : "")
+                html.element("td", [("data-value", row.paretoText)], row.pareto == true ? "front" : "")
                 html.close("tr")
             }
             html.close("tbody")
@@ -56,15 +56,15 @@ enum PolicyTableView {
 
     /// A value as the table shows it (shares in %, from `exact` when the page knows it better than
     /// the file's four decimals; others as written) and its interval, if any.
-    static func cell(_ raw: String, exact: Double?, column: String, row: [String: String], schema: MetricSchema) -> (value: String, interval: String?) {
-        guard let value = exact ?? Double(raw) else { return (raw, nil) }
+    static func cell(_ raw: String, exact: Double?, column: String, row: SummaryRow, schema: MetricSchema) -> (value: String, interval: String?) {
+        guard let value = exact ?? row.value(column) else { return (raw, nil) }
         let isShare = schema.metrics.first { $0.summaryColumns.contains(column) }?.unit == .ratio
         func shown(_ value: Double) -> String {
             isShare ? percent(value) : abs(value) >= 100 ? String(Int(value.rounded())) : ReportFormat.number(value)
         }
         let text = isShare ? percent(value) + " %" : raw
-        guard let low = row[column + "_ci_low"].flatMap(Double.init), let high = row[column + "_ci_high"].flatMap(Double.init) else { return (text, nil) }
-        return (text, "(" + shown(low) + "–" + shown(high) + ")")
+        guard let interval = row.interval(column) else { return (text, nil) }
+        return (text, "(" + shown(interval.low) + "–" + shown(interval.high) + ")")
     }
 
     /// A share in percent: one decimal, two below 1 %.

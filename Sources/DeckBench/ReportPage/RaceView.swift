@@ -8,13 +8,13 @@ enum RaceView {
         let rows = data.reports.tune
         var html = Markup()
         html.element("h2", [("id", "race")], "The race")
-        html.element("p", [], "deckbench tune raced \(Set(rows.filter { $0["status"] != "incumbent" }.compactMap { $0["policy"] }).count) candidate policies on the searched "
+        html.element("p", [], "deckbench tune raced \(Set(rows.filter { $0.status != .incumbent }.map(\.policy)).count) candidate policies on the searched "
             + "sessions, shipped the one with the fewest bytes among the feasible candidates within the indifference zone of the "
             + "best, then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
             + "that held-out replay. The held-out figure is the one to expect; the searched one chose the policy and flatters it.")
-        let networks = rows.compactMap { $0["network"] }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let networks = rows.map(\.network).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for network in networks {
-            let members = rows.filter { $0["network"] == network }
+            let members = rows.filter { $0.network == network }
             html.element("h3", [], data.networkNames[network] ?? network)
             html.append(finalists(members))
             html.element("p", [], outByRound(members))
@@ -24,30 +24,30 @@ enum RaceView {
 
     /// The shipped policy, the leader, those within the zone and the incumbent: searched and
     /// held-out objective, with the held-out interval.
-    private static func finalists(_ members: [[String: String]]) -> Markup {
+    private static func finalists(_ members: [TuneRow]) -> Markup {
         var html = Markup()
         html.open("table", [("class", "numbers")])
         html.open("thead")
         html.open("tr")
-        let objective = members.first?["objective"] ?? "stall_rate"
+        let objective = members.first?.objective ?? TuneObjective.stallRate.rawValue
         for header in ["policy", "status", "\(objective), searched", "held out (95 % CI)", "held-out sessions", "held-out bytes / navigation"] {
             html.element("th", [], header)
         }
         html.close("tr")
         html.close("thead")
         html.open("tbody")
-        for row in members where ["shipped", "leader", "within_delta", "better_undecided", "incumbent"].contains(row["status"] ?? "") {
+        for row in members where row.status.isFinalist {
             html.open("tr")
             html.open("td")
-            html.element("code", [], row["policy"] ?? "")
+            html.element("code", [], row.policy)
             html.close("td")
-            html.element("td", [], (row["status"] ?? "").replacingOccurrences(of: "_", with: " "))
-            let shown = { (key: String) in value(row[key], objective: objective) }
-            html.element("td", [], shown("value"))
-            html.element("td", [], row["heldout_value"]?.isEmpty == false
-                ? "\(shown("heldout_value")) (\(shown("heldout_ci_low"))–\(shown("heldout_ci_high")))" : "")
-            html.element("td", [], row["heldout_sessions"] ?? "")
-            html.element("td", [], row["heldout_bytes_per_navigation"].flatMap(Double.init).map { String(Int($0.rounded())) } ?? "")
+            html.element("td", [], row.status.rawValue.replacingOccurrences(of: "_", with: " "))
+            let shown = { (number: Double?) in value(number, objective: objective) }
+            html.element("td", [], shown(row.value))
+            html.element("td", [], row.heldoutValue != nil
+                ? "\(shown(row.heldoutValue)) (\(shown(row.heldoutLow))–\(shown(row.heldoutHigh)))" : "")
+            html.element("td", [], row.heldoutSessions.map(String.init) ?? "")
+            html.element("td", [], row.heldoutBytesPerNavigation.map { String(Int($0.rounded())) } ?? "")
             html.close("tr")
         }
         html.close("tbody")
@@ -56,21 +56,21 @@ enum RaceView {
     }
 
     /// A ratio as the page's tables show it: a stall rate in %, a time per navigation in ms.
-    private static func value(_ text: String?, objective: String) -> String {
-        guard let number = text.flatMap(Double.init) else { return "" }
+    private static func value(_ number: Double?, objective: String) -> String {
+        guard let number else { return "" }
         return objective == TuneObjective.stallRate.rawValue ? String(format: "%.2f %%", 100 * number) : String(format: "%.1f ms", number)
     }
 
     /// "Out: round 1: 90 (60 over the budget, 30 worse than the leader); …".
-    private static func outByRound(_ members: [[String: String]]) -> String {
-        let out = members.filter { $0["status"] == "out" }
-        let undecided = members.count { $0["status"] == "undecided" || $0["status"] == "better_undecided" }
+    private static func outByRound(_ members: [TuneRow]) -> String {
+        let out = members.filter { $0.status == .out }
+        let undecided = members.count { $0.status == .undecided || $0.status == .betterUndecided }
         guard !out.isEmpty || undecided > 0 else { return "No candidate left the race." }
         var parts: [String] = []
-        for round in Set(out.compactMap { $0["round"].flatMap(Int.init) }).sorted() {
-            let here = out.filter { $0["round"] == String(round) }
+        for round in Set(out.compactMap(\.round)).sorted() {
+            let here = out.filter { $0.round == round }
             let reasons = TuneCandidate.Exit.allCases.compactMap { exit -> String? in
-                let count = here.count { $0["why"] == exit.rawValue }
+                let count = here.count { $0.why == exit.rawValue }
                 return count == 0 ? nil : "\(count) \(exit.rawValue)"
             }
             parts.append("round \(round): \(here.count) (\(reasons.joined(separator: ", ")))")

@@ -9,7 +9,7 @@ struct ReportData {
     /// Each network's name on the page: its preset and the keys changed from it, or `netN`.
     let networkNames: [String: String]
     let defaultJob: Set<String>
-    private let rowIndex: [ReplayPoint: [String: String]]
+    private let rowIndex: [ReplayPoint: SummaryRow]
     /// Ratio columns whose two counts are columns of the file too: read as the quotient of those
     /// counts, since the file's ratio has four decimals and a view that rounds it again (a percent
     /// with one decimal) could show a digit the exact ratio does not have (0.99746 → 0.9975 →
@@ -19,8 +19,8 @@ struct ReportData {
     init(reports: ReportFolder, schema: MetricSchema) {
         self.reports = reports
         self.schema = schema
-        policies = Self.unique(reports.summary.map { $0["policy"] ?? "" })
-        networks = Self.unique(reports.summary.map { $0["network"] ?? "" })
+        policies = Self.unique(reports.summary.map(\.policy))
+        networks = Self.unique(reports.summary.map(\.network))
         families = PolicyFamily.families(of: policies)
         var names: [String: String] = [:]
         for (index, network) in networks.enumerated() {
@@ -29,8 +29,8 @@ struct ReportData {
         }
         networkNames = names
         defaultJob = Set(PolicyRegistry.defaults.map(\.spec))
-        var index: [ReplayPoint: [String: String]] = [:]
-        for row in reports.summary { index[ReplayPoint(policy: row["policy"] ?? "", network: row["network"] ?? "")] = row }
+        var index: [ReplayPoint: SummaryRow] = [:]
+        for row in reports.summary { index[row.point] = row }
         rowIndex = index
         exactRatios = Self.exactRatios(schema)
     }
@@ -51,22 +51,22 @@ struct ReportData {
         return ratios
     }
 
-    func row(_ policy: String, _ network: String) -> [String: String]? {
+    func row(_ policy: String, _ network: String) -> SummaryRow? {
         rowIndex[ReplayPoint(policy: policy, network: network)]
     }
 
     func value(_ policy: String, _ network: String, _ column: String) -> Double? {
         guard let row = row(policy, network) else { return nil }
-        if let ratio = exactRatios[column], let top = row[ratio.numerator].flatMap(Double.init),
-           let bottom = row[ratio.denominator].flatMap(Double.init), bottom > 0, row[column]?.isEmpty == false {
+        if let ratio = exactRatios[column], let top = row.value(ratio.numerator), let bottom = row.value(ratio.denominator), bottom > 0,
+           row.text(column)?.isEmpty == false {
             return top / bottom
         }
-        return row[column].flatMap(Double.init)
+        return row.value(column)
     }
 
     /// The policies on `network`'s Pareto front (`pareto` = 1), in report order.
     func front(_ network: String) -> [String] {
-        policies.filter { row($0, network)?["pareto"] == "1" }
+        policies.filter { row($0, network)?.pareto == true }
     }
 
     /// The policies worth a curve when there are too many to draw: the Pareto front and the

@@ -52,13 +52,13 @@ enum RunView {
         html.open("table", [("class", "rejects")])
         html.open("thead")
         html.open("tr")
-        for header in ["file", "line", "session", "reason"] { html.element("th", [], header) }
+        for header in RejectsTable.header { html.element("th", [], header) }
         html.close("tr")
         html.close("thead")
         html.open("tbody")
         for reject in rejects.prefix(200) {
             html.open("tr")
-            for key in ["file", "line", "session", "reason"] { html.element("td", [], reject[key] ?? "") }
+            for field in [reject.file, String(reject.line), reject.session, reject.reason] { html.element("td", [], field) }
             html.close("tr")
         }
         if rejects.count > 200 {

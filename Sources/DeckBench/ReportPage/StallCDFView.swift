@@ -10,11 +10,8 @@ enum StallCDFView {
         let policies = data.highlighted(network)
         let series = policies.map { policy in
             (policy, data.reports.distributions
-                .filter { $0["policy"] == policy && $0["network"] == network && $0["metric"] == Metric.stallMs.name }
-                .compactMap { row -> (value: Double, beyond: Double)? in
-                    guard let value = Double(row["value"] ?? ""), let fraction = Double(row["cumulative_fraction"] ?? "") else { return nil }
-                    return (value, max(0, 1 - fraction))
-                })
+                .filter { $0.point == ReplayPoint(policy: policy, network: network) && $0.metric == Metric.stallMs.name }
+                .map { row -> (value: Double, beyond: Double) in (Double(row.value), max(0, 1 - row.cumulativeFraction)) })
         }
         let shares = series.flatMap { $0.1.map(\.beyond) }.filter { $0 > 0 }
         let values = series.flatMap { $0.1.map(\.value) }

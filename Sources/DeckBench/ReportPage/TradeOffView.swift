@@ -4,9 +4,8 @@
 enum TradeOffView {
     static func render(_ data: ReportData) -> Markup {
         let points = data.reports.summary.compactMap { row -> (policy: String, network: String, kilobytes: Double, p99: Double)? in
-            guard let bytes = Double(row[Metric.bytesPerNavigation.name] ?? ""), let p99 = Double(row[Metric.stallMs.column(.p99)] ?? "")
-            else { return nil }
-            return (row["policy"] ?? "", row["network"] ?? "", bytes / 1_000, p99)
+            guard let bytes = row.value(Metric.bytesPerNavigation.name), let p99 = row.value(Metric.stallMs.column(.p99)) else { return nil }
+            return (row.policy, row.network, bytes / 1_000, p99)
         }
         var html = Markup()
         html.element("h2", [], "Trade-off: bytes against the tail")

@@ -8,7 +8,13 @@ import Foundation
 /// A curve keeps at most `maxRows` rows (`keptSteps`), so that a sweep of a thousand policies writes
 /// megabytes, not hundreds of them; the rows kept are exact, and exact percentiles stay in summary.csv.
 package struct DistributionsTable: Sendable {
-    public static let header = ["policy", "network", "metric", "value", "count", "cumulative_fraction"]
+    /// The columns, in order; `DistributionRow` reads them back.
+    package enum Column: String, TableColumn {
+        case policy, network, metric, value, count
+        case cumulativeFraction = "cumulative_fraction"
+    }
+
+    public static let header = Column.header
 
     public let schema: MetricSchema
 

@@ -6,8 +6,19 @@
 /// to compare two policies. Pairs in the order given (A before B); with more than
 /// `PairedWins.allPairsUpTo` policies on a network (a sweep), each policy is paired with the first only.
 struct PairedTable: Sendable {
-    public static let header = ["network", "policy_a", "policy_b", "metric", "a", "b", "difference", "difference_ci_low",
-                                "difference_ci_high", "a_better_share", "b_better_share"]
+    /// The columns, in order; `PairedRow` reads them back.
+    enum Column: String, TableColumn {
+        case network
+        case policyA = "policy_a", policyB = "policy_b"
+        case metric, a, b, difference
+        case differenceLow = "difference_ci_low", differenceHigh = "difference_ci_high"
+        case aBetterShare = "a_better_share", bBetterShare = "b_better_share"
+
+        /// The columns a file may lack: the shares, which files before them did not have.
+        static let added: [Column] = [.aBetterShare, .bBetterShare]
+    }
+
+    public static let header = Column.header
 
     public let schema: MetricSchema
 

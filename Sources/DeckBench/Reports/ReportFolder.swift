@@ -1,29 +1,31 @@
-import CSV
 import Foundation
 
-/// A run's reports as read back from its folder: what `deckbench report` draws, so that every
-/// number it shows is the CSV's own.
+/// A run's reports as read back from its folder, each table by its typed reader: what `deckbench
+/// report` draws and `history` keeps, so that every number they show is the CSV's own.
 public struct ReportFolder: Sendable {
     public var folder: String
-    /// `summary.csv`, in file order, each row by column name.
-    public var summary: [[String: String]]
-    public var distributions: [[String: String]]
-    public var rejects: [[String: String]]
+    /// `summary.csv`, in file order.
+    public var summary: [SummaryRow]
+    public var distributions: [DistributionRow]
+    public var rejects: [RejectRow]
     /// `paired.csv`, empty when the run has none (`--bootstrap 0`, or a run before it existed).
-    public var paired: [[String: String]]
+    public var paired: [PairedRow]
     /// `tune.csv` of a tune folder (the race that chose the finalists); empty for a replay.
-    public var tune: [[String: String]]
+    public var tune: [TuneRow]
     public var manifest: Manifest
 
     /// Why a folder's reports cannot be read.
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case incomplete(ReportVerification.Failure)
+        /// A table whose header lacks a column, or a field that is not what its column holds.
+        case table(CSVTableError)
 
         public var description: String {
             switch self {
             case let .unreadable(path, reason): "cannot read \(path): \(reason)"
             case let .incomplete(failure): failure.description
+            case let .table(error): "cannot read \(error)"
             }
         }
     }
@@ -36,13 +38,22 @@ public struct ReportFolder: Sendable {
         } catch {
             throw .incomplete(error)
         }
-        summary = try Self.rows(Self.path(folder, .summary))
-        distributions = try Self.rows(Self.path(folder, .distributions))
-        rejects = try Self.rows(folder + "/rejects.csv")
+        summary = try Self.read(Self.path(folder, .summary)) { text, file throws(CSVTableError) in try SummaryRow.read(text, file: file).rows }
+        distributions = try Self.read(Self.path(folder, .distributions), DistributionRow.read)
+        rejects = try Self.read(Self.path(folder, .rejects), RejectRow.read)
         let pairedPath = Self.path(folder, .paired)
-        paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.rows(pairedPath) : []
-        let tunePath = Self.path(folder, .tune)
-        tune = manifest.outputs.contains(ReportFile.tune.name) ? try Self.rows(tunePath) : []
+        paired = FileManager.default.fileExists(atPath: pairedPath) ? try Self.read(pairedPath, PairedRow.read) : []
+        tune = manifest.outputs.contains(ReportFile.tune.name) ? try Self.read(Self.path(folder, .tune), TuneRow.read) : []
+    }
+
+    /// The rows of the table at `path`, by its reader.
+    private static func read<Row>(_ path: String, _ reader: (String, String) throws(CSVTableError) -> [Row]) throws(Failure) -> [Row] {
+        let text = try text(path)
+        do {
+            return try reader(text, path)
+        } catch {
+            throw .table(error)
+        }
     }
 
     /// `ReportVerification.verify`, as this type's failure.
@@ -70,17 +81,5 @@ public struct ReportFolder: Sendable {
             throw .unreadable(path: path, reason: "no such file, or not UTF-8")
         }
         return text
-    }
-
-    static func rows(_ path: String) throws(Failure) -> [[String: String]] {
-        let text = try text(path)
-        guard let reader = try? CSVReader(string: text, hasHeaderRow: true), let header = reader.headerRow else {
-            throw .unreadable(path: path, reason: "not a CSV file with a header")
-        }
-        var rows: [[String: String]] = []
-        while let record = reader.next() {
-            rows.append(Dictionary(zip(header, record), uniquingKeysWith: { first, _ in first }))
-        }
-        return rows
     }
 }

@@ -14,9 +14,22 @@ public struct SummaryTable: Sendable {
     }
 
     public var header: [String] {
-        ["policy", "network"] + schema.metrics.flatMap { metric in
-            metric.summaryColumns + intervalColumns(metric).flatMap { [$0.name + "_ci_low", $0.name + "_ci_high"] }
-        } + ["pareto"]
+        Self.pointColumns + schema.metrics.flatMap { metric in
+            metric.summaryColumns + intervalColumns(metric).flatMap { column in
+                let bounds = Self.intervalColumns(of: column.name)
+                return [bounds.low, bounds.high]
+            }
+        } + [Self.paretoColumn]
+    }
+
+    /// The columns every summary.csv has, whatever its schema and version.
+    public static let policyColumn = "policy", networkColumn = "network"
+    public static let pointColumns = [policyColumn, networkColumn]
+    public static let paretoColumn = "pareto"
+
+    /// The columns of `column`'s 95 % interval.
+    public static func intervalColumns(of column: String) -> (low: String, high: String) {
+        (column + "_ci_low", column + "_ci_high")
     }
 
     private func intervalColumns(_ metric: Metric) -> [IntervalColumn] {

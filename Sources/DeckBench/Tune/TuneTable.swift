@@ -5,11 +5,8 @@
 /// then undecided, `better_undecided` when confirmed better than the shipped one by more than
 /// delta), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
-    static let header = ["network", "policy", "status", "round", "why", "sessions", "objective", "value", "leader", "difference",
-                         "difference_ci_low", "difference_ci_high", "bytes_per_navigation", "bytes_ci_low", "bytes_ci_high",
-                         "budget_excess", "budget_excess_ci_low", "budget_excess_ci_high", "feasibility",
-                         "heldout_sessions", "heldout_value", "heldout_ci_low", "heldout_ci_high", "heldout_stall_rate",
-                         "heldout_bytes_per_navigation", "heldout_bytes_ci_low", "heldout_bytes_ci_high"]
+    /// The columns, declared with the reader (`TuneRow.Column`).
+    static let header = TuneRow.Column.header
 
     let objective: TuneObjective
     let candidates: [TuneCandidate]
@@ -19,25 +16,8 @@ struct TuneTable: Sendable {
     /// The incumbent's spec, when one was given.
     let incumbent: String?
 
-    /// A row's status and, for one still in, why it was not shipped.
-    enum Status: String {
-        case shipped, leader
-        case withinDelta = "within_delta"
-        case stillIn = "in"
-        case undecided, out, incumbent, reference
-        case betterUndecided = "better_undecided"
-
-        var why: String {
-            switch self {
-            case .leader: "the lowest objective; a cheaper candidate was within delta of it"
-            case .stillIn: "not shown within delta of the leader"
-            case .undecided: "its bytes interval holds the budget"
-            case .betterUndecided: "better than the shipped one by more than delta; its bytes interval holds the budget"
-            case .reference: "the budget's reference"
-            default: ""
-            }
-        }
-    }
+    /// A row's status (`TuneRow.Status`, with the reader).
+    typealias Status = TuneRow.Status
 
     /// The file, with held-out figures from the confirmation's replay (`heldOut`, with `estimates`).
     func csv(heldOut: [PointSummary], estimates: [ReplicateEstimates?]) -> [UInt8] {
@@ -53,14 +33,21 @@ struct TuneTable: Sendable {
             }
             if let incumbent {
                 let spec = candidates[choice.shipped].network
-                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Array(repeating: "", count: 14)
+                writer.appendRow([spec, incumbent, Status.incumbent.rawValue, "", ""] + Self.noSearch
                                  + heldOutFields(incumbent, spec, heldOut, estimates))
             }
         }
         return writer.bytes
     }
 
-    private static let empty = Array(repeating: "", count: 8)
+    /// The empty held-out figures, and the empty race figures of the incumbent (which did not
+    /// race): as many as the columns from `heldout_sessions` on, and from `sessions` to `feasibility`.
+    private static let empty = Array(repeating: "", count: TuneRow.Column.allCases.count - position(.heldoutSessions))
+    private static let noSearch = Array(repeating: "", count: position(.heldoutSessions) - position(.sessions))
+
+    private static func position(_ column: TuneRow.Column) -> Int {
+        TuneRow.Column.allCases.firstIndex(of: column) ?? 0
+    }
 
     /// The race's figures of a standing, from `sessions` to `feasibility`.
     private func searched(_ standing: TuneCandidate.Standing?, reference: Bool) -> [String] {

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import DeckBench
 
-/// The page reads a ratio from its two counts when summary.csv has them, so that it shows the digit
-/// the terminal shows, not one rounded twice (0.99746 → 0.9975 in the file → 99.8 %).
+/// The page reads typed rows: a ratio from its two counts when summary.csv has them, so that it
+/// shows the digit the terminal shows, not one rounded twice (0.99746 → 0.9975 in the file →
+/// 99.8 %); the Pareto column; and tune's race by status, round and held-out figures.
 @Suite struct ReportDataTests {
-    @Test func aShareIsReadFromItsCountsNotRoundedTwice() throws {
-        let fixtures = Fixtures()
+    /// A run's folder (one session, one policy, one network), for a page to read rows into.
+    private func folder(_ fixtures: Fixtures) throws -> ReportFolder {
         let recording = fixtures.plain("a.jsonl", """
             {"v":1,"session":"s","page":0,"first":-5,"last":5}
             {"t":1000,"e":"tap","dir":"prev"}
@@ -15,18 +16,46 @@ import Testing
             """)
         _ = try ReplayRun(files: [recording], policies: [OnDemandPolicy()], networks: [try NetworkModel.parse("lte")],
                           settings: ReplaySettings(seed: 1, bootstrap: 0), outputFolder: fixtures.path("out"), command: ["test"]).run()
-        var reports = try ReportFolder(folder: fixtures.path("out"))
-        reports.summary[0]["stalls"] = "4312"
-        reports.summary[0]["navigations"] = "4323"
-        reports.summary[0]["stall_rate"] = "0.9975"
+        return try ReportFolder(folder: fixtures.path("out"))
+    }
+
+    @Test func aShareIsReadFromItsCountsNotRoundedTwice() throws {
+        var reports = try folder(Fixtures())
+        let columns = "policy,network,navigations,stalls,stall_rate,stall_rate_ci_low,stall_rate_ci_high,pareto\n"
+        reports.summary = try SummaryRow.read(columns + "ondemand,lte,4323,4312,0.9975,0.9950,0.9990,1\n", file: "summary.csv").rows
         let data = ReportData(reports: reports, schema: .standard)
-        let (policy, network) = (data.policies[0], data.networks[0])
-        #expect(data.value(policy, network, "stall_rate") == 4_312.0 / 4_323)
-        let shown = PolicyTableView.cell("0.9975", exact: data.value(policy, network, "stall_rate"), column: "stall_rate",
+        #expect(data.policies == ["ondemand"] && data.networks == ["lte"] && data.front("lte") == ["ondemand"])
+        #expect(data.value("ondemand", "lte", "stall_rate") == 4_312.0 / 4_323)
+        let shown = PolicyTableView.cell("0.9975", exact: data.value("ondemand", "lte", "stall_rate"), column: "stall_rate",
                                          row: reports.summary[0], schema: .standard)
-        #expect(shown.value == "99.7 %")
+        #expect(shown.value == "99.7 %" && shown.interval == "(99.5–99.9)")
         // Without its counts the file's value is all there is.
-        reports.summary[0]["stalls"] = nil
-        #expect(ReportData(reports: reports, schema: .standard).value(policy, network, "stall_rate") == 0.9975)
+        reports.summary = try SummaryRow.read("policy,network,navigations,stall_rate,pareto\nondemand,lte,4323,0.9975,0\n",
+                                              file: "summary.csv").rows
+        let without = ReportData(reports: reports, schema: .standard)
+        #expect(without.value("ondemand", "lte", "stall_rate") == 0.9975 && without.front("lte").isEmpty)
+    }
+
+    /// tune.csv's rows on the page: the shipped one and the incumbent as finalists with their
+    /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and one in
+    /// round 2, and the incumbent not counted among the candidates raced (4, not 5).
+    @Test func theRaceIsReadByStatusRoundAndHeldOutFigures() throws {
+        var reports = try folder(Fixtures())
+        let searched = ",400,stall_rate,0.0100,fixed:radius=2,,,,50000,,,,,,feasible"
+        let heldOut = ",200,0.0120,0.0100,0.0140,0.0120,51000.4,,"
+        let none = String(repeating: ",", count: 8)
+        let text = TuneTable.header.joined(separator: ",") + "\n"
+            + "lte,fixed:radius=1,shipped,3," + searched + heldOut + "\n"
+            + "lte,fixed:radius=4,out,1,over the budget" + searched + none + "\n"
+            + "lte,fixed:radius=5,out,1,worse than the leader" + searched + none + "\n"
+            + "lte,fixed:radius=0,out,2,worse than the leader" + searched + none + "\n"
+            + "lte,staged,incumbent" + String(repeating: ",", count: 16) + heldOut + "\n"
+        reports.tune = try TuneRow.read(text, file: "tune.csv")
+        let html = RaceView.render(ReportData(reports: reports, schema: .standard)).text
+        #expect(html.contains("deckbench tune raced 4 candidate policies"))
+        #expect(html.contains("<td>shipped</td>\n<td>1.00 %</td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n<td>200</td>\n<td>51000</td>\n"))
+        #expect(html.contains("<td>incumbent</td>\n<td></td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n"))
+        #expect(!html.contains("fixed:radius=4</code>"))
+        #expect(html.contains("Out: round 1: 2 (1 worse than the leader, 1 over the budget); round 2: 1 (1 worse than the leader)."))
     }
 }

@@ -1,6 +1,11 @@
 /// The rejects as CSV: the layout of `rejects.csv` and of `inspect --rejects-csv`.
 package enum RejectsTable {
-    public static let header = ["file", "line", "session", "reason"]
+    /// The columns, in order; `RejectRow` reads them back.
+    package enum Column: String, TableColumn {
+        case file, line, session, reason
+    }
+
+    public static let header = Column.header
 
     public static func csv(_ rejects: [Reject]) -> String {
         var writer = CSVWriter(header: header)
