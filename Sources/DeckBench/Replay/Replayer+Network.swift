@@ -70,7 +70,7 @@ extension Replayer {
     func retryRevalidation(_ page: Int, attempt: Int) {
         let state = pages[page]
         let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
-        guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
+        guard state.inFlight == nil, page == app.shown, state.version != nil, state.fetchedAtUs <= failedUs,
               nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
         send(.revalidation, page, attempt: attempt)
     }
