@@ -145,9 +145,8 @@ extension Replayer {
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
     func deliver(_ id: Int) {
-        let page = requests[id].page
-        let isPrefetch = requests[id].kind == .prefetch
-        let version = requests[id].version
+        let request = requests.record(id)
+        let (page, isPrefetch, version) = (request.pointee.page, request.pointee.kind == .prefetch, request.pointee.version)
         var state = pages[page]
         state.inFlight = nil
         let wanted = isKept(page) || isProtected(page)

@@ -179,22 +179,24 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 meter.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
-                guard !requests[id].failed else { continue }
+                guard !requests.record(id).pointee.failed else { continue }
                 answer(id)
                 link.responseStarted(id, requests, &queue)
             case .transferCheck:
                 link.transferCheck(requests, &queue)
             case let .arrival(id):
-                guard !requests[id].failed else { continue }
-                requests[id].finished = true
+                let request = requests.record(id)
+                guard !request.pointee.failed else { continue }
+                request.pointee.finished = true
                 link.release(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
             case let .timeout(id):
-                guard !requests[id].finished else { continue }
-                requests[id].failed = true
+                let request = requests.record(id)
+                guard !request.pointee.finished else { continue }
+                request.pointee.failed = true
                 link.release(id, requests, &queue)
                 meter.requestFailed(id, of: requests, atUs: nowUs)
                 failed(id)
