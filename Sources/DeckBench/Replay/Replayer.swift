@@ -9,7 +9,10 @@ import Foundation
 /// replayer replays many sessions one after the other, reusing its buffers; it also accumulates
 /// the `summary` of every session it replayed. The app's rules are in Replayer+App.swift, the
 /// requests' life on the link in Replayer+Network.swift; what each event counts for, in
-/// `SessionMeter`.
+/// `SessionMeter`. Its state is in named parts, each with its own rules: `StepTrail` (the
+/// committed steps, from which the `PolicyContext` is built), `AppModel` (what the app shows and
+/// the user is doing), `Link`, `EventQueue` and `SessionMeter` (`ReplayerPartsTests` keeps the
+/// class at 20 stored properties at most).
 public final class Replayer<Policy: PrefetchPolicy> {
     typealias PendingNavigation = AppModel.PendingNavigation
     typealias OpenWait = AppModel.OpenWait
