@@ -253,7 +253,11 @@ extension StallTimeGroups: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(navigations, forKey: .navigations)
         var sparse: [Int] = []
-        counts.forEachNonzero { cell, count in sparse += [cell, Int(count)] }
+        // Two appends, not an array literal a cell (an array made and appended for every cell).
+        counts.forEachNonzero { cell, count in
+            sparse.append(cell)
+            sparse.append(Int(count))
+        }
         try container.encode(IntegerListText.text(sparse), forKey: .counts)
     }
 
@@ -281,7 +285,11 @@ extension StallTimeGroups {
     /// The bytes `JSONEncoder` with sorted keys makes of `encode(to:)`, written directly.
     func appendJSON(to bytes: inout [UInt8]) {
         var sparse: [Int] = []
-        counts.forEachNonzero { cell, count in sparse += [cell, Int(count)] }
+        // Two appends, not an array literal a cell (an array made and appended for every cell).
+        counts.forEachNonzero { cell, count in
+            sparse.append(cell)
+            sparse.append(Int(count))
+        }
         bytes += Array(#"{"counts":""#.utf8)
         IntegerListText.append(sparse, to: &bytes)
         bytes += Array(#"","navigations":["#.utf8)

@@ -107,16 +107,17 @@ struct Link: ~Copyable {
 
     private mutating func start(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots += 1
-        requests[id].started = true
-        requests[id].startedUs = queue.nowUs
-        requests[id].arrivalSequence = queue.takeSequence()
-        if isInOutage(atUs: queue.nowUs) { requests[id].lost = true }
-        if !requests[id].lost {
-            queue.scheduleOnLink(.responseStart(request: id), atUs: queue.nowUs + requests[id].upUs + serverUs)
+        let request = requests.record(id)
+        request.pointee.started = true
+        request.pointee.startedUs = queue.nowUs
+        request.pointee.arrivalSequence = queue.takeSequence()
+        if isInOutage(atUs: queue.nowUs) { request.pointee.lost = true }
+        if !request.pointee.lost {
+            queue.scheduleOnLink(.responseStart(request: id), atUs: queue.nowUs + request.pointee.upUs + serverUs)
         }
         if timeoutUs > 0 {
-            requests[id].deadlineUs = queue.nowUs + timeoutUs
-            requests[id].deadlineSequence = queue.takeSequence()
+            request.pointee.deadlineUs = queue.nowUs + timeoutUs
+            request.pointee.deadlineSequence = queue.takeSequence()
             started.append(id)
             if started.count - firstWaiting == 1 { moveDeadline(requests, &queue) }
         }
@@ -125,13 +126,14 @@ struct Link: ~Copyable {
     /// Puts the timeout of the earliest-started request still waiting in the queue's deadline slot.
     private mutating func moveDeadline(_ requests: RequestLog, _ queue: inout EventQueue) {
         while firstWaiting < started.count {
-            let request = started[firstWaiting]
-            guard requests[request].finished || requests[request].failed else { break }
+            let request = requests.record(started[firstWaiting])
+            guard request.pointee.finished || request.pointee.failed else { break }
             firstWaiting += 1
         }
         guard firstWaiting < started.count else { return queue.clearDeadline() }
         let id = started[firstWaiting]
-        queue.setDeadline(.timeout(request: id), atUs: requests[id].deadlineUs, sequence: requests[id].deadlineSequence)
+        let request = requests.record(id)
+        queue.setDeadline(.timeout(request: id), atUs: request.pointee.deadlineUs, sequence: request.pointee.deadlineSequence)
     }
 
     /// The time the server saw request `id` (now is when its response leaves the server).
@@ -168,7 +170,8 @@ struct Link: ~Copyable {
         while index < transfers.count {
             if transfers[index].work <= served {
                 let id = transfers.remove(at: index).id
-                queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+                let request = requests.record(id)
+                queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
             } else {
                 index += 1
             }

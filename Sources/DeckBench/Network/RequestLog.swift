@@ -39,6 +39,15 @@ final class RequestLog {
         capacity *= 2
     }
 
+    /// Request `id`'s record, checked once: where a step of the replay reads or writes several of
+    /// its fields, one check and one address instead of one per field. Valid until the next
+    /// `append` (which may move the storage): held within one step that sends nothing.
+    @inline(__always)
+    func record(_ id: Int) -> UnsafeMutablePointer<Request> {
+        precondition(id >= 0 && id < count, "no request \(id)")
+        return storage + id
+    }
+
     subscript(id: Int) -> Request {
         unsafeAddress {
             precondition(id >= 0 && id < count, "no request \(id)")

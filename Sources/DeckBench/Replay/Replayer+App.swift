@@ -29,7 +29,7 @@ extension Replayer {
     /// by a later gesture, or to the page already shown), which changes nothing.
     @discardableResult
     func commit(_ navigation: PendingNavigation) -> Bool {
-        guard pager.commit(navigation.id, to: navigation.target) else { return false }
+        guard app.commits(navigation.id, to: navigation.target) else { return false }
         noteScreen()
         leaveShownPage()
         meter.navigation(to: navigation.target, atUs: nowUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
@@ -37,19 +37,12 @@ extension Replayer {
             if let arrivedUs = navigation.arrivedUs {
                 recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)
             } else {
-                wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
-                                sinceUs: nowUs, holdsUser: settings.userWaits && dragged.isEmpty)
+                app.wait = OpenWait(page: navigation.target, needUs: navigation.needUs, isFirstLoad: false, late: navigation.late,
+                                    sinceUs: nowUs, holdsUser: settings.userWaits && app.isIdle)
             }
         }
-        shown = navigation.target
-        scrolled = false
-        if let previous = direction, let next = navigation.direction {
-            if previous == next { stepsSameWay += 1 } else { stepsReversed += 1 }
-        }
-        previousDirection = direction
-        direction = navigation.direction
-        previousCommitUs = lastCommitUs
-        lastCommitUs = nowUs
+        app.show(navigation.target)
+        trail.commit(going: navigation.direction, atUs: nowUs)
         revalidateShownPage()
         decide(.commit)
         return true
@@ -57,14 +50,14 @@ extension Replayer {
 
     /// The user leaves the shown page: a wait for its data ends there, abandoned.
     func leaveShownPage() {
-        guard let open = wait else { return }
+        guard let open = app.wait else { return }
         close(open, abandoned: true)
     }
 
     /// The wait for the shown page ends now: the first load is measured, a stall recorded (with the
     /// time the user looked at the page without data).
     func close(_ open: OpenWait, abandoned: Bool) {
-        wait = nil
+        app.wait = nil
         if open.isFirstLoad {
             meter.firstLoad(fromUs: open.needUs, toUs: nowUs)
         } else {
@@ -85,6 +78,7 @@ extension Replayer {
     /// At commit the app asks for the shown page again, unless a request for it is in flight or
     /// its copy is younger than `--max-age-ms`.
     func revalidateShownPage() {
+        let shown = app.shown
         let state = pages[shown]
         guard state.inFlight == nil else { return }
         if state.version == nil {
@@ -110,11 +104,7 @@ extension Replayer {
             }
         }
         decision.removeAll()
-        let context = PolicyContext(
-            trigger: trigger, current: shown, direction: direction, first: limits.lowerBound, last: limits.upperBound, pages: pages,
-            stepsSameWay: stepsSameWay, stepsReversed: stepsReversed, previousDirection: previousDirection,
-            stepGapMs: previousCommitUs.flatMap { previous in lastCommitUs.map { ($0 - previous) / 1_000 } })
-        policy.decide(context, into: &decision)
+        policy.decide(trail.context(trigger, current: app.shown, limits: app.limits, pages: pages), into: &decision)
         // From the last index down: a drop moves the last cached page into the dropped one's place.
         var index = pages.cachedCount
         while index > 0 {
@@ -128,7 +118,7 @@ extension Replayer {
         while position < decision.requests.count {
             let page = decision.requests[position]
             position += 1
-            if limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
+            if app.limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
         }
     }
 
@@ -139,12 +129,9 @@ extension Replayer {
     }
 
     /// The shown page and pages being dragged into view are never dropped nor discarded.
+    @inline(__always)
     func isProtected(_ page: Int) -> Bool {
-        page == shown || dragged.contains(page)
-    }
-
-    func stopDragging(_ page: Int) {
-        if let index = dragged.firstIndex(of: page) { _ = dragged.remove(at: index) }
+        app.isProtected(page)
     }
 
     func drop(_ page: Int) {
@@ -158,9 +145,8 @@ extension Replayer {
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
     func deliver(_ id: Int) {
-        let page = requests[id].page
-        let isPrefetch = requests[id].kind == .prefetch
-        let version = requests[id].version
+        let request = requests.record(id)
+        let (page, isPrefetch, version) = (request.pointee.page, request.pointee.kind == .prefetch, request.pointee.version)
         var state = pages[page]
         state.inFlight = nil
         let wanted = isKept(page) || isProtected(page)
@@ -174,7 +160,7 @@ extension Replayer {
             pages[page] = state
         } else if let held = state.version {
             if version >= held {
-                if page == shown {
+                if page == app.shown {
                     noteScreen()
                     countReset(page: page, from: held, to: version)
                 }
@@ -184,7 +170,7 @@ extension Replayer {
             }
             pages[page] = state
         } else {
-            if page == shown { noteScreen() }
+            if page == app.shown { noteScreen() }
             state.version = version
             state.fetchedAtUs = nowUs
             state.dataFromPrefetch = isPrefetch
@@ -200,16 +186,14 @@ extension Replayer {
     /// otherwise.
     func countReset(page: Int, from held: Int, to version: Int) {
         let operations = version == held ? 0 : commons.diffOperations(page: page, from: held, to: version)
-        meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: scrolled)
+        meter.reset(page: page, atUs: nowUs, diffOperations: operations, scrolled: app.scrolled)
     }
 
     /// The first data for `page`: it ends the wait of the shown page and of swipes dragging it in.
     func dataArrived(_ page: Int) {
-        if page == shown, let open = wait {
+        if page == app.shown, let open = app.wait {
             close(open, abandoned: false)
         }
-        for index in 0 ..< pending.count where pending[index].target == page && pending[index].stalled && pending[index].arrivedUs == nil {
-            pending[index].arrivedUs = nowUs
-        }
+        app.dataArrived(page, atUs: nowUs)
     }
 }

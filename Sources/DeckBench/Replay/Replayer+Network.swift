@@ -31,9 +31,9 @@ extension Replayer {
     /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
     /// it); another prefetch is not (its policy may ask again).
     func failed(_ id: Int) {
-        let page = requests[id].page
-        let isPrefetch = requests[id].kind == .prefetch
-        let attempt = requests[id].attempt
+        let request = requests.record(id)
+        let (page, kind, attempt) = (request.pointee.page, request.pointee.kind, request.pointee.attempt)
+        let isPrefetch = kind == .prefetch
         var state = pages[page]
         if state.inFlight == id { state.inFlight = nil }
         var willRetry = !isPrefetch
@@ -46,7 +46,7 @@ extension Replayer {
             let dueUs = nowUs + RetryPolicy.delayUs(attempt: attempt + 1)
             // A revalidation of a page that lost its data meanwhile (dropped while it was in flight)
             // is what the app now waits for: it is tried again as a demand.
-            if requests[id].kind == .revalidation, state.version != nil {
+            if kind == .revalidation, state.version != nil {
                 queue.schedule(.retryRevalidation(page: page, attempt: attempt + 1), atUs: dueUs)
             } else {
                 queue.schedule(.retryDemand(page: page, attempt: attempt + 1), atUs: dueUs)
@@ -70,7 +70,7 @@ extension Replayer {
     func retryRevalidation(_ page: Int, attempt: Int) {
         let state = pages[page]
         let failedUs = nowUs - RetryPolicy.delayUs(attempt: attempt)
-        guard state.inFlight == nil, page == shown, state.version != nil, state.fetchedAtUs <= failedUs,
+        guard state.inFlight == nil, page == app.shown, state.version != nil, state.fetchedAtUs <= failedUs,
               nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
         send(.revalidation, page, attempt: attempt)
     }
@@ -84,8 +84,9 @@ extension Replayer {
 
     /// The server answers request `id` with the page as it was when the request reached it.
     func answer(_ id: Int) {
-        let response = commons.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
-        requests[id].version = response.version
-        requests[id].bytes = response.itemCount * settings.content.itemBytes
+        let request = requests.record(id)
+        let response = commons.content.response(page: request.pointee.page, atUs: link.serverTimeUs(now: nowUs))
+        request.pointee.version = response.version
+        request.pointee.bytes = response.itemCount * settings.content.itemBytes
     }
 }

@@ -9,36 +9,13 @@ import Foundation
 /// replayer replays many sessions one after the other, reusing its buffers; it also accumulates
 /// the `summary` of every session it replayed. The app's rules are in Replayer+App.swift, the
 /// requests' life on the link in Replayer+Network.swift; what each event counts for, in
-/// `SessionMeter`.
+/// `SessionMeter`. Its state is in named parts, each with its own rules: `StepTrail` (the
+/// committed steps, from which the `PolicyContext` is built), `AppModel` (what the app shows and
+/// the user is doing), `Link`, `EventQueue` and `SessionMeter` (`ReplayerPartsTests` keeps the
+/// class at 20 stored properties at most).
 public final class Replayer<Policy: PrefetchPolicy> {
-    /// A navigation between its need time and its commit.
-    struct PendingNavigation: BitwiseCopyable {
-        /// Its step number (`Pager`).
-        var id: Int
-        var target: Int
-        var needUs: Int
-        var direction: Direction?
-        var stalled: Bool
-        var late: Bool
-        var covered: Bool
-        /// When the target's data arrived while the swipe was still in progress.
-        var arrivedUs: Int?
-    }
-
-    /// The shown page is waiting for its data: a stall, or the first load.
-    struct OpenWait {
-        var page: Int
-        var needUs: Int
-        var isFirstLoad: Bool
-        /// A request for the page was in flight at need time.
-        var late: Bool
-        /// Since when the user has been looking at the page without data with the gesture over:
-        /// the commit.
-        var sinceUs: Int
-        /// With `--user-waits`, whether the user waits for the data (no other gesture of theirs
-        /// was under way at the commit) instead of acting as recorded.
-        var holdsUser: Bool
-    }
+    typealias PendingNavigation = AppModel.PendingNavigation
+    typealias OpenWait = AppModel.OpenWait
 
     public let policy: Policy
     public let network: NetworkModel
@@ -46,8 +23,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// The full specs of the policy and the network, as the reports write them.
     public let policySpec: String
     public let networkSpec: String
-    let policyField: [UInt8]
-    let networkField: [UInt8]
     /// Every session replayed so far, summed.
     public var summary: MetricsSummary { meter.summary }
     /// What each event of the model counts for, and who else is told (`deckbench trace`).
@@ -77,34 +52,12 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// in place, so that its storage is reused.
     // Unchecked: the replayer is one worker thread's, and a policy filling it in is given the context, not the replayer.
     @exclusivity(unchecked) var decision = PolicyDecision()
-    // Unchecked: the replayer is one worker thread's, and the list's calls never reach back into the replayer.
-    @exclusivity(unchecked) var pending = FlatList<PendingNavigation>(capacity: 8)
-    /// Pages being dragged into view by a swipe in progress (a page twice for two swipes).
-    // Unchecked: the replayer is one worker thread's, and the list's calls never reach back into the replayer.
-    @exclusivity(unchecked) var dragged = FlatList<Int>(capacity: 8)
-
-    var sessionKey: UInt64 = 0
-    /// The session's pages, `first ... last`.
-    var limits = 0 ... 0
-    var shown = 0
-    /// Commits and supersessions (the steps themselves come decoded, `SessionSteps`).
-    var pager = Pager(page: 0)
-    var direction: Direction?
-    /// Committed steps that went the same way as the one before them, and that turned back.
-    var stepsSameWay = 0
-    var stepsReversed = 0
-    /// The direction of the step before the last, and when the last two navigations committed.
-    var previousDirection: Direction?
-    var lastCommitUs: Int?
-    var previousCommitUs: Int?
-    var scrolled = false
-    var wait: OpenWait?
-    /// Since when the screen has shown what it shows now (the shown page, and its version if it
-    /// has data).
-    var screenSinceUs = 0
-    /// How much later than recorded the user acts, µs: the waits that held them back so far
-    /// (always 0 open-loop).
-    var shiftUs = 0
+    /// The user's committed steps, from which every `PolicyContext` is built.
+    // Unchecked: the replayer is one worker thread's, and the trail's calls never reach back into the replayer.
+    @exclusivity(unchecked) var trail = StepTrail()
+    /// What the app shows and what the user is doing.
+    // Unchecked: the replayer is one worker thread's, and the model's calls never reach back into the replayer.
+    @exclusivity(unchecked) var app = AppModel()
 
     /// A replayer; `commons` is shared by replayers that replay the same sessions one after the
     /// other (each session by all of them in turn), so that they compute its common random
@@ -115,8 +68,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
         self.settings = settings
         policySpec = policy.spec
         networkSpec = network.spec
-        policyField = CSVWriter.field(policySpec)
-        networkField = CSVWriter.field(networkSpec)
         link = Link(model: network)
         self.commons = commons
         pages = commons.scratch.pages
@@ -163,31 +114,30 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// and every later user event.
     func reach(recordedUs: Int) {
         while true {
-            let dueUs = recordedUs + shiftUs
+            let dueUs = recordedUs + app.shiftUs
             runScheduledEvents(notAfterUs: dueUs)
-            if let open = wait, open.holdsUser {
+            if let open = app.wait, open.holdsUser {
                 if let nextUs = queue.nextTimeUs {
                     runScheduledEvents(notAfterUs: nextUs)
                 } else {
                     close(open, abandoned: true)
                 }
-            } else if recordedUs + shiftUs == dueUs {
+            } else if recordedUs + app.shiftUs == dueUs {
                 break
             }
         }
-        queue.advance(toUs: recordedUs + shiftUs)
+        queue.advance(toUs: recordedUs + app.shiftUs)
     }
 
     /// A wait after a commit is over now: it counts as added wait, and moves the user's later
     /// events when it held them back.
     func endWait(_ open: OpenWait) {
         meter.waited(nowUs - open.sinceUs)
-        if open.holdsUser { shiftUs += nowUs - open.sinceUs }
+        if open.holdsUser { app.shiftUs += nowUs - open.sinceUs }
     }
 
     func begin(_ session: Session) {
-        sessionKey = StableHash.of(session.id)
-        limits = session.first ... session.last
+        let sessionKey = StableHash.of(session.id)
         queue.reset()
         let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
         link.reset(traceOffsetUs: link.tracePeriodMs.map { period in
@@ -198,26 +148,16 @@ public final class Replayer<Policy: PrefetchPolicy> {
         commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
         requests.removeAll()
-        pending.removeAll()
-        dragged.removeAll()
-        meter.begin(session, bucket: settings.bootstrap > 0 ? commons.bootstrapBucket : nil)
-        screenSinceUs = 0
-        shiftUs = 0
-        direction = nil
-        stepsSameWay = 0
-        stepsReversed = 0
-        previousDirection = nil
-        lastCommitUs = nil
-        previousCommitUs = nil
-        scrolled = false
         // The first page counts as a commit at t = 0; its load is the first load, not a stall.
-        shown = session.page
+        app.begin(session)
+        trail.reset()
+        meter.begin(session, bucket: settings.bootstrap > 0 ? commons.bootstrapBucket : nil)
+        let shown = app.shown
         meter.firstPage(shown)
-        pager = Pager(page: shown)
         decision.removeAll()
         decision.keep(shown)
         let first = need(shown)
-        wait = first.hadData ? nil : OpenWait(page: shown, needUs: 0, isFirstLoad: true, late: false, sinceUs: 0, holdsUser: false)
+        app.wait = first.hadData ? nil : OpenWait(page: shown, needUs: 0, isFirstLoad: true, late: false, sinceUs: 0, holdsUser: false)
         revalidateShownPage()
         decide(.commit)
     }
@@ -228,11 +168,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
         while let event = queue.popEvent(notAfterUs: limitUs) {
             switch event.action {
             case let .swipeCompleted(id):
-                guard let index = pending.firstIndex(where: { $0.id == id }) else { continue }
-                let navigation = pending.remove(at: index)
-                stopDragging(navigation.target)
+                guard let navigation = app.endSwipe(id) else { continue }
                 // Overtaken by a later gesture: the page dragged in without data was blank on screen.
-                if pager.isSuperseded(navigation.id), navigation.stalled { meter.blankDrag() }
+                if app.isSuperseded(navigation.id), navigation.stalled { meter.blankDrag() }
                 if commit(navigation) {
                     meter.gesture(.swipeCommitted(target: navigation.target), atUs: nowUs)
                 } else {
@@ -240,26 +178,28 @@ public final class Replayer<Policy: PrefetchPolicy> {
                     decide(.gestureEnded(target: navigation.target))
                 }
             case let .dragEnded(page):
-                stopDragging(page)
+                app.stopDragging(page)
                 meter.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
-                guard !requests[id].failed else { continue }
+                guard !requests.record(id).pointee.failed else { continue }
                 answer(id)
                 link.responseStarted(id, requests, &queue)
             case .transferCheck:
                 link.transferCheck(requests, &queue)
             case let .arrival(id):
-                guard !requests[id].failed else { continue }
-                requests[id].finished = true
+                let request = requests.record(id)
+                guard !request.pointee.failed else { continue }
+                request.pointee.finished = true
                 link.release(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
             case let .timeout(id):
-                guard !requests[id].finished else { continue }
-                requests[id].failed = true
+                let request = requests.record(id)
+                guard !request.pointee.finished else { continue }
+                request.pointee.failed = true
                 link.release(id, requests, &queue)
                 meter.requestFailed(id, of: requests, atUs: nowUs)
                 failed(id)
@@ -278,19 +218,18 @@ public final class Replayer<Policy: PrefetchPolicy> {
         case let .navigation(target, needMs, commitMs, stepDirection):
             let found = need(target)
             let navigation = PendingNavigation(
-                id: number, target: target, needUs: needMs * 1_000 + shiftUs, direction: stepDirection,
+                id: number, target: target, needUs: needMs * 1_000 + app.shiftUs, direction: stepDirection,
                 stalled: !found.hadData, late: found.late, covered: found.covered)
             if commitMs == needMs {
                 commit(navigation)
             } else {
-                pending.append(navigation)
-                dragged.append(target)
-                queue.schedule(.swipeCompleted(navigation: navigation.id), atUs: commitMs * 1_000 + shiftUs)
+                app.startSwipe(to: target, navigation)
+                queue.schedule(.swipeCompleted(navigation: navigation.id), atUs: commitMs * 1_000 + app.shiftUs)
                 decide(.gestureStarted(target: target))
             }
         case let .cancelledSwipe(target, _):
             if !need(target).hadData { meter.blankDrag() }
-            dragged.append(target)
+            app.startSwipe(to: target, nil)
             if case let .swipe(_, durationMs, _) = event.kind {
                 queue.schedule(.dragEnded(page: target), atUs: nowUs + durationMs * 1_000)
             }
@@ -298,7 +237,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         case .bounce:
             meter.bounce(atUs: nowUs)
         case .none:
-            if case .scroll = event.kind { scrolled = true }
+            if case .scroll = event.kind { app.scrolled = true }
         }
     }
 
@@ -314,13 +253,15 @@ public final class Replayer<Policy: PrefetchPolicy> {
     }
 
     /// The screen is about to change (another page, or another version of this one): what it
-    /// showed since `screenSinceUs` counts as time on screen if the page had data, and as stale
-    /// from when the server got a newer version than the one shown.
+    /// showed since `app.screenSinceUs` counts as time on screen if the page had data, and as
+    /// stale from when the server got a newer version than the one shown.
     func noteScreen() {
-        defer { screenSinceUs = nowUs }
-        guard let version = pages[shown].version, nowUs > screenSinceUs else { return }
+        let sinceUs = app.screenSinceUs
+        app.screenSinceUs = nowUs
+        let shown = app.shown
+        guard let version = pages[shown].version, nowUs > sinceUs else { return }
         let newerUs = commons.content.nextChangeUs(page: shown, after: version) ?? Int.max
-        meter.screen(nowUs - screenSinceUs, stale: newerUs < nowUs ? nowUs - max(screenSinceUs, newerUs) : 0)
+        meter.screen(nowUs - sinceUs, stale: newerUs < nowUs ? nowUs - max(sinceUs, newerUs) : 0)
     }
 
     /// Until when the pages' content changes: the session's end, or with `--user-waits` (which

@@ -3,15 +3,18 @@
 protocol SessionReplaying: AnyObject {
     var policySpec: String { get }
     var networkSpec: String { get }
-    /// The two specs as CSV fields, quoted once.
-    var policyField: [UInt8] { get }
-    var networkField: [UInt8] { get }
+    /// The replay point: the two specs.
+    var point: ReplayPoint { get }
     var summary: MetricsSummary { get }
     func replay(_ session: Session) -> SessionMetrics
     /// Replays `session`, whose steps are decoded already.
     func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics
     /// The summary so far, handed over; the replayer's starts again empty.
     func takeSummary() -> MetricsSummary
+}
+
+extension SessionReplaying {
+    var point: ReplayPoint { ReplayPoint(policy: policySpec, network: networkSpec) }
 }
 
 extension Replayer: SessionReplaying {}
@@ -22,8 +25,6 @@ extension Replayer: SessionReplaying {}
 final class AnyReplayer: SessionReplaying {
     let policySpec: String
     let networkSpec: String
-    let policyField: [UInt8]
-    let networkField: [UInt8]
     private let replaySession: (Session, SessionSteps) -> SessionMetrics
     private let currentSummary: () -> MetricsSummary
     private let handOver: () -> MetricsSummary
@@ -31,8 +32,6 @@ final class AnyReplayer: SessionReplaying {
     init<Policy>(_ replayer: Replayer<Policy>) {
         policySpec = replayer.policySpec
         networkSpec = replayer.networkSpec
-        policyField = replayer.policyField
-        networkField = replayer.networkField
         replaySession = { replayer.replay($0, steps: $1) }
         currentSummary = { replayer.summary }
         handOver = { replayer.takeSummary() }

@@ -60,13 +60,11 @@ public struct SessionsTable: Sendable {
         appendCells(metrics, to: &bytes)
     }
 
-    /// The same row with its `file,session,` prefix made once for all of a session's rows (the
-    /// fields quoted, the commas after each).
-    func appendRow(key: [UInt8], policy: [UInt8], network: [UInt8], metrics: SessionMetrics, to bytes: inout [UInt8]) {
+    /// The same row with its `file,session,` prefix made once for all of a session's rows and its
+    /// `policy,network` once for all of a point's (the fields quoted, a comma between each).
+    func appendRow(key: [UInt8], point: [UInt8], metrics: SessionMetrics, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: key)
-        bytes.append(contentsOf: policy)
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: network)
+        bytes.append(contentsOf: point)
         appendCells(metrics, to: &bytes)
     }
 

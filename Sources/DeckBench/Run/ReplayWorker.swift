@@ -4,6 +4,9 @@
 /// the compiler, is what makes handing them to a thread safe.
 final class ReplayWorker: @unchecked Sendable {
     let replayers: [any SessionReplaying]
+    /// How each session's rows are made (nil: none are), and what it keeps of each replayer's point.
+    let format: (any SessionRowFormat)?
+    private let pointKeys: [[UInt8]]
     private(set) var wins: PairedWins
     /// One session's metrics under every replayer, reused from session to session.
     private var sessionMetrics: [SessionMetrics]
@@ -12,14 +15,16 @@ final class ReplayWorker: @unchecked Sendable {
     /// The bytes of the last session's rows: the next session's are about as many.
     private var lastRowBytes = 0
 
-    init(replayers: [any SessionReplaying], wins: PairedWins) {
+    init(replayers: [any SessionReplaying], wins: PairedWins, format: (any SessionRowFormat)?) {
         self.replayers = replayers
+        self.format = format
+        pointKeys = format?.pointKeys(replayers.map(\.point)) ?? []
         self.wins = wins
         sessionMetrics = Array(repeating: SessionMetrics(), count: replayers.count)
     }
 
     /// One session replayed by every replayer, as its rows in `format` (none without a format).
-    func rows(_ session: Session, format: (any SessionRowFormat)?) -> [UInt8] {
+    func rows(_ session: Session) -> [UInt8] {
         steps.decode(session)
         for index in replayers.indices {
             sessionMetrics[index] = replayers[index].replay(session, steps: steps)
@@ -28,7 +33,7 @@ final class ReplayWorker: @unchecked Sendable {
         guard let format else { return [] }
         var rows: [UInt8] = []
         rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count))
-        format.appendRows(session, replayers: replayers, metrics: sessionMetrics, to: &rows)
+        format.appendRows(session, pointKeys: pointKeys, metrics: sessionMetrics, to: &rows)
         lastRowBytes = rows.count
         return rows
     }

@@ -18,16 +18,13 @@ final class SessionPipeline: @unchecked Sendable {
     let workers: [ReplayWorker]
     /// The sums of the batches replayed so far.
     private var accumulator: RunAccumulator
-    /// How each session's rows are made (nil: none are).
-    let format: (any SessionRowFormat)?
     /// Threads reading files at once (with more than one job).
     let readers: Int
 
     /// `jobs` workers, each with the replayers `makeReplayers` makes for it and counters `wins`
     /// of their own; sessions' rows in `format` (none without).
     init(jobs: Int, format: (any SessionRowFormat)?, wins: PairedWins, makeReplayers: () -> [any SessionReplaying]) {
-        workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers(), wins: wins) }
-        self.format = format
+        workers = (0 ..< max(1, jobs)).map { _ in ReplayWorker(replayers: makeReplayers(), wins: wins, format: format) }
         readers = Self.readers(jobs: jobs)
         accumulator = RunAccumulator(points: workers[0].replayers.count, wins: wins)
     }
@@ -134,11 +131,11 @@ final class SessionPipeline: @unchecked Sendable {
     private func replay(_ batch: SessionBatch) -> [[UInt8]] {
         let sessions = batch.sessions.map(\.session)
         let threads = min(workers.count, sessions.count)
-        guard threads > 1 else { return sessions.map { workers[0].rows($0, format: format) } }
+        guard threads > 1 else { return sessions.map { workers[0].rows($0) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
         let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
         let done = ParallelMap.map(order.count, threads: threads) { worker, item in
-            workers[worker].rows(sessions[order[item]], format: format)
+            workers[worker].rows(sessions[order[item]])
         }
         var rows = [[UInt8]](repeating: [], count: sessions.count)
         for (item, index) in order.enumerated() { rows[index] = done[item] }

@@ -3,6 +3,10 @@
 /// `SessionsTable` is the format in use (its conformance lives here, in Run, so that Reports names
 /// nothing of the Run stage); the pipeline names only this.
 protocol SessionRowFormat: Sendable {
-    /// Appends `session`'s rows, one per replay point: `metrics[i]` is its metrics under `replayers[i]`.
-    func appendRows(_ session: Session, replayers: [any SessionReplaying], metrics: [SessionMetrics], to rows: inout [UInt8])
+    /// What the format keeps of each replay point for its rows (the sessions table: the point's
+    /// names as CSV fields, quoted once): made once per worker, handed back with every session.
+    func pointKeys(_ points: [ReplayPoint]) -> [[UInt8]]
+    /// Appends `session`'s rows, one per replay point: `metrics[i]` is its metrics at the point
+    /// whose key is `pointKeys[i]`.
+    func appendRows(_ session: Session, pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8])
 }

@@ -179,15 +179,16 @@ import Testing
         let replayers = (0 ..< metrics.count).map { radius in
             makeReplayer(FixedPolicy(radius: radius), network: network, settings: settings, commons: commons)
         }
-        #expect(replayers[0].networkField.first == UInt8(ascii: "\""))
-        let session = Session(id: "id,\"q\"", file: "data/a b.jsonl", line: 1, page: 0, first: 0, last: 0, events: [])
         let table = SessionsTable()
+        let keys = table.pointKeys(replayers.map(\.point))
+        #expect(keys[0].last == UInt8(ascii: "\""), "the network spec is quoted")
+        let session = Session(id: "id,\"q\"", file: "data/a b.jsonl", line: 1, page: 0, first: 0, last: 0, events: [])
         var reference = CSVWriter(header: nil)
         for (replayer, m) in zip(replayers, metrics) {
             reference.appendRow(table.row(session: session, policy: replayer.policySpec, network: replayer.networkSpec, metrics: m))
         }
         var rows: [UInt8] = []
-        table.appendRows(session, replayers: replayers, metrics: metrics, to: &rows)
+        table.appendRows(session, pointKeys: keys, metrics: metrics, to: &rows)
         #expect(String(decoding: rows, as: UTF8.self) == reference.text)
         #expect(reference.text.contains(",0.3333,"))
         #expect(reference.text.contains(String(format: ",%.4f,", 1.0 / 20_000)))
