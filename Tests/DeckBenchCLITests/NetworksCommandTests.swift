@@ -12,6 +12,19 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.contains("lte  —") && listed.stdout.contains("Keys:"))
     }
 
+    /// A fitted spec sets rtt_ms, jitter and downlink_kbps: a base whose kind's data gives them
+    /// (a trace, recorded requests) is refused, the presets that can be one named (before, `--base
+    /// empirical` printed a spec without them that needs a path=).
+    @Test func theBaseIsAPresetOfItsOwnParameters() throws {
+        for base in ["trace", "empirical"] {
+            let refused = try DeckBenchTool.run(["networks", "fit", Self.har, "--base", base])
+            #expect(refused.status == 64 && refused.stderr.contains(
+                "--base must be a preset other than trace or empirical: wifi, lte, 3g, slow-3g, edge, very-bad, subway"), "\(refused.stderr)")
+        }
+        let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--base", "3g"])
+        #expect(fit.status == 0 && fit.stdout.contains("--network 3g:rtt_ms="), "\(fit.stdout)")
+    }
+
     @Test func fitsTheExampleHAR() throws {
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")
