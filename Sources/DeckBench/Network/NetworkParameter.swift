@@ -20,9 +20,9 @@ package struct NetworkParameter: Sendable {
 
     /// A part of the link that a parameter models and a network kind's data may give instead.
     enum Aspect: Sendable, Hashable {
-        /// Each request's round trip (a trace's too is the parameters'; recorded requests have their own).
+        /// Each request's round trip (`rtt_ms`, `jitter`): recorded requests have their own.
         case roundTrip
-        /// The downlink's rate (a trace's packets, recorded requests' paces).
+        /// The downlink's rate (`downlink_kbps`): a trace's packets and recorded requests' paces are theirs.
         case downlink
     }
 
