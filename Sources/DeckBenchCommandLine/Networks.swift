@@ -22,17 +22,14 @@ extension DeckBenchCommand.Networks {
         func run() {
             var text = ""
             for preset in NetworkPresets.all {
-                text += "\(preset.model.name)  —  \(preset.source)\n    \(preset.model.spec)\n\n"
+                text += "\(preset.name)  —  \(preset.source)\n    \(preset.spec)\n\n"
             }
             text += "Use as --network NAME[:key=value,...]. Keys:\n"
             for parameter in NetworkParameter.all {
                 text += "    \(parameter.key): \(parameter.meaning); \(parameter.expected)\n"
             }
-            text += "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps.\n"
-            text += "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
-                + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
-                + "the recorded requests give them.\n"
-                + "In a value, write a comma as \\, and a backslash before a comma or a backslash as \\\\ "
+            for kind in NetworkKind.Name.allCases { if let help = kind.help { text += help + "\n" } }
+            text += "In a value, write a comma as \\, and a backslash before a comma or a backslash as \\\\ "
                 + "(path=/data/a\\,b.har is the file /data/a,b.har).\n"
             Console.out(text)
         }
@@ -102,9 +99,12 @@ extension DeckBenchCommand.Networks {
             do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {
                 throw ValidationError("--filter is not a regular expression: \(filter ?? "")")
             }
-            guard let preset = NetworkPresets.all.first(where: { $0.model.name == base && base != "trace" }) else {
-                throw ValidationError("--base must be a preset other than trace: "
-                    + NetworkPresets.all.map(\.model.name).filter { $0 != "trace" }.joined(separator: ", "))
+            // A fitted spec sets the parameters a trace or recorded requests would give instead.
+            let parametric = NetworkPresets.all.filter { $0.kind == .parametric }
+            guard let preset = parametric.first(where: { $0.name == base }) else {
+                throw ValidationError("--base must be a preset other than "
+                    + NetworkPresets.all.filter { $0.kind != .parametric }.map(\.name).joined(separator: " or ") + ": "
+                    + parametric.map(\.name).joined(separator: ", "))
             }
             reading.set((named, unit, expression, preset.model))
         }

@@ -135,7 +135,7 @@ extension DeckBenchCommand {
 
         /// A preset's name when the network is the preset unchanged, else the full spec.
         private static func shortName(_ spec: String) -> String {
-            NetworkPresets.all.first { $0.model.spec == spec }?.model.name ?? spec
+            NetworkPresets.all.first { $0.spec == spec }?.name ?? spec
         }
 
         private static func percent(_ part: Int, _ whole: Int) -> String {

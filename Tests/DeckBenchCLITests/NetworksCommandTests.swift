@@ -12,6 +12,21 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.contains("lte  —") && listed.stdout.contains("Keys:"))
     }
 
+    /// A fitted spec sets rtt_ms, jitter and downlink_kbps: a base whose kind's data gives them
+    /// (a trace, recorded requests) is refused, the presets that can be one named (before, `--base
+    /// empirical` printed a spec without them that needs a path=).
+    @Test func theBaseIsAPresetOfItsOwnParameters() throws {
+        for base in ["trace", "empirical"] {
+            let refused = try DeckBenchTool.run(["networks", "fit", Self.har, "--base", base])
+            let named = refused.stderr.split(separator: "\n").first { $0.contains("--base must be a preset other than ") }
+            let presets = named.map { $0.split(separator: ": ").last.map { $0.split(separator: ", ").map(String.init) } ?? [] } ?? []
+            #expect(refused.status == 64 && presets.contains("lte") && presets.contains("3g") && !presets.contains("trace")
+                && !presets.contains("empirical"), "\(refused.stderr)")
+        }
+        let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--base", "3g"])
+        #expect(fit.status == 0 && fit.stdout.contains("--network 3g:rtt_ms="), "\(fit.stdout)")
+    }
+
     @Test func fitsTheExampleHAR() throws {
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")

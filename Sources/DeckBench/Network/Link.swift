@@ -8,7 +8,9 @@ import DequeModule
 /// after `timeout_ms` from its connection unless it arrived.
 struct Link: ~Copyable {
     let model: NetworkModel
+    /// The downlink's trace on a `trace` network, and whether it repeats at its end.
     private let trace: LinkTrace?
+    private let loop: Bool
     /// Where this session's trace starts, µs into the trace.
     private var traceOffsetUs = 0
     /// Where this session's outage cycle starts, µs into the cycle.
@@ -19,8 +21,11 @@ struct Link: ~Copyable {
     private var roundRobin = 0
     private let timeoutUs: Int
     private let serverUs: Int
-    /// The recorded requests of an `empirical` network: their transfers take the recorded pace.
-    let empirical: EmpiricalLink?
+    /// The recorded requests of an `empirical` network: a request's first byte and its transfer's
+    /// pace come from the one it draws.
+    private let empirical: EmpiricalLink?
+    /// The round trip when it does not vary (no jitter), µs.
+    private let rttUs: Int
     /// Downlink bytes per second; 0 = unlimited.
     private let bytesPerSecond: Int
     private var busySlots = 0
@@ -52,19 +57,41 @@ struct Link: ~Copyable {
         bytesPerSecond = Int((model.downlinkKbps * 1_000 / 8).rounded())
         outageEveryUs = model.outageMs > 0 ? Int(model.outageEveryMs * 1_000) : 0
         outageUs = Int(model.outageMs * 1_000)
-        trace = model.tracePath.flatMap { try? LinkTrace.load($0) }
-        empirical = (try? model.loadEmpirical()) ?? nil
+        rttUs = Int((model.rttMs * 1_000).rounded())
+        // The kind's data was loaded by `NetworkModel.parse`: the link reads no file.
+        switch model.kind {
+        case .parametric:
+            (trace, loop, empirical) = (nil, true, nil)
+        case let .trace(network):
+            (trace, loop, empirical) = (network.trace, network.loop, nil)
+        case let .empirical(network):
+            (trace, loop, empirical) = (nil, true, network.requests)
+        }
     }
 
-    /// The trace's period in ms, if the link follows a trace.
-    var tracePeriodMs: Int? { trace?.periodMs }
-
-    /// Starts a session whose trace position is `traceOffsetUs` and whose outage cycle position is
-    /// `outagePhaseUs` at t = 0.
-    mutating func reset(traceOffsetUs: Int, outagePhaseUs: Int = 0) {
+    /// Starts the session of key `sessionKey`: its trace position (a seeded draw per session, the
+    /// same for every policy) and its outage cycle's position, `outagePhaseUs`, at t = 0.
+    mutating func reset(seed: UInt64, sessionKey: UInt64, outagePhaseUs: Int = 0) {
         reset()
-        self.traceOffsetUs = traceOffsetUs
+        traceOffsetUs = trace.map { trace in
+            var random = SeededGenerator(seed: seed, keys: RandomKey.traceOffset, sessionKey)
+            return Int(random.next() % UInt64(trace.periodMs)) * 1_000
+        } ?? 0
         self.outagePhaseUs = outagePhaseUs
+    }
+
+    /// The round trip of the n-th request for `page`, µs, and the recorded request it was drawn
+    /// from (-1: none). On an empirical network one draw picks a recorded request, its first byte
+    /// and (in `responseStarted`) its transfer; elsewhere the round trip is `rtt_ms` spread by
+    /// `jitter`. Both are keyed by (seed, session, page, n) in `commons`, the same for every policy.
+    @inline(__always)
+    func roundTrip(page: Int, n: Int, _ commons: SessionCommons) -> (us: Int, record: Int) {
+        if let empirical {
+            let record = commons.recordIndex(page: page, n: n, in: empirical)
+            return (empirical.firstByteUs[record], record)
+        }
+        guard model.jitter > 0 else { return (rttUs, -1) }
+        return (commons.roundTripUs(page: page, n: n, rttMs: model.rttMs, jitter: model.jitter), -1)
     }
 
     /// Whether the link is down at `timeUs`: a request that goes on it then is lost.
@@ -215,7 +242,7 @@ struct Link: ~Copyable {
     private mutating func scheduleOpportunity(_ queue: inout EventQueue, afterUs: Int) {
         guard let trace, !opportunityScheduled, !transfers.isEmpty else { return }
         let next = trace.nextOpportunity(atOrAfterUs: afterUs + traceOffsetUs).positionUs - traceOffsetUs
-        if !model.loop, next + traceOffsetUs > trace.periodMs * 1_000 { return }
+        if !loop, next + traceOffsetUs > trace.periodMs * 1_000 { return }
         opportunityScheduled = true
         queue.setTimer(.deliveryOpportunity, atUs: next)
     }

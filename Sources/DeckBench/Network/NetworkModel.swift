@@ -23,18 +23,9 @@ public struct NetworkModel: Sendable, Hashable {
     /// at a seeded phase per session; requests sent while it is down get no answer.
     public var outageEveryMs = 0.0
     public var outageMs = 0.0
-    /// A Mahimahi trace for the downlink (`trace` networks): replaces `downlink_kbps`.
-    public var tracePath: String?
-    /// Whether the trace repeats at its end (else no more packets are delivered after it).
-    public var loop = true
-    /// Recorded requests for the times to first byte and the transfers (`empirical` networks, a
-    /// HAR file), and the URLs kept (a regular expression; nil: all).
-    public var empiricalPath: String?
-    public var empiricalFilter: String?
-    /// For a RUM export instead of a HAR: its columns, `start;first_byte;end;bytes[;status[;url]]`.
-    public var empiricalColumns: String?
-    /// How the RUM export writes its times (`ms`, `s`, `iso8601`); nil: ms.
-    public var empiricalTimeUnit: String?
+    /// What it replays from besides the parameters, with its data loaded (a trace, recorded
+    /// requests): resolved by `parse`.
+    public var kind: NetworkKind = .parametric
 
     public init(name: String, rttMs: Double, jitter: Double, downlinkKbps: Double, connections: Int, serverMs: Double,
                 loss: Double = 0, timeoutMs: Double = 10_000, outageEveryMs: Double = 0, outageMs: Double = 0) {
@@ -50,37 +41,24 @@ public struct NetworkModel: Sendable, Hashable {
         self.outageMs = outageMs
     }
 
-    /// The parameter keys, in the order of `spec` (`trace` networks add `path` and `loop`).
+    /// The parameter keys, in the order of `spec` (a kind adds its own before them: `trace`'s
+    /// `path` and `loop`).
     public static var keys: [String] { NetworkParameter.all.map(\.key) }
 
     /// The full spec, every parameter written out: the `network` column of reports.
-    public var spec: String {
-        let escaped = SpecString.escaped
-        let trace = tracePath.map { ["path=\(escaped($0))", "loop=\(loop)"] } ?? []
-        let empirical = empiricalPath.map {
-            ["path=\(escaped($0))"] + (empiricalColumns.map { ["columns=\(escaped($0))"] } ?? [])
-                + (empiricalTimeUnit.map { ["time_unit=\($0)"] } ?? [])
-                + (empiricalFilter.map { ["filter=\(escaped($0))"] } ?? [])
-        } ?? []
-        let parameters = NetworkParameter.all.filter(accepts).map { $0.written(self) }
-        return name + ":" + (trace + empirical + parameters).joined(separator: ",")
-    }
+    public var spec: String { written(as: kind.name, keys: kind.written) }
 
-    /// Whether the model has `parameter`: a `trace` network has no downlink of its own, an
-    /// `empirical` one no round trip or downlink of its own (the recorded requests give them).
-    func accepts(_ parameter: NetworkParameter) -> Bool {
-        switch name {
-        case "trace": parameter.onTraces
-        case "empirical": parameter.onEmpirical
-        default: true
-        }
+    /// `name:` then the kind's `keys` and the parameters a network of kind `kindName` has.
+    func written(as kindName: NetworkKind.Name, keys: [String]) -> String {
+        let parameters = NetworkParameter.all.filter { $0.applies(to: kindName) }.map { $0.written(self) }
+        return name + ":" + (keys + parameters).joined(separator: ",")
     }
 
     /// A report's `network` field as short as it can be said: the preset's name and the parameters
     /// that differ from it (`lte`, `lte:loss=0.3`); the full spec when it names no preset.
     public static func shortSpec(_ spec: String) -> String {
         let name = spec.prefix { $0 != ":" }
-        guard let preset = NetworkPresets.all.first(where: { $0.model.name == name })?.model,
+        guard let preset = NetworkPresets.all.first(where: { $0.name == name }),
               spec.count > name.count else { return spec }
         let defaults = Set(preset.spec.dropFirst(name.count + 1).split(separator: ","))
         let changed = spec.dropFirst(name.count + 1).split(separator: ",").filter { !defaults.contains($0) }
@@ -94,26 +72,25 @@ public struct NetworkModel: Sendable, Hashable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// The recorded requests of an `empirical` network, nil for another network.
-    func loadEmpirical() throws(EmpiricalLink.Failure) -> EmpiricalLink? {
-        guard let path = empiricalPath else { return nil }
-        return try EmpiricalLink.load(path, filter: empiricalFilter, columns: empiricalColumns, timeUnit: empiricalTimeUnit.flatMap(LogTime.Unit.init))
-    }
-
     /// What an `empirical` network's file left out as malformed ("FILE: entry N: reason", "FILE:LINE:
     /// reason"; a break "after entry N"), as `networks fit` names it; empty for other networks.
     public var empiricalRejects: [String] {
-        (try? loadEmpirical())?.rejects ?? []
+        guard case let .empirical(empirical) = kind else { return [] }
+        return empirical.rejects
     }
 
-    /// Parses `--network NAME[:key=value,...]`.
+    /// Parses `--network NAME[:key=value,...]`: the preset's parameters changed, and its kind
+    /// resolved with its data loaded (a file that cannot be opened: `unusableFile`, unreadable).
     public static func parse(_ text: String) throws(SpecError) -> NetworkModel {
         let spec = try SpecString(text, what: "network")
-        guard var model = NetworkPresets.all.first(where: { $0.model.name == spec.name })?.model else {
-            throw .unknownName(what: "network", name: spec.name, valid: NetworkPresets.all.map(\.model.name))
+        guard let preset = NetworkPresets.all.first(where: { $0.name == spec.name }) else {
+            throw .unknownName(what: "network", name: spec.name, valid: NetworkPresets.all.map(\.name))
         }
+        var model = preset.model
+        var kindKeys = NetworkKind.Keys(preset.kind, text: text, networkName: spec.name)
+        let parameters = NetworkParameter.all.filter { $0.applies(to: preset.kind) }
         for (key, value) in spec.parameters {
-            if let parameter = NetworkParameter.all.first(where: { $0.key == key && model.accepts($0) }) {
+            if let parameter = parameters.first(where: { $0.key == key }) {
                 guard parameter.set(value, on: &model) else {
                     if value.contains("..") || value.contains("/") {
                         throw .malformed(what: "network", text: text, detail: "\(key)=\(value) is a sweep, and networks do not sweep "
@@ -121,57 +98,13 @@ public struct NetworkModel: Sendable, Hashable {
                     }
                     throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: parameter.expected)
                 }
-                continue
-            }
-            switch key {
-            case "path" where model.name == "trace":
-                do {
-                    _ = try LinkTrace.load(value)
-                } catch {
-                    // A file the spec names: 74 when it cannot be opened, 65 when its text is wrong.
-                    throw .unusableFile(what: "network", text: text, detail: error.description, unreadable: error.unreadable)
-                }
-                model.tracePath = value
-            case "path" where model.name == "empirical":
-                model.empiricalPath = value
-            case "filter" where model.name == "empirical":
-                model.empiricalFilter = value
-            case "columns" where model.name == "empirical":
-                model.empiricalColumns = value
-            case "time_unit" where model.name == "empirical":
-                guard LogTime.Unit(rawValue: value) != nil else {
-                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "ms, s or iso8601")
-                }
-                model.empiricalTimeUnit = value
-            case "loop" where model.name == "trace":
-                guard let loop = Bool(value) else {
-                    throw .badValue(what: "network", name: spec.name, key: key, value: value, expected: "true or false")
-                }
-                model.loop = loop
-            default:
-                throw .unknownKey(what: "network", name: spec.name, key: key,
-                                  valid: (model.name == "trace" ? ["path", "loop"] : model.name == "empirical" ? ["path", "columns", "time_unit", "filter"] : [])
-                                      + NetworkParameter.all.filter(model.accepts).map(\.key))
+            } else if preset.kind.keys.contains(key) {
+                try kindKeys.take(key, value)
+            } else {
+                throw .unknownKey(what: "network", name: spec.name, key: key, valid: preset.kind.keys + parameters.map(\.key))
             }
         }
-        if model.name == "trace", model.tracePath == nil {
-            throw .malformed(what: "network", text: text, detail: "a trace network needs path=FILE (a Mahimahi trace)")
-        }
-        if model.name == "empirical" {
-            guard model.empiricalPath != nil else {
-                throw .malformed(what: "network", text: text, detail: "an empirical network needs path=FILE (a HAR of your requests)")
-            }
-            if model.empiricalTimeUnit != nil, model.empiricalColumns == nil {
-                throw .malformed(what: "network", text: text, detail: "time_unit applies to a RUM export (columns=…); a HAR's timings are ms")
-            }
-            do {
-                _ = try model.loadEmpirical()
-            } catch where error.usage {
-                throw .malformed(what: "network", text: text, detail: error.description)
-            } catch {
-                throw .unusableFile(what: "network", text: text, detail: error.description, unreadable: error.unreadable)
-            }
-        }
+        model.kind = try kindKeys.resolve()
         if model.losesRequests, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "with loss or outages, timeout_ms must be > 0, or lost requests would wait forever")
         }

@@ -14,10 +14,22 @@ package struct NetworkParameter: Sendable {
     /// The values it accepts: the check and the words that say it, from one declaration.
     let bounds: Bounds
     public let meaning: String
-    /// Whether a `trace` network has it (its downlink is the trace).
-    let onTraces: Bool
-    /// Whether an `empirical` network has it (its round trips and transfers are the recorded ones).
-    let onEmpirical: Bool
+    /// The part of the link it models, when a network kind's data may give that part instead
+    /// (`NetworkKind.Name.dataGives`); nil: every network has it.
+    let aspect: Aspect?
+
+    /// A part of the link that a parameter models and a network kind's data may give instead.
+    enum Aspect: Sendable, Hashable {
+        /// Each request's round trip (`rtt_ms`, `jitter`): recorded requests have their own.
+        case roundTrip
+        /// The downlink's rate (`downlink_kbps`): a trace's packets and recorded requests' paces are theirs.
+        case downlink
+    }
+
+    /// Whether a network of kind `kind` has it.
+    func applies(to kind: NetworkKind.Name) -> Bool {
+        aspect.map { !kind.dataGives.contains($0) } ?? true
+    }
 
     /// What a value must be, as `deckbench networks` and error messages say it.
     public var expected: String { bounds.text }
@@ -49,14 +61,14 @@ package struct NetworkParameter: Sendable {
 
     /// The parameters in the order of `NetworkModel.spec`.
     public static let all: [NetworkParameter] = [
-        .init("rtt_ms", .number(\.rttMs), Bounds(noun: "a number of ms", low: 0, high: 600_000), "median round-trip time", onEmpirical: false),
+        .init("rtt_ms", .number(\.rttMs), Bounds(noun: "a number of ms", low: 0, high: 600_000), "median round-trip time", aspect: .roundTrip),
         .init("jitter", .number(\.jitter), Bounds(noun: "a number", low: 0, high: 3),
-              "sigma of the log-normal spread of each round trip (0 = exactly rtt_ms)", onEmpirical: false),
+              "sigma of the log-normal spread of each round trip (0 = exactly rtt_ms)", aspect: .roundTrip),
         // Bandwidth is kept in whole bytes per second: a positive rate under half a byte per second
         // would round to 0, which means unlimited.
         .init("downlink_kbps", .number(\.downlinkKbps),
               Bounds(noun: "a number of kbit/s", low: 0.004, lowNote: "1 byte/s", high: 100_000_000, highNote: "100 Gbit/s", zero: "unlimited"),
-              "downlink shared fairly by the transfers in progress", onTraces: false, onEmpirical: false),
+              "downlink shared fairly by the transfers in progress", aspect: .downlink),
         .init("connections", .wholeNumber(\.connections), Bounds(noun: "a whole number", low: 0, lowNote: "unlimited", high: 10_000),
               "requests in progress at once"),
         .init("server_ms", .number(\.serverMs), Bounds(noun: "a number of ms", low: 0, high: 600_000), "time the server takes to answer"),
@@ -69,13 +81,12 @@ package struct NetworkParameter: Sendable {
               "how long it stays down; requests sent then are lost"),
     ]
 
-    init(_ key: String, _ field: Field, _ bounds: Bounds, _ meaning: String, onTraces: Bool = true, onEmpirical: Bool = true) {
+    init(_ key: String, _ field: Field, _ bounds: Bounds, _ meaning: String, aspect: Aspect? = nil) {
         self.key = key
         self.field = field
         self.bounds = bounds
         self.meaning = meaning
-        self.onTraces = onTraces
-        self.onEmpirical = onEmpirical
+        self.aspect = aspect
     }
 
     /// `key=value` as the full spec writes it.

@@ -1,9 +1,18 @@
 /// The named networks, each with the public profile its numbers come from.
 package enum NetworkPresets {
-    /// A preset and where its numbers come from.
+    /// A preset and where its numbers come from. A kind with data (`trace`, `empirical`) is a
+    /// preset too: `model` holds the parameters its spec starts from, and `parse` resolves its
+    /// kind from the spec's keys.
     public struct Preset: Sendable {
         public var model: NetworkModel
+        public var kind: NetworkKind.Name = .parametric
         public var source: String
+
+        /// The name `--network` gives it.
+        public var name: String { model.name }
+
+        /// Its full spec, every parameter of its kind written out (a kind's own keys come with its data).
+        public var spec: String { model.written(as: kind, keys: []) }
     }
 
     /// Jitter, connections and server time are not part of the throttling profiles; they are
@@ -38,14 +47,12 @@ package enum NetworkPresets {
                                 serverMs: serverMs, outageEveryMs: 60_000, outageMs: 10_000),
             source: "DeckBench's own: lte between stations, and a 10 s tunnel every minute in which requests get no answer"),
         Preset(
-            model: {
-                var model = NetworkModel(name: "trace", rttMs: 100, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs)
-                model.tracePath = nil
-                return model
-            }(),
+            model: NetworkModel(name: "trace", rttMs: 100, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs),
+            kind: .trace,
             source: "a Mahimahi trace: --network trace:path=FILE (RTT 100 ms, no jitter unless set)"),
         Preset(
             model: NetworkModel(name: "empirical", rttMs: 0, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs),
+            kind: .empirical,
             source: "your users' own requests: --network empirical:path=FILE.har[,filter=REGEX] (or a RUM export: "
                 + "path=FILE.csv,columns=start;first_byte;end;bytes), each request's time to first byte "
                 + "and transfer pace drawn together from the recorded ones"),

@@ -4,9 +4,7 @@ extension Replayer {
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         var state = pages[page]
         let n = state.requestsMade
-        // On an empirical network one draw picks a recorded request: its first byte and its transfer.
-        let record = link.empirical.map { commons.recordIndex(page: page, n: n, in: $0) } ?? -1
-        let roundTripUs = record >= 0 ? link.empirical!.firstByteUs[record] : roundTrip(page: page, n: n)
+        let (roundTripUs, record) = link.roundTrip(page: page, n: n, commons)
         state.requestsMade += 1
         state.inFlight = requests.count
         if kind == .prefetch { state.prefetch = .pending }
@@ -73,13 +71,6 @@ extension Replayer {
         guard state.inFlight == nil, page == app.shown, state.version != nil, state.fetchedAtUs <= failedUs,
               nowUs - state.fetchedAtUs >= settings.maxAgeMs * 1_000 else { return }
         send(.revalidation, page, attempt: attempt)
-    }
-
-    /// The round trip of the n-th request for `page`: keyed by (seed, session, page, n), so every
-    /// policy sees the same one.
-    func roundTrip(page: Int, n: Int) -> Int {
-        guard network.jitter > 0 else { return Int((network.rttMs * 1_000).rounded()) }
-        return commons.roundTripUs(page: page, n: n, rttMs: network.rttMs, jitter: network.jitter)
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.

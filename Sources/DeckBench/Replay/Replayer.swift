@@ -140,10 +140,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         let sessionKey = StableHash.of(session.id)
         queue.reset()
         let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
-        link.reset(traceOffsetUs: link.tracePeriodMs.map { period in
-            var random = SeededGenerator(seed: settings.seed, keys: RandomKey.traceOffset, sessionKey)
-            return Int(random.next() % UInt64(period)) * 1_000
-        } ?? 0, outagePhaseUs: outagePhaseUs)
+        link.reset(seed: settings.seed, sessionKey: sessionKey, outagePhaseUs: outagePhaseUs)
         pages.reset(around: session.page)
         commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))

@@ -82,8 +82,11 @@ final class SessionCommons {
 
     private var sessionKey: UInt64 { session?.key ?? 0 }
 
+    // Inlined into each replayer's `send`, through the link's round trip: as a call, the slice took
+    // 1,811.7 M instructions, inlined 1,795.0 M (main, inlined into the replayer's round trip: 1,803.1 M).
     /// The round trip of the n-th request for `page` on a network of median `rttMs` and log-normal
     /// `jitter`, in µs: its standard normal draw is keyed by (seed, session, page, n).
+    @inline(__always)
     func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
         func microseconds(_ normal: Double) -> Int {
             // At most a day: the far tail of a wide jitter on a long round trip stays a whole number.

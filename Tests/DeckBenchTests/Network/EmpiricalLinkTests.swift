@@ -210,7 +210,8 @@ import Testing
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.copyItem(atPath: path, toPath: folder + "/a,b.har")
         let network = try NetworkModel.parse(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3}"#)
-        #expect(network.empiricalPath == folder + "/a,b.har" && network.empiricalFilter == #"api/\d{1,3}"#)
+        guard case let .empirical(empirical) = network.kind else { Issue.record("\(network.kind.name)"); return }
+        #expect(empirical.path == folder + "/a,b.har" && empirical.filter == #"api/\d{1,3}"#)
         #expect(network.spec.hasPrefix(#"empirical:path=\#(folder)/a\,b.har,filter=api/\d{1\,3},connections="#), "\(network.spec)")
         #expect(try NetworkModel.parse(network.spec) == network)
         for value in [#"a\b"#, #"a\\b"#, #"a\"#, #"\,"#, "a,b,", #"c:\dir\"#] {

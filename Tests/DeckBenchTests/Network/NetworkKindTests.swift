@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// A network's kind is resolved once by `parse`, with its data: a kind's keys only on its own
+/// networks, its path required, its file read then (missing: unreadable, exit 74; malformed: 65);
+/// the parameters a network has follow from what its kind's data gives; the full spec writes the
+/// kind's keys first, as the reports' `network` column always did.
+@Suite struct NetworkKindTests {
+    let fixtures = Fixtures()
+
+    /// A trace of two opportunities, at 10 and 20 ms (a period of 20 ms).
+    private func trace() -> String { fixtures.plain("two.down", "10\n20\n") }
+
+    /// A HAR of one request: 1 ms send, 99 ms wait, 10 ms receive, 5,000 bytes.
+    private func har() -> String {
+        fixtures.plain("one.har", #"{"log": {"entries": [{"request": {"url": "https://a/api/1"}, "response": {"status": 200, "bodySize": 5000}, "#
+            + #""timings": {"send": 1, "wait": 99, "receive": 10}}]}}"#)
+    }
+
+    private func parsed(_ text: String) -> Result<NetworkModel, SpecError> {
+        Result { () throws(SpecError) in try NetworkModel.parse(text) }
+    }
+
+    @Test func eachNameResolvesItsKindWithItsData() throws {
+        #expect(try NetworkModel.parse("lte").kind == .parametric)
+        let path = trace()
+        guard case let .trace(trace) = try NetworkModel.parse("trace:path=\(path)").kind else {
+            Issue.record("trace did not resolve to a trace")
+            return
+        }
+        // Read once: the link is handed the trace's opportunities, its period the last one.
+        #expect(trace.path == path && trace.loop && trace.trace.periodMs == 20 && trace.trace.timesMs == [10, 20])
+        guard case let .trace(once) = try NetworkModel.parse("trace:loop=false,path=\(path)").kind else { return }
+        #expect(!once.loop)
+
+        let capture = har()
+        guard case let .empirical(empirical) = try NetworkModel.parse("empirical:path=\(capture),filter=/api/").kind else {
+            Issue.record("empirical did not resolve to recorded requests")
+            return
+        }
+        // One request: its first byte 1 + 99 ms.
+        #expect(empirical.path == capture && empirical.filter == "/api/" && empirical.columns == nil)
+        #expect(empirical.requests.firstByteUs == [100_000])
+    }
+
+    /// A kind's keys on another kind's network are unknown keys, and so are the parameters its
+    /// data gives; the keys listed as valid are the network's own kind's, then its parameters.
+    @Test func aKindsKeyOnAnotherKindIsUnknown() {
+        let path = trace(), capture = har()
+        let refusals: [(spec: String, key: String, valid: [String], notValid: [String])] = [
+            ("lte:path=\(path)", "path", ["rtt_ms", "downlink_kbps", "outage_ms"], ["path", "loop", "filter"]),
+            ("wifi:loop=false", "loop", ["rtt_ms", "downlink_kbps"], ["path", "loop"]),
+            ("trace:path=\(path),filter=/api/", "filter", ["path", "loop", "rtt_ms", "jitter", "connections"], ["filter", "columns", "downlink_kbps"]),
+            ("trace:path=\(path),downlink_kbps=1000", "downlink_kbps", ["path", "loop", "rtt_ms"], ["downlink_kbps"]),
+            ("empirical:path=\(capture),loop=true", "loop", ["path", "columns", "time_unit", "filter", "connections"], ["loop", "rtt_ms", "jitter"]),
+            ("empirical:path=\(capture),jitter=0", "jitter", ["path", "filter", "server_ms"], ["rtt_ms", "jitter", "downlink_kbps"]),
+        ]
+        for refusal in refusals {
+            guard case let .failure(.unknownKey(what, name, key, valid)) = parsed(refusal.spec) else {
+                Issue.record("\(refusal.spec) was not refused for an unknown key")
+                continue
+            }
+            #expect(what == "network" && name == refusal.spec.prefix { $0 != ":" } && key == refusal.key, "\(refusal.spec)")
+            #expect(refusal.valid.allSatisfy { valid.contains($0) } && !refusal.notValid.contains { valid.contains($0) }, "\(refusal.spec): \(valid)")
+        }
+        // A kind's own keys come first in the list.
+        #expect(parsed("trace:path=\(path),filter=x").unknownKeyValid?.prefix(3) == ["path", "loop", "rtt_ms"])
+        #expect(parsed("empirical:path=\(capture),loop=true").unknownKeyValid?.prefix(5) == ["path", "columns", "time_unit", "filter", "connections"])
+    }
+
+    @Test func aKindWithDataNeedsItsPath() {
+        #expect(parsed("trace:loop=false") == .failure(.malformed(what: "network", text: "trace:loop=false",
+                                                                 detail: "a trace network needs path=FILE (a Mahimahi trace)")))
+        #expect(parsed("empirical:filter=/api/") == .failure(.malformed(what: "network", text: "empirical:filter=/api/",
+                                                                       detail: "an empirical network needs path=FILE (a HAR of your requests)")))
+    }
+
+    /// A missing file is unreadable (the command line's 74), a file whose text is wrong is not (65);
+    /// both name the file.
+    @Test func aMissingFileIsUnreadableAndAMalformedOneIsNot() throws {
+        let missing = fixtures.path("none.down")
+        #expect(parsed("trace:path=\(missing)") == .failure(.unusableFile(
+            what: "network", text: "trace:path=\(missing)", detail: "cannot read trace \(missing): no such file", unreadable: true)))
+        let bad = fixtures.plain("bad.down", "10\nfast\n")
+        #expect(parsed("trace:path=\(bad)") == .failure(.unusableFile(
+            what: "network", text: "trace:path=\(bad)", detail: "\(bad):2: expected a whole number of milliseconds ≥ 0, got \"fast\"",
+            unreadable: false)))
+
+        let noHAR = fixtures.path("none.har")
+        guard case let .failure(.unusableFile(_, _, detail, unreadable)) = parsed("empirical:path=\(noHAR)") else {
+            Issue.record("a missing HAR was not refused as a file")
+            return
+        }
+        #expect(unreadable && detail.hasPrefix(noHAR + ": "), "\(detail)")
+        let notHAR = fixtures.plain("not.har", "start,end\n1,2\n")
+        guard case let .failure(.unusableFile(_, _, notDetail, notUnreadable)) = parsed("empirical:path=\(notHAR)") else {
+            Issue.record("a file that is not a HAR was not refused as a file")
+            return
+        }
+        #expect(!notUnreadable && notDetail.hasPrefix(notHAR + ": "), "\(notDetail)")
+    }
+
+    /// A trace is read at its `path=`, before later keys are looked at: a missing trace is the
+    /// error even when a later key is unknown; an empirical file once every key is in.
+    @Test func keysAreCheckedInTheOrderGiven() {
+        let missing = fixtures.path("none.down")
+        guard case .failure(.unusableFile) = parsed("trace:path=\(missing),bogus=1") else {
+            Issue.record("the trace was not read at its path")
+            return
+        }
+        #expect(parsed("trace:bogus=1,path=\(missing)").failureKey == "bogus")
+        #expect(parsed("empirical:path=\(fixtures.path("none.har")),time_unit=h") == .failure(.badValue(
+            what: "network", name: "empirical", key: "time_unit", value: "h", expected: "ms, s or iso8601")))
+        let capture = har()
+        #expect(parsed("empirical:path=\(capture),time_unit=s") == .failure(.malformed(
+            what: "network", text: "empirical:path=\(capture),time_unit=s",
+            detail: "time_unit applies to a RUM export (columns=…); a HAR's timings are ms")))
+    }
+
+    /// Which parameters a network has: every one on a preset, all but the downlink on a trace (its
+    /// packets are the downlink), none of the round trip's or the downlink's on recorded requests.
+    @Test func parametersApplyByWhatTheKindsDataGives() {
+        func keys(_ kind: NetworkKind.Name) -> [String] { NetworkParameter.all.filter { $0.applies(to: kind) }.map(\.key) }
+        #expect(keys(.parametric) == NetworkModel.keys)
+        #expect(keys(.trace) == NetworkModel.keys.filter { $0 != "downlink_kbps" })
+        #expect(keys(.empirical) == NetworkModel.keys.filter { !["rtt_ms", "jitter", "downlink_kbps"].contains($0) })
+        // The presets' specs in `deckbench networks` write the same keys.
+        for preset in NetworkPresets.all {
+            let written = preset.spec.dropFirst(preset.name.count + 1).split(separator: ",").map { String($0.prefix { $0 != "=" }) }
+            #expect(written == keys(preset.kind), "\(preset.spec)")
+        }
+    }
+
+    /// The full spec writes a kind's keys first, in a fixed order whatever the order given (the
+    /// reports' `network` column: `PolicySpecTests` holds the parameters after them), and parses
+    /// back to an equal network; equal networks hash alike.
+    @Test func theFullSpecWritesTheKindsKeysFirst() throws {
+        let path = trace()
+        let traced = try NetworkModel.parse("trace:connections=4,loop=false,path=\(path)")
+        #expect(traced.spec.hasPrefix("trace:path=\(path),loop=false,rtt_ms=100,jitter=0,connections=4,"), "\(traced.spec)")
+        #expect(try NetworkModel.parse(traced.spec) == traced)
+        #expect(try NetworkModel.parse("trace:path=\(path)") != traced)
+
+        let rum = fixtures.plain("rum.csv", "start,ttfb,end,size,status,url\n0,0.1,0.2,5000,200,https://a/api/1\n")
+        let recorded = try NetworkModel.parse("empirical:filter=/api/,time_unit=s,path=\(rum),columns=start;ttfb;end;size;status;url")
+        #expect(recorded.spec.hasPrefix("empirical:path=\(rum),columns=start;ttfb;end;size;status;url,time_unit=s,filter=/api/,connections=4,"),
+                "\(recorded.spec)")
+        let again = try NetworkModel.parse(recorded.spec)
+        #expect(again == recorded && again.hashValue == recorded.hashValue)
+        #expect(NetworkModel.shortSpec(recorded.spec) == "empirical:path=\(rum),columns=start;ttfb;end;size;status;url,time_unit=s,filter=/api/")
+    }
+}
+
+extension Result where Failure == SpecError {
+    /// The key an `unknownKey` failure names.
+    fileprivate var failureKey: String? {
+        guard case let .failure(.unknownKey(_, _, key, _)) = self else { return nil }
+        return key
+    }
+
+    /// The keys an `unknownKey` failure lists as valid.
+    fileprivate var unknownKeyValid: [String]? {
+        guard case let .failure(.unknownKey(_, _, _, valid)) = self else { return nil }
+        return valid
+    }
+}
