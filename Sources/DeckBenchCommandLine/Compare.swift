@@ -138,6 +138,10 @@ extension DeckBenchCommand {
                 comparison = try Comparison(baseline: texts[0], candidate: texts[1], maxIncrease: limits.increase, maxDecrease: limits.decrease,
                                             pairing: gate == .ci ? pairing(folders) : nil, allowMissing: allowMissing, level: level,
                                             planted: try plants.get(), files: (paths[0], paths[1]))
+            } catch let error as ComparisonError {
+                // A summary.csv that does not read is a folder that is not one complete run.
+                Console.error("error: \(error)")
+                throw ExitStatus.io
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage

@@ -222,9 +222,9 @@ public struct Comparison: Sendable {
                     row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
                     // Judged on points computed as the replicates are (unrounded ratios, tails from
                     // the bins): the same estimator as the spread it is judged against.
-                    if limit != nil, let (base, next) = sides, TailCalibration.applies(to: column),
-                       min(TailCalibration.observations(column, in: base) ?? 0, TailCalibration.observations(column, in: next) ?? 0)
-                       < TailCalibration.minimumObservations {
+                    if limit != nil, let (base, next) = sides, let baseStalls = TailCalibration.observations(column, in: base),
+                       let nextStalls = TailCalibration.observations(column, in: next),
+                       min(baseStalls, nextStalls) < TailCalibration.minimumObservations {
                         row.tooFewStalls = true
                         row.verdict = .inconclusive
                         if row.status == .regression { row.status = .worse }
@@ -383,10 +383,10 @@ public struct Comparison: Sendable {
             read = try SummaryRow.read(text, file: file, schema: schema)
         } catch {
             // Not a table at all, or not a summary's: said as before; a bad field names its line.
-            guard error.line > 1 else { throw .notASummary(side: side) }
+            guard error.line > 1 else { throw .notASummary(side: side, file: file) }
             throw .table(error)
         }
-        guard read.header.starts(with: SummaryTable.pointColumns) else { throw .notASummary(side: side) }
+        guard read.header.starts(with: SummaryTable.pointColumns) else { throw .notASummary(side: side, file: file) }
         var rows: [ReplayPoint: SummaryRow] = [:]
         for row in read.rows { rows[row.point] = row }
         return (read.header, read.rows.map(\.point), rows)
@@ -416,13 +416,14 @@ public struct Comparison: Sendable {
 
 /// Why two runs cannot be compared.
 public enum ComparisonError: Error, Sendable, CustomStringConvertible {
-    case notASummary(side: String)
+    /// The side's file (`files`, or the side's name) is no summary.csv at all.
+    case notASummary(side: String, file: String)
     /// A summary.csv row that cannot be read: its file, line and field.
     case table(CSVTableError)
 
     public var description: String {
         switch self {
-        case let .notASummary(side): "the \(side) is not a DeckBench summary.csv (its header must start with policy,network)"
+        case let .notASummary(side, file): "the \(side) (\(file)) is not a DeckBench summary.csv (its header must start with policy,network)"
         case let .table(error): "cannot read \(error)"
         }
     }

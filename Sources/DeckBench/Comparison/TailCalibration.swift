@@ -33,9 +33,11 @@ enum TailCalibration {
     }
 
     /// The stalls in the run's tail of `column`: of the worst `share` of navigations (tail mean) or
-    /// of stalls (stalled percentile), those that stalled; nil for a column these rules do not judge.
+    /// of stalls (stalled percentile), those that stalled; nil for a column these rules do not judge,
+    /// and for replicates written before stall times were kept (the tail is then judged on its
+    /// point estimates, not called short of stalls).
     static func observations(_ column: IntervalColumn, in replicates: BootstrapReplicates) -> Double? {
-        guard applies(to: column) else { return nil }
+        guard applies(to: column), !replicates.stallMs.isEmpty else { return nil }
         let groups = StallTimeGroups.groups
         let rows = replicates.stallMs.cumulativeRows()
         let stalls = rows.atOrAbove.prefix(groups).reduce(0, +)

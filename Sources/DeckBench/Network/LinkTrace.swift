@@ -46,7 +46,8 @@ final class LinkTrace: Sendable {
         var times: [Int] = []
         var previous = 0
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // By line breaks, whichever the file uses: "\r\n" is one Character, never equal to "\n".
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }

@@ -58,7 +58,7 @@ public struct SummaryRow: Sendable {
     /// The rows of a summary.csv (`file` names it in errors) and its header. `policy` and
     /// `network` are required; the schema's columns and their intervals, when present, must be
     /// numbers or empty, and `pareto` 1, 0 or empty; other columns (a metric of another schema)
-    /// are kept as text.
+    /// are kept as text. A point twice, or no row at all, is not a run's summary.
     public static func read(_ text: String, file: String, schema: MetricSchema = .standard)
         throws(CSVTableError) -> (header: [String], rows: [SummaryRow]) {
         let table = try CSVTable(text: text, file: file)
@@ -68,8 +68,15 @@ public struct SummaryRow: Sendable {
         }
         let columns = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [SummaryRow] = []
+        var lines: [ReplayPoint: Int] = [:]
         for fields in table.rows {
             for column in numeric { _ = try fields.number(column) }
+            let point = ReplayPoint(policy: fields.text(SummaryTable.policyColumn), network: fields.text(SummaryTable.networkColumn))
+            // A run writes each point once: a second row would be judged twice, or win silently.
+            if let first = lines.updateValue(fields.line, forKey: point) {
+                throw fields.error(SummaryTable.policyColumn, point.policy,
+                                   "this policy on network \"\(point.network)\" is on line \(first) too: a run writes each once")
+            }
             let pareto: Bool?
             switch fields.text(SummaryTable.paretoColumn) {
             case "": pareto = nil
@@ -77,9 +84,10 @@ public struct SummaryRow: Sendable {
             case "0": pareto = false
             case let other: throw fields.error(SummaryTable.paretoColumn, other, "not 1, 0 or empty")
             }
-            rows.append(SummaryRow(point: ReplayPoint(policy: fields.text(SummaryTable.policyColumn),
-                                                                 network: fields.text(SummaryTable.networkColumn)), pareto: pareto,
-                                   columns: columns, fields: fields.record.fields))
+            rows.append(SummaryRow(point: point, pareto: pareto, columns: columns, fields: fields.record.fields))
+        }
+        guard !rows.isEmpty else {
+            throw CSVTableError(file: file, line: 2, field: nil, value: "", reason: "a header and no row: a run writes a row for each policy on each network")
         }
         return (table.header, rows)
     }

@@ -46,11 +46,11 @@ import Testing
     /// Columns in another order, or none at all: not a summary, as compare has always said.
     @Test func aFileThatIsNoSummaryIsSaidSo() {
         for text in ["network,policy\nlte,fixed\n", ""] {
-            guard case let .notASummary(side)? = error(text, summary("")) else {
+            guard case let .notASummary(side, file)? = error(text, summary("")) else {
                 Issue.record("expected notASummary for \(text)")
                 continue
             }
-            #expect(side == "baseline")
+            #expect(side == "baseline" && file == "base/summary.csv")
         }
     }
 

@@ -113,6 +113,11 @@ import Testing
             try LinkTrace(path: "t.down", text: "5\n3\n")
         }
         #expect(throws: LinkTrace.Failure.empty(path: "t.down")) { try LinkTrace(path: "t.down", text: "0\n0\n") }
+        // Windows line ends read as line ends (a trace saved on Windows), and a bad line is still named.
+        #expect((try? LinkTrace(path: "t.down", text: "1\r\n2\r\n5\r\n"))?.timesMs == [1, 2, 5])
+        #expect(throws: LinkTrace.Failure.malformed(path: "t.down", line: 2, reason: "expected a whole number of milliseconds ≥ 0, got \"x\"")) {
+            try LinkTrace(path: "t.down", text: "1\r\nx\r\n")
+        }
         #expect(throws: SpecError.self) { try NetworkModel.parse("trace:path=/no/such/trace") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("trace") }
         #expect(throws: SpecError.self) { try NetworkModel.parse("lte:loss=0.5,timeout_ms=0") }

@@ -108,4 +108,44 @@ import Testing
         #expect(rows == rejects.map { RejectRow(file: $0.file, line: $0.line, session: $0.session ?? "", reason: $0.reason) })
         #expect(rows[0].file == "a,\"b\".jsonl" && rows[0].reason.contains(", \"really\""))
     }
+
+    /// A point twice (the second row names the first's line, the leader not first: the duplicate is
+    /// the third row), and a header with no row, are no run's summary.
+    @Test func aSummaryWithAPointTwiceOrNoRowIsRefused() {
+        let text = "policy,network,stall_rate\nfixed,lte,0.5\nstaged,lte,0.4\nfixed,lte,0.2\nfixed,3g,0.1\n"
+        #expect(throws: CSVTableError(file: "s.csv", line: 4, field: "policy", value: "fixed",
+                                      reason: "this policy on network \"lte\" is on line 2 too: a run writes each once")) {
+            try SummaryRow.read(text, file: "s.csv")
+        }
+        // The same policy on another network is another point.
+        #expect((try? SummaryRow.read("policy,network\nfixed,lte\nfixed,3g\n", file: "s.csv"))?.rows.count == 2)
+        #expect(throws: CSVTableError(file: "s.csv", line: 2, field: nil, value: "",
+                                      reason: "a header and no row: a run writes a row for each policy on each network")) {
+            try SummaryRow.read("policy,network,stall_rate\n", file: "s.csv")
+        }
+    }
+
+    /// The writer's order, which the charts rely on: a curve sorted by another column (counts), a
+    /// value repeated (the boundary: equal is not above), a curve split by another, a fraction
+    /// falling or past 1, a count below 0: each names its line and field.
+    @Test func distributionRowsOutOfTheWritersOrderAreRefused() {
+        let header = DistributionsTable.header.joined(separator: ",") + "\n"
+        func refused(_ rows: String, line: Int, field: String) {
+            do {
+                _ = try DistributionRow.read(header + rows, file: "d.csv")
+                Issue.record("accepted: \(rows)")
+            } catch {
+                #expect(error.file == "d.csv" && error.line == line && error.field == field, "\(error)")
+            }
+        }
+        refused("fixed,lte,stall_ms,0,30,0.75\nfixed,lte,stall_ms,120,2,0.8\nfixed,lte,stall_ms,40,8,1\n", line: 4, field: "value")
+        refused("fixed,lte,stall_ms,0,30,0.75\nfixed,lte,stall_ms,0,10,1\n", line: 3, field: "value")
+        refused("fixed,lte,stall_ms,0,30,0.75\nfixed,lte,diff_ops,0,3,1\nfixed,lte,stall_ms,90,10,1\n", line: 4, field: "metric")
+        refused("fixed,lte,stall_ms,0,30,0.75\nfixed,lte,stall_ms,10,10,0.5\n", line: 3, field: "cumulative_fraction")
+        refused("fixed,lte,stall_ms,0,30,1.5\n", line: 2, field: "cumulative_fraction")
+        refused("fixed,lte,stall_ms,0,-3,0.5\n", line: 2, field: "count")
+        // Two curves one after the other, each in order, read.
+        let ordered = "fixed,lte,stall_ms,0,30,0.75\nfixed,lte,stall_ms,120,10,1\nstaged,lte,stall_ms,0,5,1\n"
+        #expect((try? DistributionRow.read(header + ordered, file: "d.csv"))?.count == 3)
+    }
 }
