@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DeckBench
 
@@ -10,7 +11,7 @@ import Testing
     static func list(_ count: Int, seed: UInt64, ties: Bool) -> [Double] {
         var random = SeededGenerator(seed: seed)
         return (0 ..< count).map { _ in
-            let value = -1_000 * Swift.log(1 - random.unit())
+            let value = -1_000 * log(1 - random.unit())
             return ties ? (value / 50).rounded() * 50 : value
         }
     }
