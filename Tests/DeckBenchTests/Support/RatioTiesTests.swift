@@ -28,7 +28,7 @@ import Testing
             }
         }
         // Large values, tiny ones (subnormal too), and whole numbers.
-        values += [12_345_678.00005, 9_999_999_999.99995, 0.00005, 0.000049999999, 5e-324, 1e-310, 0, 1, 2, 123]
+        values += [12_345_678.00005, 9_999_999_999.99995, 0.00005, 0.000049999999, .leastNonzeroMagnitude, Double.leastNormalMagnitude / 3, 0, 1, 2, 123]
         for value in values where value * 10_000 < 1e15 {
             #expect(Self.written(value) == String(format: "%.4f", value), "\(value.bitPattern)")
         }
