@@ -17,12 +17,12 @@ static int has_avx2_fma(void) {
     return (ebx & (1u << 5)) != 0;
 }
 
-/// Four replicates at a time: eight accumulators of four doubles, a bucket's weights widened once
+/// Four replicates at a time from `from` on: eight accumulators of four doubles, a bucket's weights widened once
 /// and multiplied into each of its counts.
 __attribute__((target("avx2,fma")))
 static long sums_avx2(const uint8_t *weights, const int32_t *rows, long row_count,
-                      const double *values, long replicates, double *sums, long counts) {
-    long r = 0;
+                      const double *values, long replicates, double *sums, long counts, long from) {
+    long r = from;
     for (; r + 4 <= replicates; r += 4) {
         __m256d acc[DECKBENCH_BUCKET_VALUES];
         for (int c = 0; c < DECKBENCH_BUCKET_VALUES; c++) acc[c] = _mm256_setzero_pd();
@@ -36,6 +36,41 @@ static long sums_avx2(const uint8_t *weights, const int32_t *rows, long row_coun
         for (long c = 0; c < counts; c++) {
             double *out = sums + c * replicates + r;
             _mm256_storeu_pd(out, _mm256_add_pd(_mm256_loadu_pd(out), acc[c]));
+        }
+    }
+    return r;
+}
+
+/// The counts an eight-replicate block holds in registers: two accumulators of four doubles per
+/// count, 14 of the 16 vector registers, leaving two for a bucket's weights and its count.
+#define DECKBENCH_WIDE_COUNTS (DECKBENCH_BUCKET_VALUES - 1)
+
+/// Eight replicates at a time for up to seven counts (the standard bucket has seven): a bucket's
+/// eight weights widened in one step and each count broadcast once for both halves, about 30
+/// instructions a bucket for eight replicates where the four-replicate block takes 22 for four.
+__attribute__((target("avx2,fma")))
+static long sums_avx2_wide(const uint8_t *weights, const int32_t *rows, long row_count,
+                           const double *values, long replicates, double *sums, long counts) {
+    long r = 0;
+    for (; r + 8 <= replicates; r += 8) {
+        __m256d low[DECKBENCH_WIDE_COUNTS], high[DECKBENCH_WIDE_COUNTS];
+        for (int c = 0; c < DECKBENCH_WIDE_COUNTS; c++) low[c] = high[c] = _mm256_setzero_pd();
+        for (long k = 0; k < row_count; k++) {
+            __m128i eight = _mm_loadl_epi64((const __m128i *)(weights + (long)rows[k] * replicates + r));
+            __m256i widened = _mm256_cvtepu8_epi32(eight);
+            __m256d w0 = _mm256_cvtepi32_pd(_mm256_castsi256_si128(widened));
+            __m256d w1 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(widened, 1));
+            const double *v = values + k * DECKBENCH_BUCKET_VALUES;
+            for (int c = 0; c < DECKBENCH_WIDE_COUNTS; c++) {
+                __m256d value = _mm256_broadcast_sd(v + c);
+                low[c] = _mm256_fmadd_pd(w0, value, low[c]);
+                high[c] = _mm256_fmadd_pd(w1, value, high[c]);
+            }
+        }
+        for (long c = 0; c < counts; c++) {
+            double *out = sums + c * replicates + r;
+            _mm256_storeu_pd(out, _mm256_add_pd(_mm256_loadu_pd(out), low[c]));
+            _mm256_storeu_pd(out + 4, _mm256_add_pd(_mm256_loadu_pd(out + 4), high[c]));
         }
     }
     return r;
@@ -101,7 +136,10 @@ void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long r
                              const double *values, long replicates, double *sums, long counts) {
     long done = 0;
 #if defined(__x86_64__)
-    if (deckbench_bootstrap_kernel_vectorised()) done = sums_avx2(weights, rows, row_count, values, replicates, sums, counts);
+    if (deckbench_bootstrap_kernel_vectorised()) {
+        if (counts <= DECKBENCH_WIDE_COUNTS) done = sums_avx2_wide(weights, rows, row_count, values, replicates, sums, counts);
+        done = sums_avx2(weights, rows, row_count, values, replicates, sums, counts, done);
+    }
 #endif
     sums_plain(weights, rows, row_count, values, replicates, sums, counts, done);
 }

@@ -11,7 +11,8 @@ public struct DeckBenchCommand: ParsableCommand {
     /// Named as it was started (`deckbench`, or a team's `OwnPolicyBench`), so that usage lines
     /// and help show what to type.
     public static let configuration = CommandConfiguration(
-        commandName: CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "deckbench",
+        // The path's last component read without a `URL` (a runtime conformance scan at every start).
+        commandName: CommandLine.arguments.first.flatMap { $0.split(separator: "/").last.map(String.init) } ?? "deckbench",
         abstract: "Replay recorded swipe sessions against prefetch policies and measure what users feel.",
         discussion: """
             Exit status: 0 clean; 1 inputs rejected (beyond --max-rejects); 2 regression found (compare, history check); 3 no answer (tune: no candidate within the budget); 64 usage error; 65 data error (recordings with no session, requests that are not a HAR or leave none); 74 I/O error, or a report folder that is not one complete run; 130 / 143 stopped by SIGINT / SIGTERM (temporary files removed).

@@ -145,5 +145,13 @@ extension DeckBenchCommand {
     }
 }
 
-extension SessionsFormat: ExpressibleByArgument {}
+/// The values spelled out: ArgumentParser's defaults write each raw value through a string
+/// interpolation of a generic value (`String(describing:)`'s dynamic casts and their conformance
+/// scans, six at every start of every subcommand that has `--sessions-format`).
+extension SessionsFormat: ExpressibleByArgument {
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    /// No value has a description other than its name.
+    public static var allValueDescriptions: [String: String] { [:] }
+}
 extension Comparison.Gate: ExpressibleByArgument {}

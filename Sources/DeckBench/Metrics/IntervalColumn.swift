@@ -209,6 +209,12 @@ public struct ReplicateEstimates: Sendable {
         (values[column.name] ?? []).map { $0.isNaN ? nil : $0 }
     }
 
+    /// `values(_:)` as held, NaN where undefined: for a loop over two rows' values without an
+    /// optional array made for each.
+    func storedValues(_ column: IntervalColumn) -> [Double] {
+        values[column.name] ?? []
+    }
+
     /// The central 95 % interval of the column's replicate values; nil when there are none.
     public func interval(_ column: IntervalColumn) -> (low: Double, high: Double)? {
         bounds[column.name].map { ($0.low, $0.high) }

@@ -121,7 +121,9 @@ public struct Metric: Sendable {
         self.compared = better == nil ? .none : compared
         self.reported = reported
         self.meaning = meaning
-        self.label = label ?? name.replacingOccurrences(of: "_", with: " ")
+        // Characters mapped in Swift, not Foundation's `replacingOccurrences` (a bridge through
+        // NSString and two runtime conformance scans at every start, for every standard metric).
+        self.label = label ?? String(name.map { $0 == "_" ? " " : $0 })
         self.sessionMeaning = sessionMeaning
         self.interval = interval
     }

@@ -115,11 +115,21 @@ public struct StallTimeGroups: Sendable, Equatable {
         }
         var atOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
         var valueAtOrAbove = [Double](repeating: 0, count: (used.count + 1) * groups)
-        for index in used.indices.reversed() {
-            let middle = Self.middle(of: used[index])
-            for group in 0 ..< groups {
-                atOrAbove[index * groups + group] = atOrAbove[(index + 1) * groups + group] + rows[index * groups + group]
-                valueAtOrAbove[index * groups + group] = valueAtOrAbove[(index + 1) * groups + group] + middle * rows[index * groups + group]
+        // Through buffers: the arrays' uniqueness and bounds checked once, not once a cell (the
+        // same additions in the same order).
+        rows.withUnsafeBufferPointer { rows in
+            atOrAbove.withUnsafeMutableBufferPointer { atOrAbove in
+                valueAtOrAbove.withUnsafeMutableBufferPointer { valueAtOrAbove in
+                    for index in used.indices.reversed() {
+                        let middle = Self.middle(of: used[index])
+                        let (row, next) = (index * groups, (index + 1) * groups)
+                        for group in 0 ..< groups {
+                            let count = rows[row + group]
+                            atOrAbove[row + group] = atOrAbove[next + group] + count
+                            valueAtOrAbove[row + group] = valueAtOrAbove[next + group] + middle * count
+                        }
+                    }
+                }
             }
         }
         return CumulativeRows(used: used, atOrAbove: atOrAbove, valueAtOrAbove: valueAtOrAbove)

@@ -38,10 +38,14 @@ enum CanonicalLineParser {
             }
             let first = index
             var value = 0
-            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
-                value = value * 10 + Int(base[index] &- UInt8(ascii: "0"))
-                index += 1
-                if index - first > 13 { return nil }
+            // At most 13 digits are read (a 14th refuses the line): the value stays below 10¹⁴, so
+            // the arithmetic cannot overflow and needs no overflow check (two branches a digit).
+            while index < count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                index &+= 1
+                if index &- first > 13 { return nil }
             }
             let digits = index - first
             guard digits > 0, !(digits > 1 && base[first] == UInt8(ascii: "0")) else { return nil }

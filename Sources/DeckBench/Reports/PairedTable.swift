@@ -97,8 +97,11 @@ struct PairedTable: Sendable {
             let (rowA, rowB) = (summaries[indexA], summaries[indexB])
             for column in columns {
                 guard let pointA = column.point(rowA.summary), let pointB = column.point(rowB.summary) else { continue }
-                let differences = zip(estimatesA.values(column), estimatesB.values(column))
-                    .compactMap { x, y in x.flatMap { x in y.map { x - $0 } } }
+                // A − B in each replicate where both are defined (NaN: undefined).
+                let (valuesA, valuesB) = (estimatesA.storedValues(column), estimatesB.storedValues(column))
+                var differences: [Double] = []
+                differences.reserveCapacity(Swift.min(valuesA.count, valuesB.count))
+                for (x, y) in zip(valuesA, valuesB) where !x.isNaN && !y.isNaN { differences.append(x - y) }
                 let interval = BootstrapReplicates.percentiles(differences)
                 let shares = wins?.shares(network: network, a: a, b: b, column: column.name)
                 writers[network].appendRow([networks[network], rowA.policy, rowB.policy, column.name, column.format(pointA),

@@ -67,8 +67,11 @@ public struct SessionSource: Sendable {
 
     /// The size of the input files, for progress.
     var bytesTotal: Int {
+        // lstat, as `FileManager.attributesOfItem` reads it, without its dictionary and the
+        // `as? NSNumber` cast (a runtime conformance scan at every start).
         files.reduce(0) { total, path in
-            total + (((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0)
+            var status = stat()
+            return total + (lstat(path, &status) == 0 ? Int(status.st_size) : 0)
         }
     }
 }

@@ -30,13 +30,14 @@ import Testing
         return metrics
     }
 
-    /// The weighted sums on the vector units (AVX2 and FMA where the processor has them, four
-    /// replicates at a time) are the sums bucket by bucket in order, to the bit: totals are whole
-    /// numbers and every sum stays below 2⁵³. Replicate counts that are and are not multiples of
-    /// four; with the run's weight table and without; buckets holding only zeros.
+    /// The weighted sums on the vector units (AVX2 and FMA where the processor has them, eight
+    /// replicates at a time, then four, then one) are the sums bucket by bucket in order, to the
+    /// bit: totals are whole numbers and every sum stays below 2⁵³. Replicate counts that are and
+    /// are not multiples of eight and four (12: a block of each; 15: and three alone); with the
+    /// run's weight table and without; buckets holding only zeros.
     @Test func weightedSumsOnTheVectorUnitsAreTheSumsInBucketOrder() {
         var random = SeededGenerator(seed: 5, keys: 27)
-        for replicates in [1, 3, 4, 203, 1_000] {
+        for replicates in [1, 3, 4, 8, 12, 15, 203, 1_000] {
             var bootstrap = BootstrapReplicates(replicates: replicates)
             for index in 0 ..< 700 {
                 var metrics = SessionMetrics()
