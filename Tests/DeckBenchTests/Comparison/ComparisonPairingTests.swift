@@ -93,6 +93,28 @@ import Testing
                                              in: Self.replicates(100, navigations: 4_000, stalls: 25)) == 25)
     }
 
+    /// A baseline written before stall times were kept (its bootstrap.json has no `stall_ms`) has
+    /// no tail to count: its tails are judged on their point estimates (reports/README), so a tail
+    /// mean that more than doubles is a regression, not "too few stalls"; both ways round.
+    @Test func aTailAgainstABaselineWithoutStallTimesIsJudgedOnItsPoints() throws {
+        let current = Self.replicates(100, navigations: 4_000, stalls: 200)
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(current)) as? [String: Any])
+        #expect(object.removeValue(forKey: "stall_ms") != nil)
+        let older = try JSONDecoder().decode(BootstrapReplicates.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(older.stallMs.isEmpty && !current.stallMs.isEmpty)
+        let column = try #require(MetricSchema.standard.intervalColumns.first { $0.name == "stall_ms_cvar99" })
+        #expect(TailCalibration.observations(column, in: older) == nil)
+        for (base, next) in [(older, current), (current, older)] {
+            let pairing = Comparison.Pairing(baseline: try Self.file(base), candidate: try Self.file(next))
+            let compared = try Comparison(baseline: Self.summary, candidate: "policy,network,stall_ms_cvar99,stall_ms_stalled_p99\np,lte,500,400\n",
+                                          maxIncrease: try Comparison.Threshold.parse("stall_ms_cvar99=10%", side: .lower), maxDecrease: [],
+                                          pairing: pairing)
+            let tail = try row(compared, "stall_ms_cvar99")
+            #expect(!tail.tooFewStalls && tail.verdict == .regression && compared.regressions == 1)
+            #expect(!compared.cautions.contains { $0.contains("too few stalls") })
+        }
+    }
+
     /// The stalled p99's tail is the worst 1 % of stalls: 2,000 stalls hold 20, judged; 1,999 hold
     /// 19.99, too few.
     @Test func aStalledPercentileNeedsAHundredTimesTheTailInStalls() throws {
