@@ -21,11 +21,12 @@ extension DeckBenchCommand.History {
             discussion: """
                 The metrics are those compare can judge, with their 95 % intervals where the run has them; columns in \
                 reports/README.md. Each append is a night, named by its label when it has one (a rerun under the same \
-                label is the same night), else by its time (by default when the run was written): identical runs on \
+                label with identical results is the same night; one with other results is another night of that \
+                label, with a warning), else by its time (by default when the run was written): identical runs on \
                 other nights are nights all the same, and the same folder appended twice is added once. The file is \
                 rewritten beside itself and renamed over it, so a killed append leaves the old history whole; appends \
                 at once take turns (a lock on the history's folder). A folder that is not a complete run, or is one \
-                shard's (merge first), and a damaged history are refused (exit 74).
+                shard's (merge first), and a damaged history are refused (exit 74); every folder is read before anything is written.
                 """)
 
         @Argument(help: "Report folders written by `deckbench replay` or `deckbench merge`, oldest first.")
@@ -63,14 +64,28 @@ extension DeckBenchCommand.History {
         func run() throws {
             let entry = HistoryEntry(label: label, time: time,
                                      commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "", metrics: metricList)
+            // Every folder is read before anything is written: a folder that is no complete run
+            // leaves the history as it was, not half appended.
+            var nights: [(folder: String, rows: [HistoryRow])] = []
             for folder in folders {
                 do throws(HistoryFile.Failure) {
-                    let rows = try entry.rows(folder: folder)
+                    nights.append((folder, try entry.rows(folder: folder)))
+                } catch {
+                    Console.error("error: \(error)" + (folders.count > 1 ? " (nothing was appended)" : ""))
+                    throw ExitStatus.io
+                }
+            }
+            for (folder, rows) in nights {
+                do throws(HistoryFile.Failure) {
                     let appended = try HistoryFile.append(rows, to: history)
                     let added = appended.rows
                     if let time = rows.first?.time, appended.isBackfilled(time: time) {
                         Console.error("warning: \(folder)'s time \(time) is before the last night's (\(appended.lastTime ?? "")): nights are "
                             + "kept in the order they are appended, so it became the last night")
+                    }
+                    if appended.labelTaken, let label = rows.first?.label {
+                        Console.error("warning: another night in \(history) has the label \(label) with other results (another seed, corpus, "
+                            + "flags or code): it is kept as a second night of that label")
                     }
                     if !quiet {
                         Console.out(added == 0 ? "\(folder): night \(rows.first?.run ?? "?") is in \(history) already\n"

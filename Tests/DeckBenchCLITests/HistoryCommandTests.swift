@@ -48,6 +48,14 @@ import Testing
         let refused = try DeckBenchTool.run(["history", "append", "broken", "--history", "history.csv"], in: folder)
         #expect(refused.status == 74 && refused.stderr.contains("broken"))
         #expect(bytes(history) == grown)
+        // A good folder before a broken one: nothing is appended, not the good one's rows alone.
+        let both = try DeckBenchTool.run(["history", "append", "night2", "broken", "--history", "history.csv", "--label", "n3"], in: folder)
+        #expect(both.status == 74 && both.stderr.contains("nothing was appended"), "\(both.stderr)")
+        #expect(bytes(history) == grown)
+        // Another run (seed 2) under a label the history holds (n1): a second night of it, said.
+        let relabelled = try DeckBenchTool.run(["history", "append", "night2", "--history", "history.csv", "--label", "n1"], in: folder)
+        #expect(relabelled.status == 0 && relabelled.stderr.contains("another night in history.csv has the label n1"), "\(relabelled.stderr)")
+        #expect(try DeckBenchTool.csvRows(history).count == 3 * rows.count)
     }
 
     /// A deterministic job replays the same corpus with the same seed every night: the runs are

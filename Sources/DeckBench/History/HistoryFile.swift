@@ -144,6 +144,8 @@ public struct HistoryFile: Sendable {
             var history = try read(path, missingIsEmpty: true)
             guard let run = rows.first?.run, !history.rows.contains(where: { $0.run == run }) else { return Appended(rows: 0) }
             let lastTime = history.rows.last?.time
+            let label = rows.first?.label ?? ""
+            let sameLabel = label.isEmpty ? false : history.rows.contains { $0.label == label }
             history.rows += rows
             do throws(OutputError) {
                 if path.hasSuffix(".zst") {
@@ -156,7 +158,7 @@ public struct HistoryFile: Sendable {
             } catch {
                 throw .output(error)
             }
-            return Appended(rows: rows.count, lastTime: lastTime)
+            return Appended(rows: rows.count, lastTime: lastTime, labelTaken: sameLabel)
         }
     }
 
@@ -165,6 +167,9 @@ public struct HistoryFile: Sendable {
     public struct Appended: Sendable {
         public var rows: Int
         public var lastTime: String?
+        /// Whether another night already had the appended night's label (a run with other results
+        /// under a label used before: two nights now share it).
+        public var labelTaken = false
 
         /// Whether the night appended is dated before the night that was last: nights are kept in
         /// the order they are appended, so a backfilled night becomes the last one.
