@@ -43,8 +43,15 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
-            guard let bootstrap = BootstrapFile.read(folder: folder) else {
+            let bootstrap: BootstrapFile
+            switch BootstrapFile.load(folder: folder) {
+            case let .success(file?):
+                bootstrap = file
+            case .success(nil):
                 Console.error("error: \(folder) has no bootstrap.json: replay with intervals (--bootstrap N, the default) to judge paired")
+                throw ExitStatus.io
+            case let .failure(unusable):
+                Console.error("error: \(unusable)")
                 throw ExitStatus.io
             }
             let families = Set(reports.summary.compactMap { $0.policy.split(separator: ":").first.map(String.init) })

@@ -6,9 +6,15 @@ extension Comparison.Pairing {
     /// weights, with what each run resampled (`bootstrap_unit`); otherwise nil and why the gate
     /// falls back to point estimates.
     public static func read(baseline: String, candidate: String) -> (pairing: Self?, fallback: String?) {
-        guard let base = BootstrapFile.read(folder: baseline), let next = BootstrapFile.read(folder: candidate) else {
-            return (nil, "\(ReportFile.bootstrap.name) is missing or unreadable in a run (replayed with --bootstrap 0, or written by a newer DeckBench)")
+        var files: [BootstrapFile] = []
+        for folder in [baseline, candidate] {
+            switch BootstrapFile.load(folder: folder) {
+            case let .success(file?): files.append(file)
+            case .success(nil): return (nil, "\(folder) has no \(ReportFile.bootstrap.name) (replayed with --bootstrap 0)")
+            case let .failure(unusable): return (nil, "\(unusable)")
+            }
         }
+        let (base, next) = (files[0], files[1])
         func manifest(_ folder: String) -> Manifest? {
             guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, .manifest)) else { return nil }
             let decoder = JSONDecoder()

@@ -44,11 +44,35 @@ public struct BootstrapFile: Codable, Sendable, Equatable {
     }
 
     /// The file in `folder`, or nil when it has none, it cannot be read, or its format is later
-    /// than this DeckBench's.
+    /// than this DeckBench's (`load` says which).
     public static func read(folder: String) -> BootstrapFile? {
-        guard let data = FileManager.default.contents(atPath: ReportFolder.path(folder, .bootstrap)),
-              let file = try? JSONDecoder().decode(BootstrapFile.self, from: data), (file.format ?? 1) <= currentFormat else { return nil }
-        return file
+        try? load(folder: folder).get()
+    }
+
+    /// Why a folder's bootstrap.json cannot be used: its path, and what is wrong with it.
+    public struct Unusable: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The file in `folder`; nil when it has none (a run with `--bootstrap 0`), and why when it
+    /// has one that cannot be used: unreadable, damaged, or of a later format, refused rather than misread.
+    public static func load(folder: String) -> Result<BootstrapFile?, Unusable> {
+        let path = ReportFolder.path(folder, .bootstrap)
+        guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(Unusable(path: path, reason: "cannot be read")) }
+        let file: BootstrapFile
+        do {
+            file = try JSONDecoder().decode(BootstrapFile.self, from: data)
+        } catch {
+            return .failure(Unusable(path: path, reason: JSONFault.reason(error)))
+        }
+        guard (file.format ?? 1) <= currentFormat else {
+            return .failure(Unusable(path: path, reason: "format \(file.format ?? 1), later than this DeckBench's \(currentFormat): "
+                + "written by a newer DeckBench"))
+        }
+        return .success(file)
     }
 
     public func replicates(policy: String, network: String) -> BootstrapReplicates? {

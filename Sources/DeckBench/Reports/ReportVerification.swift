@@ -69,7 +69,7 @@ public enum ReportVerification {
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
         } catch {
-            throw .unreadableManifest(path: manifestPath, reason: "\(error)")
+            throw .unreadableManifest(path: manifestPath, reason: JSONFault.reason(error))
         }
         // Cheap checks first, for every file, so that a mixed folder is told without reading it all.
         for file in manifest.files ?? [] {
