@@ -146,6 +146,11 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.usage
             }
+            if !comparison.candidateLacks.isEmpty {
+                Console.error("error: \(paths[1]) has no column \(comparison.candidateLacks.joined(separator: ", ")), which the baseline has "
+                                  + "and a limit judges (removed by hand or by a tool?): the candidate is not the complete run the gate needs")
+                throw ExitStatus.io
+            }
             if !comparison.limitsJudgingNothing.isEmpty {
                 Console.error("error: the limit on \(comparison.limitsJudgingNothing.joined(separator: ", ")) judged no row: no policy × network "
                                   + "of the baseline has a value for it in both runs, so it could never fail")

@@ -153,6 +153,9 @@ public struct Comparison: Sendable {
     /// policy × network in common, or no row with a value on both sides. Such a gate could never
     /// fail, so it is an error.
     public private(set) var limitsJudgingNothing: [String] = []
+    /// Of `limitsJudgingNothing`, those whose column the candidate's summary.csv lacks (a column
+    /// removed by hand or by a tool: the candidate is not the complete run the gate needs).
+    public private(set) var candidateLacks: [String] = []
 
     /// Compares two `summary.csv` texts on the metrics `schema` compares; `increase` limits metrics
     /// better lower, `decrease` those better higher. With `pairing`, metrics that have intervals are
@@ -264,7 +267,12 @@ public struct Comparison: Sendable {
         }
         for metric in (maxIncrease + maxDecrease).map(\.metric) {
             guard !rows.contains(where: { $0.metric == metric && $0.status != .undefined }) else { continue }
-            if base.header.contains(metric) { limitsJudgingNothing.append(metric) } else { unjudgedLimits.append(metric) }
+            if base.header.contains(metric) {
+                limitsJudgingNothing.append(metric)
+                if !candidateTable.header.contains(metric) { candidateLacks.append(metric) }
+            } else {
+                unjudgedLimits.append(metric)
+            }
         }
     }
 

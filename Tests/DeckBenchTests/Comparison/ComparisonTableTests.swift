@@ -69,4 +69,20 @@ import Testing
         #expect(older.rows.first { $0.metric == "coverage" }?.status == .undefined)
         #expect(older.rows.first { $0.metric == "stall_rate" }?.status == .worse)
     }
+
+    /// A limit on a column the candidate lacks while the baseline has it (a spreadsheet dropped it)
+    /// judges nothing and names the column as the candidate's lack; a column both have but no row
+    /// can judge is not such a lack, and a column the baseline predates is only unjudged.
+    @Test func aColumnTheCandidateLacksIsToldApartFromOneNoRowJudges() throws {
+        let limits = try Comparison.Threshold.parse("stall_rate=10%", side: .lower)
+        func compared(_ baseline: String, _ candidate: String) throws -> Comparison {
+            try Comparison(baseline: baseline, candidate: candidate, maxIncrease: limits, maxDecrease: [])
+        }
+        let lacking = try compared(summary("fixed,lte,0.1,0.5\n"), "policy,network,coverage\nfixed,lte,0.5\n")
+        #expect(lacking.limitsJudgingNothing == ["stall_rate"] && lacking.candidateLacks == ["stall_rate"])
+        let empty = try compared(summary("fixed,lte,,0.5\n"), summary("fixed,lte,,0.5\n"))
+        #expect(empty.limitsJudgingNothing == ["stall_rate"] && empty.candidateLacks.isEmpty)
+        let older = try compared("policy,network,coverage\nfixed,lte,0.5\n", summary("fixed,lte,0.1,0.5\n"))
+        #expect(older.limitsJudgingNothing.isEmpty && older.candidateLacks.isEmpty && older.unjudgedLimits == ["stall_rate"])
+    }
 }
