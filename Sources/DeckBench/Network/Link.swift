@@ -146,7 +146,11 @@ struct Link: ~Copyable {
             request.pointee.deadlineUs = queue.nowUs + timeoutUs
             request.pointee.deadlineSequence = queue.takeSequence()
             started.append(id)
-            if started.count - firstWaiting == 1 { moveDeadline(requests, &queue) }
+            // The only request waiting (just started: neither finished nor failed) holds the slot,
+            // as `moveDeadline` would find without its walk.
+            if started.count - firstWaiting == 1 {
+                queue.setDeadline(.timeout(request: id), atUs: request.pointee.deadlineUs, sequence: request.pointee.deadlineSequence)
+            }
         }
     }
 
