@@ -146,7 +146,11 @@ struct Link: ~Copyable {
             request.pointee.deadlineUs = queue.nowUs + timeoutUs
             request.pointee.deadlineSequence = queue.takeSequence()
             started.append(id)
-            if started.count - firstWaiting == 1 { moveDeadline(requests, &queue) }
+            // The only request waiting (just started: neither finished nor failed) holds the slot,
+            // as `moveDeadline` would find without its walk.
+            if started.count - firstWaiting == 1 {
+                queue.setDeadline(.timeout(request: id), atUs: request.pointee.deadlineUs, sequence: request.pointee.deadlineSequence)
+            }
         }
     }
 
@@ -181,13 +185,25 @@ struct Link: ~Copyable {
             scheduleOpportunity(&queue, afterUs: queue.nowUs + 1)
             return
         }
-        guard bytesPerSecond > 0, requests[id].bytes > 0 else {
-            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+        let request = requests.record(id)
+        guard bytesPerSecond > 0, request.pointee.bytes > 0 else {
+            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
             return
         }
-        advanceTransfers(now: queue.nowUs)
-        transfers.append(Transfer(id: id, work: served + requests[id].bytes * 1_000_000))
-        scheduleTransferCheck(&queue)
+        guard transfers.isEmpty else {
+            advanceTransfers(now: queue.nowUs)
+            transfers.append(Transfer(id: id, work: served + request.pointee.bytes * 1_000_000))
+            return scheduleTransferCheck(&queue)
+        }
+        // Alone on an idle downlink: nothing is served (`served` is 0 whenever the downlink is
+        // idle), so the check falls due when the whole page has passed at the full rate, rounded
+        // up, as `advanceTransfers` and `scheduleTransferCheck` would find with one transfer.
+        assert(served == 0, "an idle downlink with \(served) served")
+        transfersUpdatedUs = queue.nowUs
+        let work = request.pointee.bytes * 1_000_000
+        transfers.append(Transfer(id: id, work: work))
+        let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
+        queue.setTimer(.transferCheck, atUs: queue.nowUs + quotient + (remainder > 0 ? 1 : 0))
     }
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
