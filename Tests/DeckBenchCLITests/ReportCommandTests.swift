@@ -24,6 +24,46 @@ import Testing
         try DeckBenchTool.csvRows(path)
     }
 
+    /// A summary.csv a tool removed stall_rate from, in a folder whose manifest lists no files (as
+    /// an earlier DeckBench's): refused with the file and the column, not a page with a blank
+    /// column; the history is not written.
+    @Test func aSummaryWithoutAColumnEveryRunWritesIsRefused() throws {
+        let folder = try run(damaged: false)
+        let summary = folder + "/out/summary.csv"
+        var lines = try String(contentsOfFile: summary, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        let column = try #require(header.firstIndex(of: "stall_rate"))
+        // A spreadsheet's removal: the column's field cut from each row, quoted fields (the full
+        // network spec) kept whole.
+        lines = lines.map { line in
+            var fields: [String] = []
+            var field = ""
+            var quoted = false
+            for character in line {
+                if character == "\"" { quoted.toggle() }
+                if character == ",", !quoted {
+                    fields.append(field)
+                    field = ""
+                } else {
+                    field.append(character)
+                }
+            }
+            fields.append(field)
+            if fields.count > column { fields.remove(at: column) }
+            return fields.joined(separator: ",")
+        }
+        try lines.joined(separator: "\n").write(toFile: summary, atomically: true, encoding: .utf8)
+        let manifest = folder + "/out/manifest.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifest))) as? [String: Any])
+        json["files"] = nil
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: manifest))
+        let report = try DeckBenchTool.run(["report", "out"], in: folder)
+        #expect(report.status == 74 && report.stderr.contains("out/summary.csv, line 1, stall_rate: no column stall_rate in the header"),
+                "\(report.stderr)")
+        let history = try DeckBenchTool.run(["history", "append", "out", "--history", "h.csv"], in: folder)
+        #expect(history.status == 74 && !FileManager.default.fileExists(atPath: folder + "/h.csv"))
+    }
+
     @Test func reportIsWellFormedAndSelfContained() throws {
         let folder = try run(damaged: false)
         let html = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)

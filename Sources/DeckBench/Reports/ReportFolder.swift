@@ -38,7 +38,14 @@ public struct ReportFolder: Sendable {
         } catch {
             throw .incomplete(error)
         }
-        summary = try Self.read(Self.path(folder, .summary)) { text, file throws(CSVTableError) in try SummaryRow.read(text, file: file).rows }
+        summary = try Self.read(Self.path(folder, .summary)) { text, file throws(CSVTableError) in
+            let read = try SummaryRow.read(text, file: file)
+            if let lost = SummaryTable.alwaysWritten.first(where: { !read.header.contains($0) }) {
+                throw CSVTableError(file: file, line: 1, field: lost, value: "",
+                                    reason: "no column \(lost) in the header, which every DeckBench writes: removed by a tool?")
+            }
+            return read.rows
+        }
         distributions = try Self.read(Self.path(folder, .distributions), DistributionRow.read)
         rejects = try Self.read(Self.path(folder, .rejects), RejectRow.read)
         let pairedPath = Self.path(folder, .paired)

@@ -26,6 +26,10 @@ public struct SummaryTable: Sendable {
     public static let policyColumn = "policy", networkColumn = "network"
     public static let pointColumns = [policyColumn, networkColumn]
     public static let paretoColumn = "pareto"
+    /// The metric columns every DeckBench has written in summary.csv since its first report: a
+    /// folder's summary.csv without one had it removed (a spreadsheet, a script), and its page,
+    /// history and hull would be silently blank where it was.
+    public static let alwaysWritten = ["sessions", "navigations", "stalls", "stall_rate", "requests", "bytes", "bytes_per_navigation"]
 
     /// The columns of `column`'s 95 % interval.
     public static func intervalColumns(of column: String) -> (low: String, high: String) {
