@@ -146,6 +146,11 @@ extension DeckBenchCommand.History {
             let search = ChangePointSearch(minNights: minNights, window: window)
             let limits = try thresholds.all
             let kept = Set(file.rows.map(\.metric))
+            if kept.isEmpty {
+                Console.error("error: \(history) holds no night yet (a header and no row): a check needs nights; "
+                    + "`deckbench history append` adds one")
+                throw ExitStatus.data
+            }
             if let missing = limits.first(where: { !kept.contains($0.metric) }) {
                 Console.error("error: \(history) holds no series of \(missing.metric) (it keeps \(kept.sorted().joined(separator: ", "))): "
                     + "a limit on it would judge nothing; append with --metrics to keep it")

@@ -27,6 +27,9 @@ extension DeckBenchCommand {
         @Option(parsing: .unconditional, help: "A step that commits within this many ms of the one before it is mid-burst.")
         var burstMs = 1_000
 
+        @Flag(help: "Print nothing but errors and rejected sessions (no summary line).")
+        var quiet = false
+
         @OptionGroup var rejectsOptions: RejectsOptions
 
         var maxRejects: Int { rejectsOptions.maxRejects }
@@ -61,7 +64,9 @@ extension DeckBenchCommand {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
             }
-            Console.out("learned from \(model.sessions) sessions (\(model.steps) steps, \(rejects.count) rejected): \(out)\n")
+            if !quiet {
+                Console.out("learned from \(model.sessions) \(model.sessions == 1 ? "session" : "sessions") (\(model.steps) steps, \(rejects.count) rejected): \(out)\n")
+            }
             try ExitStatus.check(rejects, maxRejects: maxRejects)
         }
     }

@@ -63,8 +63,8 @@ extension DeckBenchCommand.Networks {
                                    + "status and the URL.", valueName: "start,first_byte,end,bytes[,status[,url]]"))
         var columns: String?
 
-        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601.", valueName: "unit"))
-        var timeUnit = LogTime.Unit.ms.rawValue
+        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601 (default: ms).", valueName: "unit"))
+        var timeUnit: String?
 
         @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's); "
                                    + "CSV needs a url column for it.", valueName: "regex"))
@@ -94,7 +94,8 @@ extension DeckBenchCommand.Networks {
             if format == "csv", columns == nil {
                 throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]]")
             }
-            guard let unit = LogTime.Unit(rawValue: timeUnit) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(timeUnit)") }
+            let unitName = timeUnit ?? LogTime.Unit.ms.rawValue
+            guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(unitName)") }
             let expression: NSRegularExpression?
             do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {
                 throw ValidationError("--filter is not a regular expression: \(filter ?? "")")
@@ -172,6 +173,11 @@ extension DeckBenchCommand.Networks {
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects)")
                 throw ExitStatus.data
+            }
+            let unused = [columns.map { _ in "--columns" }, timeUnit.map { _ in "--time-unit" }].compactMap { $0 }
+            if !readCSV, !unused.isEmpty {
+                Console.error("networks fit: \(unused.joined(separator: " and ")) read\(unused.count == 1 ? "s" : "") CSV and JSON lines of "
+                    + "requests; every file was read as a HAR (its own times and sizes), so \(unused.count == 1 ? "it was" : "they were") not used")
             }
             // A spec fitted to times read in the wrong unit would be pasted and tuned on: refused.
             if let reason = NetworkFit.implausibleUnit(requests, unit: readCSV ? reading.unit : nil, option: "--time-unit ") {

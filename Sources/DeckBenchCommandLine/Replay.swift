@@ -129,7 +129,7 @@ extension DeckBenchCommand {
                 table.append([policy, shortName(network), rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
             }
             return table.rendered
-                + "\n\(outcome.sessions) sessions, \(outcome.rejects.count) rejected; reports in \(out)/ "
+                + "\n\(outcome.sessions) session\(outcome.sessions == 1 ? "" : "s"), \(outcome.rejects.count) rejected; reports in \(out)/ "
                 + "(\(outcome.manifest.outputs.joined(separator: ", ")))\n"
         }
 

@@ -383,6 +383,11 @@ import Testing
         #expect(twice.status == 64 && twice.stderr.contains("--max-increase limits stall_rate twice (0.005 and 1%): give each metric one limit"))
         let split = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005", "--max-increase", "stall_ms_p99=10%"])
         #expect(split.status == 64 && split.stderr.contains("holds no series of stall_ms_p99 (it keeps stall_rate)"), "\(split.stderr)")
+        let headerOnly = path + ".empty.csv"
+        let header = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
+        try (header + "\n").write(toFile: headerOnly, atomically: true, encoding: .utf8)
+        let empty = try DeckBenchTool.run(["history", "check", headerOnly, "--max-increase", "stall_rate=0.005"])
+        #expect(empty.status == 65 && empty.stderr.contains("holds no night yet (a header and no row)"), "\(empty.stderr)")
         let missing = try DeckBenchTool.run(["history", "check", path + ".missing", "--max-increase", "stall_rate=1"])
         #expect(missing.status == 74 && missing.stderr.contains("no such file"))
     }

@@ -13,6 +13,8 @@ import Testing
         #expect(learn.stdout.hasPrefix("learned from 300 sessions ("))
         let again = try DeckBenchTool.run(["learn", "rec", "--out", "m2.json"], in: folder)
         #expect(again.status == 0)
+        let quiet = try DeckBenchTool.run(["learn", "rec", "--out", "m3.json", "--quiet"], in: folder)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && FileManager.default.fileExists(atPath: folder + "/m3.json"), "\(quiet.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/models/v1/m.json")) == Data(contentsOf: URL(fileURLWithPath: folder + "/m2.json")))
         // A path with "/" is one value; the budget sweeps.
         let replay = try DeckBenchTool.run(["replay", "rec", "--policy", "learned:model=models/v1/m.json,budget=2..3", "--out", "r", "--quiet"],

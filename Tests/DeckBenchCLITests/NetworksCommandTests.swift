@@ -27,6 +27,18 @@ import Testing
         #expect(fit.status == 0 && fit.stdout.contains("--network 3g:rtt_ms="), "\(fit.stdout)")
     }
 
+    /// --columns and --time-unit read CSV and JSON lines: on a HAR they change nothing, and the fit
+    /// says so (the same spec as without them) rather than leave the user thinking they applied.
+    @Test func csvFlagsOnAHARAreSaidUnused() throws {
+        let plain = try DeckBenchTool.run(["networks", "fit", Self.har])
+        let flagged = try DeckBenchTool.run(["networks", "fit", Self.har, "--time-unit", "s", "--columns", "a,b,c,d"])
+        #expect(plain.status == 0 && flagged.status == 0 && flagged.stdout == plain.stdout, "\(flagged.stderr)")
+        #expect(flagged.stderr.contains("--columns and --time-unit read CSV and JSON lines of requests; every file was read as a HAR"))
+        #expect(!plain.stderr.contains("CSV and JSON lines"))
+        let unit = try DeckBenchTool.run(["networks", "fit", Self.har, "--time-unit", "ms"])
+        #expect(unit.stderr.contains("--time-unit reads CSV and JSON lines of requests; every file was read as a HAR (its own times and sizes), so it was not used"))
+    }
+
     @Test func fitsTheExampleHAR() throws {
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")

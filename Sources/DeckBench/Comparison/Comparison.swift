@@ -220,7 +220,9 @@ public struct Comparison: Sendable {
             for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
                 var row = Self.compare(key, metric: metric, better: better, old: old, new: new, limit: limit)
-                if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric] {
+                // A column the baseline's summary.csv predates judges nothing (`unjudgedLimits`), even
+                // where its bootstrap.json could: the gate reads no side it cannot show.
+                if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric], base.header.contains(metric) {
                     let pairs = Self.pairs(baseEstimates.values(column), nextEstimates.values(column))
                     row.changeInterval = BootstrapReplicates.percentiles(pairs.compactMap { $0.map { $0.1 - $0.0 } })
                     // Judged on points computed as the replicates are (unrounded ratios, tails from

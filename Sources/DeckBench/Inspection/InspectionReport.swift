@@ -47,7 +47,7 @@ package enum InspectionReport {
         }
         var text = counts.rendered + "\nSession duration and navigations per session:\n" + shapes.rendered
         let total = inspection.total
-        text += "\n\(total.files) file(s), \(total.sessions) sessions, \(total.events) events, \(total.lines) lines, "
+        text += "\n\(total.files) file(s), \(total.sessions) session\(total.sessions == 1 ? "" : "s"), \(total.events) events, \(total.lines) lines, "
             + "\(total.bytes) bytes decompressed, \(total.rejects) rejected.\n"
         if !inspection.rejects.isEmpty {
             text += "\nRejected:\n" + inspection.rejects.map { "  \($0)" }.joined(separator: "\n") + "\n"

@@ -38,7 +38,8 @@ public struct HTMLReport: Sendable {
         page.raw("\n")
         page.element("h1", [], "DeckBench report")
         page.open("p", [("class", "lead")])
-        page.write("\(reports.manifest.sessions) sessions × \(data.policies.count) policies × \(data.networks.count) networks, "
+        page.write("\(reports.manifest.sessions) session\(reports.manifest.sessions == 1 ? "" : "s") × \(data.policies.count) polic\(data.policies.count == 1 ? "y" : "ies") × "
+            + "\(data.networks.count) network\(data.networks.count == 1 ? "" : "s"), "
             + "seed \(reports.manifest.seed), DeckBench \(reports.manifest.version). Rejected inputs: ")
         page.element("strong", [], "\(reports.rejects.count)")
         page.write(".")

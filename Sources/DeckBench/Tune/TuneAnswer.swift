@@ -175,7 +175,7 @@ package struct TuneAnswer: Sendable {
             first += "held-out \(objective.rawValue) \(format(value))"
             if let interval = heldOutInterval { first += " (95 % CI \(format(interval.low))–\(format(interval.high)))" }
             if objective != .stallRate, let rate = heldOutStallRate { first += ", stall rate \(Self.percent(rate))" }
-            first += " on \(heldOutSessions) sessions"
+            first += " on \(heldOutSessions) session\(heldOutSessions == 1 ? "" : "s")"
             if let search = searchValue { first += " (\(format(search)) on the searched sessions that chose it)" }
         } else {
             first += "no held-out sessions (--holdout 0, or too few users to set any aside): \(objective.rawValue) \(searchValue.map(format) ?? "-") on the searched sessions that chose it, an optimistic figure"

@@ -38,6 +38,25 @@ import Testing
         try #require(comparison.rows.first { $0.metric == metric })
     }
 
+    /// A baseline whose summary.csv predates a limited column judges nothing on it, though both
+    /// bootstrap.json files could: no verdict, no interval, and the limit listed as unjudged (what
+    /// `compare` says on stderr), while a column both summaries have is judged. (The same replicates
+    /// give stall_ms_cvar99 an interval when both summaries have it: the test above.)
+    @Test func aColumnTheBaselineSummaryPredatesIsNotJudgedOnItsReplicates() throws {
+        let base = Self.replicates(200, navigations: 4_000, stalls: 200)
+        let next = Self.replicates(200, navigations: 4_000, stalls: 210, shift: 3)
+        let pairing = Comparison.Pairing(baseline: try Self.file(base), candidate: try Self.file(next))
+        let older = "policy,network,stall_rate\np,lte,0.0500\n"
+        let comparison = try Comparison(baseline: older, candidate: "policy,network,stall_rate,stall_ms_cvar99\np,lte,0.0525,200\n",
+                                        maxIncrease: try Comparison.Threshold.parse("stall_ms_cvar99=10%,stall_rate=10%", side: .lower),
+                                        maxDecrease: [], pairing: pairing)
+        let predated = try row(comparison, "stall_ms_cvar99")
+        #expect(predated.status == .undefined && predated.verdict == nil && predated.simultaneousInterval == nil && predated.changeInterval == nil)
+        #expect(comparison.unjudgedLimits == ["stall_ms_cvar99"])
+        #expect(try row(comparison, "stall_rate").verdict != nil)
+        #expect(comparison.within + comparison.inconclusive + comparison.regressions == 1)
+    }
+
     /// Replicate b weighs the buckets alike whatever the count, so a baseline of 200 replicates
     /// against a candidate of 100 is judged exactly as both at 100: the same compare.csv, and a
     /// caution naming the three counts. Equal counts say nothing.
