@@ -18,7 +18,8 @@ public enum ReportVerification {
         case noManifest(folder: String)
         case unreadableManifest(path: String, reason: String)
         case missing(path: String)
-        case wrongSize(path: String, expected: Int, found: Int)
+        /// `lineEndsChanged`: the file is as listed but for a CR before each LF (git's autocrlf, an editor).
+        case wrongSize(path: String, expected: Int, found: Int, lineEndsChanged: Bool = false)
         case wrongDigest(path: String)
 
         public var description: String {
@@ -35,7 +36,11 @@ public enum ReportVerification {
                 "cannot read \(path): \(reason)"
             case let .missing(path):
                 "\(path) is missing: the folder is not the complete run its manifest.json describes"
-            case let .wrongSize(path, expected, found):
+            case let .wrongSize(path, expected, found, lineEndsChanged) where lineEndsChanged:
+                "\(path) has \(found) bytes where manifest.json says \(expected), the \(found - expected) more all carriage returns before "
+                    + "line feeds: its line ends were changed to CRLF since (git's autocrlf, an editor, a Windows copy); copy report "
+                    + "folders byte for byte (in git: `reports/** -text` in .gitattributes)"
+            case let .wrongSize(path, expected, found, _):
                 "\(path) has \(found) bytes where manifest.json says \(expected): the folder mixes files of two runs, "
                     + "or one was changed or cut short since"
             case let .wrongDigest(path):
@@ -76,7 +81,10 @@ public enum ReportVerification {
             let filePath = ReportFolder.path(folder, file.name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: filePath),
                   let size = (attributes[.size] as? NSNumber)?.intValue else { throw .missing(path: filePath) }
-            guard size == file.bytes else { throw .wrongSize(path: filePath, expected: file.bytes, found: size) }
+            guard size == file.bytes else {
+                throw .wrongSize(path: filePath, expected: file.bytes, found: size,
+                                 lineEndsChanged: size > file.bytes && Self.carriageReturnsBeforeLineFeeds(filePath) == size - file.bytes)
+            }
         }
         for file in manifest.files ?? [] {
             let filePath = ReportFolder.path(folder, file.name)
@@ -84,6 +92,19 @@ public enum ReportVerification {
             guard digest == file.sha256 else { throw .wrongDigest(path: filePath) }
         }
         return Verified(manifest: manifest, files: manifest.files?.count ?? 0)
+    }
+
+    /// How many carriage returns stand right before a line feed in the file (read whole: only on a
+    /// size that is already wrong); nil when it cannot be read.
+    static func carriageReturnsBeforeLineFeeds(_ path: String) -> Int? {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A, previous == 0x0D { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     /// The SHA-256 of a file's bytes in lowercase hex, read 1 MiB at a time; nil when it cannot be read.
