@@ -48,6 +48,11 @@ public struct DeckBenchCommand: ParsableCommand {
         TemporaryFiles.installSignalHandlers()
         do {
             var command = try parseAsRoot()
+            if let repeated = RepeatedOption.first(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+                Console.error("error: \(repeated.option) was given \(repeated.values.count == 2 ? "twice" : "\(repeated.values.count) times") (\(repeated.values.joined(separator: ", then "))): "
+                    + "it takes one value, and only the last would count; give it once")
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
             try command.run()
         } catch {
             let code = exitCode(for: error)
