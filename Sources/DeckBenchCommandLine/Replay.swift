@@ -86,7 +86,7 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             for reject in replayed.rejects { Console.error("rejected: \(reject)") }
-            try Self.checkNotEmpty(replayed, paths: paths, sharded: try selectedShard.get() != .all)
+            try Self.checkNotEmpty(replayed, paths: paths)
             let outcome: ReplayRun.Outcome
             do {
                 outcome = try replayed.write()
@@ -99,16 +99,22 @@ extension DeckBenchCommand {
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
         }
 
-        /// Recordings that hold no session (a 0-byte file, a file of blank lines, an empty zstd
-        /// frame) are a data error (exit 65), not an empty run: nothing is written, so the last
-        /// run's reports in the folder stay as they were (a nightly job's broken export does not
-        /// replace last night's reports with reports of nothing), and the run says so. A shard with
-        /// no session of a corpus that has some is a shard like any other.
-        static func checkNotEmpty(_ replayed: ReplayRun.Replayed, paths: [String], sharded: Bool) throws {
-            guard replayed.sessions == 0, replayed.rejects.isEmpty else { return }
-            guard !sharded || replayed.linesRead == 0 else { return }
-            Console.error("error: no session in the recordings (\(paths.joined(separator: ", "))): "
-                + "\(replayed.filesRead) file(s), \(replayed.linesRead) line(s), none of them a session; nothing written")
+        /// Recordings that hold no valid session (a 0-byte file, a file of blank lines, an empty
+        /// zstd frame, or every session rejected: an export that wrote error pages) are a data
+        /// error (exit 65), not an empty run, whatever `--max-rejects` allows: nothing is written,
+        /// so the last run's reports in the folder stay as they were (a nightly job's broken export
+        /// does not replace last night's reports with reports of nothing), and the run says so. A
+        /// shard with no session of a corpus that has some is a shard like any other.
+        static func checkNotEmpty(_ replayed: ReplayRun.Replayed, paths: [String]) throws {
+            guard replayed.sessions == 0, replayed.sessionsInInput == 0 else { return }
+            let read = "\(replayed.filesRead) file\(replayed.filesRead == 1 ? "" : "s"), \(replayed.linesRead) line\(replayed.linesRead == 1 ? "" : "s")"
+            if replayed.rejects.isEmpty {
+                Console.error("error: no session in the recordings (\(paths.joined(separator: ", "))): \(read), none of them a session; "
+                    + "nothing written")
+            } else {
+                Console.error("error: no valid session in the recordings (\(paths.joined(separator: ", "))): \(read), "
+                    + "\(replayed.rejects.count) rejected (above) and none accepted; nothing written, the folder keeps its last run")
+            }
             throw ExitStatus.data
         }
 

@@ -85,8 +85,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/none", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl.zst", contents: Data())
         _ = FileManager.default.createFile(atPath: folder + "/blank.jsonl", contents: Data("\n\n".utf8))
-        for (path, reason) in [("empty.jsonl.zst", "1 file(s), 0 line(s), none of them a session"),
-                               ("blank.jsonl", "1 file(s), 2 line(s), none of them a session"),
+        for (path, reason) in [("empty.jsonl.zst", "1 file, 0 lines, none of them a session"),
+                               ("blank.jsonl", "1 file, 2 lines, none of them a session"),
                                ("none", "no recordings (.jsonl.zst, .zst, .jsonl) in none")] {
             let output = try DeckBenchTool.run(["replay", path, "--out", "out", "--quiet"], in: folder)
             #expect(output.status == (path == "none" ? 74 : 65), "\(path): \(output.stderr)")
@@ -120,6 +120,39 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/summary.csv")) == summary)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/manifest.json")) == manifest)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["empty.jsonl", "nightly", "one.jsonl"])
+        // An export that wrote error pages: every line rejected, whatever --max-rejects allows, and
+        // in every shard (each reads the whole corpus): exit 65, the folder as it was.
+        try FileManager.default.createDirectory(atPath: folder + "/denied", withIntermediateDirectories: true)
+        for file in ["a.jsonl", "b.jsonl"] {
+            _ = FileManager.default.createFile(atPath: folder + "/denied/" + file, contents: Data("<Error><Code>AccessDenied</Code></Error>\n".utf8))
+        }
+        for extra in [[], ["--shard", "1/2"], ["--shard", "2/2"]] {
+            let denied = try DeckBenchTool.run(["replay", "denied", "--out", "nightly", "--quiet", "--max-rejects", "100"] + extra, in: folder)
+            #expect(denied.status == 65 && denied.stderr.contains("no valid session in the recordings (denied): 2 files, 2 lines, 2 rejected "
+                + "(above) and none accepted; nothing written, the folder keeps its last run"), "\(extra): \(denied.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/nightly/manifest.json")) == manifest)
+        }
+        // One valid session beside the error pages is a run (its rejects within --max-rejects).
+        try one.write(toFile: folder + "/denied/c.jsonl", atomically: true, encoding: .utf8)
+        #expect(try DeckBenchTool.run(["replay", "denied", "--out", "partial", "--quiet", "--max-rejects", "100"], in: folder).status == 0)
+    }
+
+    /// A matrix scaled down to one job (`--shard 1/1`) is still a shard: it writes shard.json, and
+    /// merging it alone gives the bytes of the same run unsharded.
+    @Test func aShardOfOneMergesIntoTheWholeRun() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--files", "2", "--seed", "6", "--level", "1"],
+                                      in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "1/1", "--out", "s1", "--quiet"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/s1/shard.json"))
+        let merged = try DeckBenchTool.run(["merge", "s1", "--out", "merged", "--quiet"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "whole", "--quiet"], in: folder).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/whole/shard.json"))
+        for file in ["summary.csv", "sessions.csv", "paired.csv", "bootstrap.json", "distributions.csv", "manifest.json"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/merged/" + file)) == Data(contentsOf: URL(fileURLWithPath: folder + "/whole/" + file)),
+                    "\(file)")
+        }
     }
 
     /// `--out` naming a file is refused before the replay, with nothing staged left beside it.

@@ -92,7 +92,7 @@ public struct ReplayRun: Sendable {
         let writer = try ReportWriter(folder: outputFolder, schema: schema, sessionsFormat: sessionsFormat)
         let wins = PairedWins(policies: policies.count, networks: networks.count, columns: schema.intervalColumns)
         // A shard's blocks count the bytes of its rows even when sessions.csv is not written.
-        let format: (any SessionRowFormat)? = sessionsFormat != .none || shard.count > 1 ? writer.sessionsTable : nil
+        let format: (any SessionRowFormat)? = sessionsFormat != .none || shard.isPart ? writer.sessionsTable : nil
         let pipeline = SessionPipeline(jobs: jobs, format: format, wins: wins) { [policies, networks, settings] in
             let commons = SessionCommons(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, commons: commons) } }
@@ -101,6 +101,7 @@ public struct ReplayRun: Sendable {
         var inputs: [Manifest.Input] = []
         var blocks: [ShardState.Block] = []
         var sessions = 0
+        var sessionsInInput = 0
         let bytesTotal = source.bytesTotal
         var bytesOfFilesDone = 0
         try pipeline.run(files: source.files.count, batchSize: SessionPipeline.batchSize(replayPoints: policies.count * networks.count, jobs: jobs),
@@ -110,11 +111,12 @@ public struct ReplayRun: Sendable {
             let bytesRead = bytesOfFilesDone + batch.fileBytesRead
             if let input = batch.input {
                 inputs.append(input)
+                sessionsInInput += batch.sessionsInFile
                 bytesOfFilesDone += batch.fileBytesRead
             }
             for (index, item) in batch.sessions.enumerated() {
                 try writer.writeSessions(rows[index])
-                if shard.count > 1 { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows[index].count)) }
+                if shard.isPart { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows[index].count)) }
             }
             sessions += batch.sessions.count
             progress?(Progress(sessions: sessions, bytesRead: bytesRead, bytesTotal: bytesTotal))
@@ -122,7 +124,7 @@ public struct ReplayRun: Sendable {
         let (summaries, pairedWins) = pipeline.totals()
         return Replayed(run: self, writer: writer, summaries: summaries, wins: pairedWins,
                         tables: writer.tables(summaries, wins: pairedWins, threads: jobs),
-                        rejects: rejects, sessions: sessions, inputs: inputs, blocks: blocks)
+                        rejects: rejects, sessions: sessions, sessionsInInput: sessionsInInput, inputs: inputs, blocks: blocks)
     }
 
     /// A run whose sessions are replayed and whose sessions file is written, its other reports not
@@ -139,6 +141,9 @@ public struct ReplayRun: Sendable {
         /// As in `Outcome`.
         public let rejects: [Reject]
         public let sessions: Int
+        /// The valid sessions of the recordings, this run's or not (another shard's, the other
+        /// side of a split): 0 when the recordings hold no session at all.
+        public let sessionsInInput: Int
         let inputs: [Manifest.Input]
         let blocks: [ShardState.Block]
 
@@ -163,8 +168,8 @@ public struct ReplayRun: Sendable {
                 policies: run.policies.map(\.spec), networks: run.networks.map(\.spec), inputs: inputs, sessions: sessions,
                 rejects: rejects.count, replays: sessions * summaries.count,
                 outputs: ReportFile.outputs(run.sessionsFormat, intervals: settings.bootstrap > 0, adding: extra.map(\.file)).map(\.name),
-                shard: shard.count > 1 ? shard.description : nil)
-            let state = shard.count > 1
+                shard: shard.isPart ? shard.description : nil)
+            let state = shard.isPart
                 ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                              summaries: summaries.map(\.summary), wins: wins, blocks: blocks)
                 : nil

@@ -49,6 +49,7 @@ public struct SessionSource: Sendable {
         input.lines = reader.lines
         input.bytes = reader.decompressedBytes
         batch.input = input
+        batch.sessionsInFile = ordinal
         batch.fileBytesRead = reader.fileBytesRead
         _ = deliver(batch)
     }

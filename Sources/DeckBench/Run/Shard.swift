@@ -4,14 +4,21 @@
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public var index: Int
     public var count: Int
+    /// Whether the run is a part of a sharded one (`--shard K/N`, 1/1 included: a matrix scaled
+    /// down to one job), writing `shard.json` for `merge`; the whole run unsharded (`all`) is not.
+    public private(set) var isPart = true
 
     public init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
-    /// The whole run as one shard.
-    public static let all = Shard(index: 1, count: 1)
+    /// The whole run, unsharded.
+    public static let all: Shard = {
+        var whole = Shard(index: 1, count: 1)
+        whole.isPart = false
+        return whole
+    }()
 
     public var description: String { "\(index)/\(count)" }
 
