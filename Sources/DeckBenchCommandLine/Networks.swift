@@ -145,6 +145,10 @@ extension DeckBenchCommand.Networks {
                         Console.error("error: \(error)" + (error.unreadable ? "" : "; for CSV or JSON lines of requests give --columns"))
                         throw error.unreadable ? ExitStatus.io : ExitStatus.data
                     }
+                    if let broken = har.broken {
+                        Console.error("error: \(broken); no spec is fitted")
+                        throw broken.unreadable ? ExitStatus.io : ExitStatus.data
+                    }
                     for reject in har.rejects { Console.error("rejected: \(reject)") }
                     requests += har.requests
                     left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "

@@ -112,13 +112,15 @@ struct EmpiricalLink: Sendable {
                 throw Failure(path: path, reason: text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
             }
         } else {
+            let har: HARFile
             do {
-                let har = try HARFile(path: path, filter: expression)
-                (requests, rejects) = (har.requests, har.rejects)
+                har = try HARFile(path: path, filter: expression)
             } catch {
                 throw Failure(path: path, reason: error.reason + (error.unreadable ? "" : "; for CSV or JSON lines of requests give "
                     + "columns=start;first_byte;end;bytes[;status[;url]]"), unreadable: error.unreadable)
             }
+            if let broken = har.broken { throw Failure(path: path, reason: broken.reason, unreadable: broken.unreadable) }
+            (requests, rejects) = (har.requests, har.rejects)
         }
         guard !requests.isEmpty else {
             guard let first = rejects.first else {

@@ -20,6 +20,10 @@ package struct HARFile: Sendable {
     public var filtered = 0
     /// "FILE: entry N: reason", one per malformed entry (N counts from 1).
     public var rejects: [String] = []
+    /// Where and why the file breaks off after its first entries (cut short, or bytes that end the
+    /// JSON document's stream): `requests` then holds the entries before the break, which are not
+    /// the capture. Nil for a whole file.
+    public var broken: Failure?
 
     /// Why a file cannot be read at all: `unreadable` (missing, a directory, an I/O error) or its
     /// bytes are not a HAR.
@@ -59,10 +63,13 @@ package struct HARFile: Sendable {
                 }
             }
         } catch {
-            // The entries before a break are kept, the break named after them.
+            // The entries before a break are kept, the break named after them: a caller that needs
+            // the capture (a fit, an empirical network) refuses the file.
             guard count > 0 else { throw Self.failure(error, path: path) }
-            let reason = switch error { case let .malformed(reason, _): reason; case let .unreadable(reason): reason }
-            rejects.append("\(path): after entry \(count): \(reason); the \(count) entries before it are read")
+            var failure = Self.failure(error, path: path)
+            failure.reason = "breaks off after entry \(count) (\(failure.reason)): a HAR is one JSON document, and this one is cut "
+                + "short or damaged, so its \(count) entries before the break are not the capture; export it again"
+            broken = failure
         }
     }
 

@@ -137,14 +137,18 @@ import Testing
         #expect(!HARFile.looksLikeHAR(lines))
     }
 
-    /// A file that breaks off after two entries keeps them, and names the break after them.
+    /// A file that breaks off after two entries keeps them, and names the break after them as the
+    /// file's fault (its callers refuse it), not as a malformed entry.
     @Test func aFileThatBreaksOffKeepsTheEntriesBeforeIt() throws {
         let text = Self.har(Array(Self.realShapes.prefix(3)))
         let path = try write(String(text.dropLast(40)))
         let har = try HARFile(path: path)
         #expect(har.requests == [Self.realShapesRead[0]])
         #expect(har.errors == 1)
-        #expect(har.rejects.count == 1 && har.rejects[0].hasPrefix("\(path): after entry 2: "), "\(har.rejects)")
+        #expect(har.rejects.isEmpty, "\(har.rejects)")
+        let broken = try #require(har.broken)
+        #expect(!broken.unreadable && broken.description.hasPrefix("\(path): breaks off after entry 2 ("), "\(broken)")
+        #expect(try HARFile(path: write(text)).broken == nil)
     }
 
     /// A missing file and a directory cannot be read; a JSON object without a log is not a HAR.
