@@ -29,6 +29,10 @@ package struct RequestTimings: Sendable {
 
     package var path: String
     package var requests: [RecordedRequest] = []
+    /// Rows whose first byte came under `NetworkFit.plausibleFirstByteMs`' lower bound (1 ms) after
+    /// their start, in a file whose times are plausible for their unit: a cache answered them (no
+    /// network does that fast), so they are left out, as a HAR's cache entries are.
+    package var cached = 0
     package var failed = 0
     /// Rows with a status of 400 or more (an error page times the server's failing, not the network).
     package var errors = 0
@@ -78,5 +82,16 @@ package struct RequestTimings: Sendable {
             guard bytes.map({ $0 >= 0 }) ?? true else { return rejects.append("\(path):\(line): bytes must be 0 or more") }
             requests.append(RecordedRequest(firstByteMs: firstByte - start, receiveMs: end - firstByte, bytes: bytes))
         }
+        leaveOutCacheAnswers(unit: time.unit)
+    }
+
+    /// Leaves out the rows a cache answered, unless the whole file's times are implausible for
+    /// their unit: then every row is quick because the unit is wrong, and the callers' unit check
+    /// says which unit to give instead.
+    private mutating func leaveOutCacheAnswers(unit: LogTime.Unit) {
+        guard !requests.isEmpty, NetworkFit.implausibleUnit(requests, unit: unit, option: "") == nil else { return }
+        let network = requests.filter { $0.firstByteMs >= NetworkFit.plausibleFirstByteMs.lowerBound }
+        cached = requests.count - network.count
+        requests = network
     }
 }

@@ -51,4 +51,31 @@ import Testing
         let read = try RequestTimings(path: seconds, columns: columns, time: LogTime(unit: .s)).requests
         #expect(read.count == 1 && abs(read[0].firstByteMs - 100.5) < 1e-9 && abs(read[0].receiveMs - 0.25) < 1e-9)
     }
+
+    /// A RUM export's cache hits (a first byte under 1 ms: no network answers that fast) are left
+    /// out and counted, at the boundary itself (1 ms is a network's, 0.999 ms a cache's), so that
+    /// they pull neither the fit's round trip nor an empirical network's draws; a file whose times
+    /// are all that quick because they are seconds read as ms keeps them, for the unit check.
+    @Test func cacheHitsAreLeftOutUnlessTheUnitIsWrong() throws {
+        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let columns = try #require(RequestTimings.Columns("start,ttfb,end,bytes"))
+        let path = folder + "/rum.csv"
+        try """
+            start,ttfb,end,bytes
+            1000,1120,1150,9000
+            2000,2001,2030,9000
+            3000,3000,3000,0
+            4000,4000.999,4001,0
+            5000,5140,5200,12000
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let rows = try RequestTimings(path: path, columns: columns)
+        #expect(rows.cached == 2 && rows.requests.map(\.firstByteMs) == [120, 1, 140])
+        let seconds = folder + "/seconds.csv"
+        try "start,ttfb,end,bytes\n1.0,1.104,1.2,9000\n2.0,2.1,2.15,9000\n3.0,3.12,3.2,9000\n".write(toFile: seconds, atomically: true, encoding: .utf8)
+        let misread = try RequestTimings(path: seconds, columns: columns)
+        #expect(misread.cached == 0 && misread.requests.count == 3)
+        #expect(NetworkFit.implausibleUnit(misread.requests, unit: .ms, option: "--time-unit ")?.contains("give --time-unit s") == true)
+    }
 }
