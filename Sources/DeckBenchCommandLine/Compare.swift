@@ -27,7 +27,7 @@ extension DeckBenchCommand {
                 to stderr). A policy or network of the baseline that the candidate lacks is a regression unless \
                 --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
                 note on stderr. The first line of the output is the verdict with the three counts; exit 2 on a regression, \
-                and under --strict on an inconclusive row too; 74 when a folder is not one complete run.
+                and under --strict on an inconclusive row or a limit the baseline predates too; 74 when a folder is not one complete run.
                 """)
 
         @Argument(help: "The baseline run's report folder (or its summary.csv).")
@@ -64,7 +64,7 @@ extension DeckBenchCommand {
             valueName: "share"))
         var level: Double = 0.95
 
-        @Flag(help: "Fail (exit 2) on an inconclusive row too: one whose interval holds its limit.")
+        @Flag(help: "Fail (exit 2) on an inconclusive row too (one whose interval holds its limit), and on a limit whose column the baseline predates.")
         var strict = false
 
         @Option(help: ArgumentHelp(

@@ -75,8 +75,11 @@ package struct ComparisonVerdict: Sendable {
         }
     }
 
-    /// Whether the run fails: a regression, or under `strict` an inconclusive row.
-    public var fails: Bool { comparison.regressions > 0 || (strict && comparison.inconclusive > 0) }
+    /// Whether the run fails: a regression, or under `strict` an inconclusive row or a limit that
+    /// judged nothing because the baseline predates its column.
+    public var fails: Bool {
+        comparison.regressions > 0 || (strict && (comparison.inconclusive > 0 || !comparison.unjudgedLimits.isEmpty))
+    }
 
     /// The first line: PASS or FAIL, the three verdicts' counts, then how many rows without a limit
     /// moved.
@@ -89,6 +92,11 @@ package struct ComparisonVerdict: Sendable {
         var parts: [String] = []
         for (section, label) in [(Section.worse, "worse without a limit"), (.withinNoise, "within noise"), (.better, "better without a limit")] {
             if let count = counts[section], count > 0 { parts.append("\(count) \(label)") }
+        }
+        let unjudged = comparison.unjudgedLimits
+        if !unjudged.isEmpty {
+            parts.append("\(unjudged.count) limit\(unjudged.count == 1 ? "" : "s") judged nothing (\(unjudged.joined(separator: ", ")): "
+                + "the baseline predates \(unjudged.count == 1 ? "its column" : "their columns"))")
         }
         return head + (parts.isEmpty ? "" : "; " + parts.joined(separator: ", "))
     }
