@@ -43,17 +43,19 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     private static func fromEnvironment(_ environment: [String: String]) -> Result<Shard, ShardError> {
         let count = ["DECKBENCH_SHARD_COUNT", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETIONS"].lazy
             .compactMap { environment[$0].flatMap(Int.init) }.first
-        let index: Int?
+        let index: Int?, said: String
         if let explicit = environment["DECKBENCH_SHARD_INDEX"].flatMap(Int.init) {
-            index = explicit
+            (index, said) = (explicit, "DECKBENCH_SHARD_INDEX=\(explicit) (1-based)")
         } else if let kubernetes = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
-            index = kubernetes + 1
+            (index, said) = (kubernetes + 1, "JOB_COMPLETION_INDEX=\(kubernetes) (0-based)")
         } else if let slurm = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
-            index = slurm - (environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0) + 1
+            let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
+            (index, said) = (slurm - first + 1, "SLURM_ARRAY_TASK_ID=\(slurm) (from SLURM_ARRAY_TASK_MIN=\(first))")
         } else {
-            index = nil
+            (index, said) = (nil, "")
         }
-        guard let index, let count, count >= 1, (1 ... count).contains(index) else { return .failure(.noEnvironment) }
+        guard let index, let count else { return .failure(.noEnvironment) }
+        guard count >= 1, (1 ... count).contains(index) else { return .failure(.outOfRange(index: said, count: count)) }
         return .success(Shard(index: index, count: count))
     }
 }
@@ -62,6 +64,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(String)
     case noEnvironment
+    /// The environment's index, as given, is not one of `count` shards.
+    case outOfRange(index: String, count: Int)
 
     public var description: String {
         switch self {
@@ -71,6 +75,9 @@ public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
             "--shard auto found no shard in the environment: set DECKBENCH_SHARD_INDEX (1-based) and "
                 + "DECKBENCH_SHARD_COUNT, or run as a Kubernetes indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) "
                 + "or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)"
+        case let .outOfRange(index, count):
+            "--shard auto: \(index) is not one of \(count) shard\(count == 1 ? "" : "s") (1 to \(count)): a 0-based matrix index "
+                + "(GitHub's strategy.job-index) plus 1 is DECKBENCH_SHARD_INDEX"
         }
     }
 }

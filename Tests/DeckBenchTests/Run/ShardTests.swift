@@ -16,6 +16,23 @@ import Testing
         #expect(try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "4", "DECKBENCH_SHARD_COUNT": "4"]).get()
             == Shard(index: 4, count: 4))
         #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: [:]).get() }
+        // An index outside the count (a 0-based matrix index given as 1-based, or one too many) is
+        // said as such, with the variable as given; a count alone is no shard.
+        #expect(throws: ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=0 (1-based)", count: 4)) {
+            try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "0", "DECKBENCH_SHARD_COUNT": "4"]).get()
+        }
+        #expect(throws: ShardError.outOfRange(index: "JOB_COMPLETION_INDEX=4 (0-based)", count: 4)) {
+            try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "4", "JOB_COMPLETIONS": "4"]).get()
+        }
+        #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: ["DECKBENCH_SHARD_COUNT": "4"]).get() }
+        #expect(ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=5 (1-based)", count: 4).description
+            .hasPrefix("--shard auto: DECKBENCH_SHARD_INDEX=5 (1-based) is not one of 4 shards (1 to 4)"))
+    }
+
+    /// `--shard 1/1` is a shard (it writes shard.json); the whole run is not, and says the same 1/1.
+    @Test func aShardOfOneIsAPartAndTheWholeRunIsNot() throws {
+        let one = try Shard.parse("1/1", environment: [:]).get()
+        #expect(one.isPart && !Shard.all.isPart && one != Shard.all && one.description == Shard.all.description)
     }
 
     @Test func shardsPartitionSessions() {
