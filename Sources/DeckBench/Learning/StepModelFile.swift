@@ -81,15 +81,19 @@ package enum StepModelFile {
             var format: String?
             var version: Int?
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == format else {
-            throw .notAModel(path: path, detail: "no \"format\": \"\(format)\"")
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw .notAModel(path: path, detail: JSONFault.reason(error))
         }
+        guard header.format == format else { throw .notAModel(path: path, detail: "no \"format\": \"\(format)\"") }
         guard header.version == version else { throw .otherVersion(path: path, version: header.version ?? 0) }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
         } catch {
-            throw .notAModel(path: path, detail: "\(error)")
+            throw .notAModel(path: path, detail: JSONFault.reason(error))
         }
         guard document.maxOffset == StepModel.maxOffset, document.histories.count == StepHistory.all.count else {
             throw .notAModel(path: path, detail: "expected \(StepHistory.all.count) histories of offsets up to \(StepModel.maxOffset)")

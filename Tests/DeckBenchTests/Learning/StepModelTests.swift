@@ -86,6 +86,10 @@ import Testing
         let read = try StepModelFile.decode(Data(bytes), path: "m.json")
         #expect(read.counts == learner.counts && read.sessions == 1 && read.burstMs == 1_000 && read.smoothing == 20)
         #expect(StepModelFile.encoded(read) == bytes)
+        // Cut short (a copy that stopped), it says so, not that its format is missing.
+        #expect(throws: StepModelFile.Failure.notAModel(path: "cut.json", detail: "not valid JSON (cut short, or not written by DeckBench)")) {
+            try StepModelFile.decode(Data(bytes.prefix(500)), path: "cut.json")
+        }
     }
 
     @Test func anotherVersionOrAnotherFileIsRefusedClearly() {
