@@ -131,11 +131,19 @@ extension DeckBenchCommand.Networks {
             return false
         }
 
+        /// Prints a file's malformed entries or rows: the first ten, then how many more (a file
+        /// read in the wrong unit has a line each).
+        private static func say(_ rejects: [String]) {
+            for reject in rejects.prefix(10) { Console.error("rejected: \(reject)") }
+            if rejects.count > 10 { Console.error("rejected: … and \(rejects.count - 10) more of the same file") }
+        }
+
         func run() throws {
             let reading = try reading.get()
             var requests: [RecordedRequest] = []
             var left: [String] = []
             var readCSV = false
+            var malformed = 0
             for file in files {
                 if try kind(file) {
                     let har: HARFile
@@ -149,7 +157,8 @@ extension DeckBenchCommand.Networks {
                         Console.error("error: \(broken); no spec is fitted")
                         throw broken.unreadable ? ExitStatus.io : ExitStatus.data
                     }
-                    for reject in har.rejects { Console.error("rejected: \(reject)") }
+                    Self.say(har.rejects)
+                    malformed += har.rejects.count
                     requests += har.requests
                     left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
@@ -167,15 +176,17 @@ extension DeckBenchCommand.Networks {
                         throw RequestTimings.isUnreadable(error) ? ExitStatus.io : ExitStatus.data
                     }
                     readCSV = true
-                    for reject in rows.rejects { Console.error("rejected: \(reject)") }
+                    Self.say(rows.rejects)
+                    malformed += rows.rejects.count
                     requests += rows.requests
                     left.append("\(file): \(rows.requests.count) requests; left out \(rows.cached) cached (a first byte under 1 ms), \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
                         + "\(rows.redirects) redirects, \(rows.filtered) filtered, \(rows.rejects.count) malformed")
                 }
             }
             guard !requests.isEmpty else {
+                let unit = readCSV ? "; CSV times were read as \(reading.unit.rawValue): another --time-unit (ms, s, iso8601)?" : ""
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
-                    + "error statuses and redirects)")
+                    + "error statuses and redirects" + (malformed > 0 ? ", and \(malformed) malformed: see the first above\(unit)" : "") + ")")
                 throw ExitStatus.data
             }
             let unused = [columns.map { _ in "--columns" }, timeUnit.map { _ in "--time-unit" }].compactMap { $0 }

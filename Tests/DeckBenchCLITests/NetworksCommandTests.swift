@@ -39,6 +39,19 @@ import Testing
         #expect(unit.stderr.contains("--time-unit reads CSV and JSON lines of requests; every file was read as a HAR (its own times and sizes), so it was not used"))
     }
 
+    /// Epoch milliseconds read as seconds make every row malformed: ten are named, then how many
+    /// more, and the refusal points at the unit rather than at the cache and the filter.
+    @Test func everyRowMalformedNamesTenAndTheUnit() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let rows = (0 ..< 40).map { i in let start = 1_700_000_000_000 + 1_000 * i; return "\(start),\(start + 120),\(start + 150),9000" }
+        try (["start,ttfb,end,bytes"] + rows).joined(separator: "\n").write(toFile: folder + "/epoch.csv", atomically: true, encoding: .utf8)
+        let fit = try DeckBenchTool.run(["networks", "fit", "epoch.csv", "--columns", "start,ttfb,end,bytes", "--time-unit", "s"], in: folder)
+        #expect(fit.status == 65, "\(fit.stderr)")
+        #expect(fit.stderr.components(separatedBy: "rejected: epoch.csv:").count == 11 && fit.stderr.contains("rejected: … and 30 more of the same file"))
+        #expect(fit.stderr.contains("and 40 malformed: see the first above; CSV times were read as s: another --time-unit (ms, s, iso8601)?"),
+                "\(fit.stderr)")
+    }
+
     @Test func fitsTheExampleHAR() throws {
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")
