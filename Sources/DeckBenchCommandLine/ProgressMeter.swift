@@ -33,7 +33,7 @@ final class ProgressMeter: Sendable {
         let rate = elapsed > 0 ? Double(progress.sessions) / elapsed : 0
         let fraction = progress.bytesTotal > 0 ? min(1, Double(progress.bytesRead) / Double(progress.bytesTotal)) : 0
         let left = fraction > 0.01 ? " about \(Int((elapsed / fraction - elapsed).rounded()))s left" : ""
-        let line = "\(progress.sessions) sessions, \(Int(rate.rounded()))/s, \(Int((fraction * 100).rounded()))% of input read,\(left)"
+        let line = "\(progress.sessions) session\(progress.sessions == 1 ? "" : "s"), \(Int(rate.rounded()))/s, \(Int((fraction * 100).rounded()))% of input read,\(left)"
         if interactive {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         } else {

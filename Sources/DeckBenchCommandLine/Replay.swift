@@ -124,17 +124,24 @@ extension DeckBenchCommand {
             let intervals = outcome.summaries.contains { !$0.summary.replicates.isEmpty }
             var table = TextTable(header: ["policy", "network", intervals ? "stall rate (95 % CI)" : "stall rate", "p99 stall", "resets", "wasted"])
             let stallRate = IntervalColumn.of(.stallRate)[0]
+            var unmeasured = 0
             for (entry, estimates) in zip(outcome.summaries, outcome.estimates) {
                 let (policy, network, summary) = (entry.policy, entry.network, entry.summary)
                 let totals = summary.totals
                 var rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
                 if let interval = estimates?.interval(stallRate) {
                     rate += " (" + [interval.low, interval.high].map { String(format: "%.1f", 100 * $0) }.joined(separator: "–") + ")"
+                    if interval.low == interval.high, totals.stalls > 0, totals.stalls < totals.navigations { unmeasured += 1 }
                 }
                 let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"
                 table.append([policy, shortName(network), rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
             }
-            return table.rendered
+            // Replicates that all weigh the same sessions alike (one user names every session, or one
+            // session) give an interval of no width around a rate that varies: it measures no noise.
+            let note = unmeasured == 0 ? "" : "\nnote: \(unmeasured) interval\(unmeasured == 1 ? " has" : "s have") no width around a stall rate "
+                + "between 0 and 100 %: every bootstrap replicate weighed the same sessions alike (one user names every session, "
+                + "or there is one session), so they measure no noise; compare calls such rows inconclusive (docs/STATISTICS.md)\n"
+            return table.rendered + note
                 + "\n\(outcome.sessions) session\(outcome.sessions == 1 ? "" : "s"), \(outcome.rejects.count) rejected; reports in \(out)/ "
                 + "(\(outcome.manifest.outputs.joined(separator: ", ")))\n"
         }

@@ -137,6 +137,20 @@ import Testing
         #expect(try DeckBenchTool.run(["replay", "denied", "--out", "partial", "--quiet", "--max-rejects", "100"], in: folder).status == 0)
     }
 
+    /// One user naming all 30 sessions: every replicate weighs the same sessions, so the table's
+    /// intervals have no width around rates between 0 and 100 %, and the run says so; 200 sessions
+    /// of many users get no note.
+    @Test func intervalsOfNoWidthAreSaid() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "one-user", "--sessions", "30", "--sessions-per-user", "30", "--seed", "3", "--level", "1"],
+                                      in: folder).status == 0)
+        let one = try DeckBenchTool.run(["replay", "one-user", "--out", "a", "--jobs", "1"], in: folder)
+        #expect(one.status == 0 && one.stdout.contains("intervals have no width around a stall rate between 0 and 100 %"), "\(one.stdout)")
+        #expect(try DeckBenchTool.run(["generate", "--out", "many", "--sessions", "200", "--seed", "3", "--level", "1"], in: folder).status == 0)
+        let many = try DeckBenchTool.run(["replay", "many", "--out", "b", "--jobs", "1"], in: folder)
+        #expect(many.status == 0 && !many.stdout.contains("no width"), "\(many.stdout)")
+    }
+
     /// A matrix scaled down to one job (`--shard 1/1`) is still a shard: it writes shard.json, and
     /// merging it alone gives the bytes of the same run unsharded.
     @Test func aShardOfOneMergesIntoTheWholeRun() throws {
