@@ -24,6 +24,22 @@ import Testing
         try DeckBenchTool.csvRows(path)
     }
 
+    /// A new run into a folder removes the old run's page and comparison (they describe a run that
+    /// is no longer there) and keeps the team's own files; `--html` writes the new run's page.
+    @Test func aNewRunRemovesTheOldRunsPageAndComparison() throws {
+        let folder = try run(damaged: false)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--seed", "2"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["compare", "base", "out", "--quiet"], in: folder).status == 0)
+        try "the team's notes\n".write(toFile: folder + "/out/notes.txt", atomically: true, encoding: .utf8)
+        for file in ["report.html", "compare.csv", "notes.txt"] { #expect(FileManager.default.fileExists(atPath: folder + "/out/" + file), "\(file)") }
+        _ = try DeckBenchTool.run(["generate", "--out", "fewer", "--sessions", "20", "--seed", "22", "--level", "3"], in: folder)
+        #expect(try DeckBenchTool.run(["replay", "fewer", "--out", "out", "--quiet"], in: folder).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/report.html") && !FileManager.default.fileExists(atPath: folder + "/out/compare.csv"))
+        #expect(try String(contentsOfFile: folder + "/out/notes.txt", encoding: .utf8) == "the team's notes\n")
+        #expect(try DeckBenchTool.run(["replay", "fewer", "--out", "out", "--quiet", "--html"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8).contains("20 sessions ×"))
+    }
+
     /// A summary.csv a tool removed stall_rate from, in a folder whose manifest lists no files (as
     /// an earlier DeckBench's): refused with the file and the column, not a page with a blank
     /// column; the history is not written.

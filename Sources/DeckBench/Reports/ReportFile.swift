@@ -1,7 +1,7 @@
 /// A file of a report folder, by the name it has there: the one list that the writer, the staging
 /// folder, verification, merge and the manifest read. The run's own files come first; `compare.csv`
 /// and `report.html` are written beside a run by `compare` and `report`, and a new run into the
-/// folder keeps them.
+/// folder removes them (they describe the run it replaces).
 public enum ReportFile: String, CaseIterable, Sendable {
     case sessions = "sessions.csv"
     case sessionsZst = "sessions.csv.zst"
@@ -27,6 +27,11 @@ public enum ReportFile: String, CaseIterable, Sendable {
 
     /// Every file a run may write.
     public static let runFiles: [ReportFile] = allCases.filter(\.isRunFile)
+
+    /// What a new run into a folder replaces or removes: every file, a run's own and those written
+    /// about it (a page or a comparison of the old run beside the new one's data would describe
+    /// what is no longer there). What else the folder holds is carried over.
+    public static let replacedByARun: [ReportFile] = allCases
 
     /// The files a run lists in its manifest's `outputs`, in that order (`shard.json` aside):
     /// the tables, the sessions file in its format, the rejects, the command's own files, the manifest.

@@ -23,7 +23,7 @@ struct ReportWriter {
 
     /// Opens the sessions file (as a temporary file) and writes its header.
     init(folder: String, schema: MetricSchema, sessionsFormat: SessionsFormat = .csv) throws(OutputError) {
-        staged = try StagedFolder(destination: folder, runFileNames: Set(ReportFile.runFiles.map(\.name)), manifest: ReportFile.manifest.name)
+        staged = try StagedFolder(destination: folder, runFileNames: Set(ReportFile.replacedByARun.map(\.name)), manifest: ReportFile.manifest.name)
         self.folder = staged.folder
         self.schema = schema
         self.sessionsFormat = sessionsFormat
