@@ -162,6 +162,10 @@ extension DeckBenchCommand {
                 }
                 for caution in comparison.cautions { Console.error("compare: " + caution) }
             }
+            if !quiet, let difference = Self.modelDifference(folders) {
+                Console.error("compare: the runs replayed different models (\(difference)): a change may come from that, "
+                    + "not from the users or the app")
+            }
             if let plant, !quiet {
                 Console.error("compare: --plant \(plant): a calibration verdict, as if the candidate were that much worse; not a judgment of it")
             }
@@ -189,6 +193,22 @@ extension DeckBenchCommand {
                                   + (strict ? " (--strict: a failure)" : " (--strict makes that a failure)"))
             }
             if ComparisonVerdict(comparison, limits: try self.limits.all, strict: strict).fails { throw ExitStatus.regression }
+        }
+
+        /// The replay model's flags in which the two runs differ, as `flag baseline → candidate`
+        /// (the content, the copies' age, the user's waits); nil when they agree or a manifest does not read.
+        static func modelDifference(_ folders: [String]) -> String? {
+            guard let base = try? ReportFolder(folder: folders[0]).manifest, let next = try? ReportFolder(folder: folders[1]).manifest
+            else { return nil }
+            let flags: [(String, String, String)] = [
+                ("--items", "\(base.content.items)", "\(next.content.items)"),
+                ("--item-bytes", "\(base.content.itemBytes)", "\(next.content.itemBytes)"),
+                ("--churn-per-hour", "\(base.content.churnPerHour)", "\(next.content.churnPerHour)"),
+                ("--max-age-ms", "\(base.maxAgeMs)", "\(next.maxAgeMs)"),
+                ("--user-waits", base.userWaits == true ? "on" : "off", next.userWaits == true ? "on" : "off"),
+            ]
+            let differing = flags.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
+            return differing.isEmpty ? nil : differing.joined(separator: ", ")
         }
 
         /// Two runs of different shares of the sessions (one shard against a whole run, or two

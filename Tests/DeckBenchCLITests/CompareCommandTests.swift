@@ -50,6 +50,22 @@ import Testing
         #expect(unknown.stderr.contains("--max-increase: unknown metric \"speed\"; compare judges: stall_rate, "))
     }
 
+    /// Runs replayed with different model flags are compared as asked, and the flags that differ
+    /// are said (a change may come from them); the same flags say nothing.
+    @Test func differentModelFlagsAreSaid() throws {
+        let folder = try corpus()
+        let base = ContentModel().itemBytes
+        for (name, extra) in [("a", [String]()), ("b", []), ("c", ["--item-bytes", "\(base + 500)", "--user-waits"])] {
+            #expect(try DeckBenchTool.run(["replay", "rec", "--out", name, "--quiet", "--bootstrap", "0", "--policy", "fixed"] + extra,
+                                          in: folder).status == 0)
+        }
+        let same = try DeckBenchTool.run(["compare", "a", "b"], in: folder)
+        #expect(same.status == 0 && !same.stderr.contains("different models"), "\(same.stderr)")
+        let other = try DeckBenchTool.run(["compare", "a", "c"], in: folder)
+        #expect(other.stderr.contains("compare: the runs replayed different models (--item-bytes \(base) → \(base + 500), --user-waits off → on)"),
+                "\(other.stderr)")
+    }
+
     @Test func compareReportsPoliciesMissingOnOneSide() throws {
         let folder = try corpus()
         _ = try DeckBenchTool.run(["replay", "rec", "--out", "base", "--quiet", "--policy", "fixed", "--policy", "staged"] + Self.flags, in: folder)
