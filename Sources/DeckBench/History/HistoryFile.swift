@@ -78,6 +78,13 @@ public struct HistoryFile: Sendable {
                 ? "it is zstd-compressed but its name does not end in .zst (an append would rewrite it as plain CSV): rename it to \(path).zst"
                 : "its name ends in .zst but it is not zstd-compressed (an append would compress it): rename it without .zst")
         }
+        // Every line an append writes ends with a line end: a last line without one was cut inside
+        // its row, whose last field may read as a shorter number (0.5405 cut to 0.54).
+        if let last = text.utf8.last, last != 0x0A {
+            throw .damaged(path: path, line: text.utf8.count { $0 == 0x0A } + 1, reason: "the file ends inside this line, which has no "
+                + "line end as every line an append writes has: it was cut short inside a row, whose last field may read as another "
+                + "number; mend it: delete the last night's rows and append its folder again")
+        }
         let notAHistory = Failure.notAHistory(path: path)
         let table: CSVTable
         do {

@@ -63,6 +63,22 @@ import Testing
         #expect(try HistoryFile.read(try write(night("n1"), dropping: 4)).rows.count == 2)
     }
 
+    /// Cut inside a row, at any byte: a row short of fields, or one whose last field reads as
+    /// another number (1.5 cut to 1.), is refused by its missing line end; a whole file, with
+    /// Windows line ends too, reads.
+    @Test func aFileCutInsideARowIsRefused() throws {
+        let path = try write(night("n1"))
+        let whole = try #require(FileManager.default.contents(atPath: path))
+        for cut in 1 ... 5 {
+            try whole.dropLast(cut).write(to: URL(fileURLWithPath: path))
+            let refused = try #require(failure(path), "cut \(cut)")
+            #expect(refused.isData && refused.description.hasPrefix("\(path):7: a damaged history: the file ends inside this line"),
+                    "\(refused)")
+        }
+        try Data(String(decoding: whole, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try HistoryFile.read(path).rows == night("n1"))
+    }
+
     /// Not only at the end: a point of a night in the middle whose metrics differ, or come in
     /// another order, or whose rows are split by another point's.
     @Test func aPointOtherThanItsNightsFirstIsRefused() throws {
