@@ -12,7 +12,8 @@ enum ExitStatus {
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
     /// A file was read but its data cannot be used: recordings with no session (or, for `learn`, no
-    /// step), a file of requests that is not a HAR or leaves no request, a history with no night to check.
+    /// step), a file of requests that is not a HAR or leaves no request, a history that is not one, is
+    /// damaged (a night cut short) or holds no night to check or draw.
     static let data = ExitCode(65)
     /// A file could not be read or written.
     static let io = ExitCode(74)

@@ -9,6 +9,31 @@ extension DeckBenchCommand {
             commandName: "history",
             abstract: "Keep the runs of a nightly job in one history file and find the changes that last.",
             subcommands: [Append.self, Check.self, Report.self])
+
+        /// A history read but unusable (not a history, damaged) is data (65), as a file of
+        /// recordings with no session is; a file not read or written at all, or a report folder
+        /// that is not one complete run, is I/O (74).
+        static func status(_ failure: HistoryFile.Failure) -> ExitCode {
+            failure.isData ? ExitStatus.data : ExitStatus.io
+        }
+
+        /// The history at `path` for a command that needs a night: refused (exit 65) when it holds
+        /// none (an empty file, or a header alone), as `append` takes it for a new history.
+        static func nights(_ path: String) throws -> HistoryFile {
+            let file: HistoryFile
+            do throws(HistoryFile.Failure) {
+                file = try HistoryFile.read(path)
+            } catch {
+                Console.error("error: \(error)")
+                throw status(error)
+            }
+            guard !file.rows.isEmpty else {
+                Console.error("error: \(path) holds no night yet (an empty file, or a header and no row): `deckbench history append` "
+                    + "adds one")
+                throw ExitStatus.data
+            }
+            return file
+        }
     }
 }
 
@@ -26,7 +51,9 @@ extension DeckBenchCommand.History {
                 other nights are nights all the same, and the same folder appended twice is added once. The file is \
                 rewritten beside itself and renamed over it, so a killed append leaves the old history whole; appends \
                 at once take turns (a lock on the history's folder). A folder that is not a complete run, or is one \
-                shard's (merge first), and a damaged history are refused (exit 74); every folder is read before anything is written.
+                shard's (merge first), is refused (exit 74), and so is a damaged history (exit 65: a night's rows split, \
+                twice or cut short, said with the line); every folder is read before anything is written. An empty file \
+                is a new history.
                 """)
 
         @Argument(help: "Report folders written by `deckbench replay` or `deckbench merge`, oldest first.")
@@ -38,7 +65,8 @@ extension DeckBenchCommand.History {
         @Option(help: ArgumentHelp("What to call the run: a git SHA, a date (default: none).", valueName: "text"))
         var label = ""
 
-        @Option(help: ArgumentHelp("The run's time, ISO 8601 (default: when the run was written, its manifest's time).", valueName: "time"))
+        @Option(help: ArgumentHelp("The run's time, ISO 8601 (default: manifest.json's modification time; a nightly passes the job's start).",
+                                   valueName: "time"))
         var time: String?
 
         @Option(help: ArgumentHelp("The commit of the code under test (default: $GITHUB_SHA, else none).", valueName: "sha"))
@@ -93,7 +121,7 @@ extension DeckBenchCommand.History {
                     }
                 } catch {
                     Console.error("error: \(error)")
-                    throw ExitStatus.io
+                    throw DeckBenchCommand.History.status(error)
                 }
             }
         }
@@ -136,21 +164,10 @@ extension DeckBenchCommand.History {
         }
 
         func run() throws {
-            let file: HistoryFile
-            do {
-                file = try HistoryFile.read(history)
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitStatus.io
-            }
+            let file = try DeckBenchCommand.History.nights(history)
             let search = ChangePointSearch(minNights: minNights, window: window)
             let limits = try thresholds.all
             let kept = Set(file.rows.map(\.metric))
-            if kept.isEmpty {
-                Console.error("error: \(history) holds no night yet (a header and no row): a check needs nights; "
-                    + "`deckbench history append` adds one")
-                throw ExitStatus.data
-            }
             if let missing = limits.first(where: { !kept.contains($0.metric) }) {
                 Console.error("error: \(history) holds no series of \(missing.metric) (it keeps \(kept.sorted().joined(separator: ", "))): "
                     + "a limit on it would judge nothing; append with --metrics to keep it")
@@ -219,17 +236,49 @@ extension DeckBenchCommand.History {
         var quiet = false
 
         func run() throws {
+            let file = try DeckBenchCommand.History.nights(history)
+            try Console.refuseFileAsFolder(out)
+            let trend = HistoryTrend(file)
             do {
-                let file = try HistoryFile.read(history)
-                let trend = HistoryTrend(file)
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                Console.error("error: cannot create the folder \(out): \(Self.reason(error, folder: out))")
+                throw ExitStatus.io
+            }
+            do throws(OutputError) {
                 try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
                 try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
-                let folder = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
-                if !quiet { Console.out("wrote \(folder)/trend.html and \(folder)/trend.csv: \(Check.count(file.runs.count, "night")), \(trend.series.count) series\n") }
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io
+            }
+            let folder = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
+            if !quiet { Console.out("wrote \(folder)/trend.html and \(folder)/trend.csv: \(Check.count(file.runs.count, "night")), \(trend.series.count) series\n") }
+        }
+
+        /// Why a folder could not be made, in words: the system's reason (a file on the path, no
+        /// permission, a full disk), not Foundation's error domain and code.
+        static func reason(_ error: Error, folder: String) -> String {
+            // Foundation says a file on the path only as "error 512": find it.
+            var ancestor = (folder as NSString).deletingLastPathComponent
+            while !ancestor.isEmpty, ancestor != "/" {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
+                    if !isFolder.boolValue { return "\(ancestor) is a file, not a folder" }
+                    break
+                }
+                ancestor = (ancestor as NSString).deletingLastPathComponent
+            }
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let underlying, underlying.domain == NSPOSIXErrorDomain {
+                return String(cString: strerror(Int32(underlying.code))).lowercased()
+            }
+            switch (error as? CocoaError)?.code {
+            case .fileWriteFileExists?: return "a file of that name is on its path"
+            case .fileWriteNoPermission?: return "permission denied"
+            case .fileWriteOutOfSpace?: return "the disk is full"
+            case .fileWriteVolumeReadOnly?: return "a read-only file system"
+            default: return "the system refused it (\((error as NSError).domain) error \((error as NSError).code))"
             }
         }
     }

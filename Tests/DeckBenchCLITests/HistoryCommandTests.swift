@@ -145,7 +145,7 @@ import Testing
         for (name, text, reason) in cases {
             try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
             let check = try DeckBenchTool.run(["history", "check", name, "--max-increase", "stall_rate=1"], in: folder)
-            #expect(check.status == 74 && check.stderr.contains(reason), "\(name): \(check.stderr)")
+            #expect(check.status == 65 && check.stderr.contains(reason), "\(name): \(check.stderr)")
         }
         // zstd under a plain name: an append would have rewritten it as plain CSV.
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--seed", "3", "--level", "3"], in: folder).status == 0)
@@ -154,7 +154,7 @@ import Testing
         try FileManager.default.moveItem(atPath: folder + "/h.csv.zst", toPath: folder + "/h.csv")
         let before = bytes(folder + "/h.csv")
         let renamed = try DeckBenchTool.run(["history", "append", "night", "--history", "h.csv", "--label", "2"], in: folder)
-        #expect(renamed.status == 74 && renamed.stderr.contains("it is zstd-compressed but its name does not end in .zst"), "\(renamed.stderr)")
+        #expect(renamed.status == 65 && renamed.stderr.contains("it is zstd-compressed but its name does not end in .zst"), "\(renamed.stderr)")
         #expect(bytes(folder + "/h.csv") == before)
     }
 
@@ -166,7 +166,7 @@ import Testing
         try (header + "a,n1,,0.1.0,,c0,f0,fixed,lte,stall_rate,0.03,,\na,n2,,0.1.0,,c0,f0,staged,lte,stall_rate,0.03,,\n")
             .write(toFile: folder + "/relabelled.csv", atomically: true, encoding: .utf8)
         let relabelled = try DeckBenchTool.run(["history", "check", "relabelled.csv", "--max-increase", "stall_rate=1"], in: folder)
-        #expect(relabelled.status == 74 && relabelled.stderr.contains("relabelled.csv:3: a damaged history: a row of run a names its run otherwise"),
+        #expect(relabelled.status == 65 && relabelled.stderr.contains("relabelled.csv:3: a damaged history: a row of run a names its run otherwise"),
                 "\(relabelled.stderr)")
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--seed", "3", "--level", "3"], in: folder).status == 0)
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night", "--bootstrap", "200", "--quiet"], in: folder).status == 0)
@@ -178,6 +178,69 @@ import Testing
                                              in: folder)
         #expect(backfill.status == 0 && backfill.stderr.contains("warning: night's time 2026-11-01T03:00:00Z is before the last night's"),
                 "\(backfill.stderr)")
+    }
+
+    /// The user test: two nights appended, the file cut 20 lines short (inside the last night's
+    /// second point). check refused it (exit 65, the line and what is missing) where it passed, and
+    /// append of the cut night refuses too instead of saying it is there already; mended as told,
+    /// the night comes back whole. Cut between two points, check cannot tell, and append can.
+    @Test func aHistoryCutShortIsRefusedAndTheNightComesBack() throws {
+        let folder = try twoNights()
+        let history = folder + "/h.csv"
+        for night in 1 ... 2 {
+            #expect(try DeckBenchTool.run(["history", "append", "night\(night)", "--history", "h.csv", "--label", "n\(night)"], in: folder).status == 0)
+        }
+        let whole = try String(contentsOfFile: history, encoding: .utf8)
+        let lines = whole.split(separator: "\n").map(String.init)
+        let perNight = (lines.count - 1) / 2, perPoint = Set(try DeckBenchTool.csvRows(history).map { $0["metric"]! }).count
+        try #require(20 % perPoint != 0 && perNight > 20)
+        func keep(_ count: Int) throws {
+            try (lines.prefix(count).joined(separator: "\n") + "\n").write(toFile: history, atomically: true, encoding: .utf8)
+        }
+        try keep(lines.count - 20)
+        let check = try DeckBenchTool.run(["history", "check", "h.csv", "--max-increase", "stall_rate=10%"], in: folder)
+        #expect(check.status == 65 && check.stderr.contains("h.csv:\(lines.count - 20): a damaged history: run ")
+            && check.stderr.contains("end here without ") && check.stderr.contains("the night was cut short or rows were deleted"),
+            "\(check.stderr)")
+        let again = try DeckBenchTool.run(["history", "append", "night2", "--history", "h.csv", "--label", "n2"], in: folder)
+        #expect(again.status == 65 && !again.stdout.contains("already") && again.stderr.contains("a damaged history"), "\(again.stderr)")
+        let report = try DeckBenchTool.run(["history", "report", "h.csv", "--out", "trend"], in: folder)
+        #expect(report.status == 65 && !FileManager.default.fileExists(atPath: folder + "/trend"))
+        // Cut between the last night's points: the rows alone read, the night's folder tells.
+        try keep(lines.count - perPoint)
+        #expect(try DeckBenchTool.run(["history", "check", "h.csv", "--max-increase", "stall_rate=10%"], in: folder).status == 0)
+        let boundary = try DeckBenchTool.run(["history", "append", "night2", "--history", "h.csv", "--label", "n2"], in: folder)
+        #expect(boundary.status == 65 && boundary.stderr.contains("h.csv:\(lines.count - perPoint): a damaged history: night ")
+            && boundary.stderr.contains("holds \(perNight - perPoint) of the \(perNight) rows its folder gives")
+            && boundary.stderr.contains("delete the night's rows (lines \(perNight + 2)–\(lines.count - perPoint))"), "\(boundary.stderr)")
+        // Mended as said: the night's rows deleted, it is appended whole again.
+        try keep(1 + perNight)
+        #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "h.csv", "--label", "n2"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: history, encoding: .utf8) == whole)
+    }
+
+    /// A history with no night, an empty file or a header alone, is a new history to append and
+    /// holds nothing to check or draw (exit 65, nothing written); --out a file is said in words.
+    @Test func aHistoryOfNoNightAndAnOutThatIsAFile() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder + "/empty.csv", contents: Data())
+        try (HistoryRow.header.joined(separator: ",") + "\n").write(toFile: folder + "/header.csv", atomically: true, encoding: .utf8)
+        for name in ["empty.csv", "header.csv"] {
+            let check = try DeckBenchTool.run(["history", "check", name, "--max-increase", "stall_rate=1"], in: folder)
+            #expect(check.status == 65 && check.stderr.contains("\(name) holds no night yet (an empty file, or a header and no row)"),
+                    "\(check.stderr)")
+            let report = try DeckBenchTool.run(["history", "report", name, "--out", "trend"], in: folder)
+            #expect(report.status == 65 && report.stderr.contains("\(name) holds no night yet"), "\(report.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/trend"))
+        }
+        let path = history(nights: 3) { _ in 0 }
+        let file = (path as NSString).deletingLastPathComponent + "/taken"
+        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let taken = try DeckBenchTool.run(["history", "report", path, "--out", file])
+        #expect(taken.status == 74 && taken.stderr == "error: cannot write \(file): a file, not a folder\n", "\(taken.stderr)")
+        let below = try DeckBenchTool.run(["history", "report", path, "--out", file + "/trend"])
+        #expect(below.status == 74 && below.stderr == "error: cannot create the folder \(file)/trend: \(file) is a file, not a folder\n",
+                "\(below.stderr)")
     }
 
     /// Fewer nights than a change needs are said, not passed as "no change".
@@ -387,7 +450,7 @@ import Testing
         let header = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
         try (header + "\n").write(toFile: headerOnly, atomically: true, encoding: .utf8)
         let empty = try DeckBenchTool.run(["history", "check", headerOnly, "--max-increase", "stall_rate=0.005"])
-        #expect(empty.status == 65 && empty.stderr.contains("holds no night yet (a header and no row)"), "\(empty.stderr)")
+        #expect(empty.status == 65 && empty.stderr.contains("holds no night yet (an empty file, or a header and no row)"), "\(empty.stderr)")
         let missing = try DeckBenchTool.run(["history", "check", path + ".missing", "--max-increase", "stall_rate=1"])
         #expect(missing.status == 74 && missing.stderr.contains("no such file"))
     }

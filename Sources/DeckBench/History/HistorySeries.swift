@@ -87,8 +87,10 @@ public struct HistorySeries: Sendable {
         guard index > 0, index + 1 < rows.count else { return nil }
         let causes = Self.causes.compactMap { name, field -> String? in
             let value = rows[index][keyPath: field]
+            // The night after a one-night change has what the night before it had: no cause, even
+            // when too few nights came before for that to be what most had.
             guard value != rows[index - 1][keyPath: field], value != Self.mostCommon(rows[max(0, index - 14) ..< index].map { $0[keyPath: field] }),
-                  rows[index + 1][keyPath: field] == value else { return nil }
+                  rows[index + 1][keyPath: field] == value, index < 2 || rows[index - 2][keyPath: field] != value else { return nil }
             return name
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
@@ -103,6 +105,18 @@ public struct HistorySeries: Sendable {
             field != \HistoryRow.corpus && rows[index][keyPath: field] != rows[index - 1][keyPath: field]
                 && rows[index + 1][keyPath: field] == rows[index - 1][keyPath: field]
         }
+    }
+
+    /// Whether the runs of `rows[index]` replayed other recordings for that night only: the
+    /// nights before and after have the recordings most of the 14 nights before had, and it has
+    /// others. Such a night measures the same code on other users, so it stays among the nights
+    /// judged (the median keeps one wild night from making a change); the trend page marks it.
+    /// Recordings new every night are not marked: the night before is then no usual one.
+    public func isOneNightRecordings(at index: Int) -> Bool {
+        guard index > 0, index + 1 < rows.count else { return false }
+        let before = rows[index - 1].corpus
+        return rows[index].corpus != before && rows[index + 1].corpus == before
+            && Self.mostCommon(rows[max(0, index - 14) ..< index].map(\.corpus)) == before
     }
 
     /// The value most of `values` have (the latest of those tied).

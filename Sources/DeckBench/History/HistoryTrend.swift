@@ -55,16 +55,19 @@ public struct HistoryTrend: Sendable {
         }.sorted { $0.change.start < $1.change.start }
     }
 
-    /// What changed in the runs of `series` at `index`: a lasting cause, or settings for that night
-    /// only; nothing for recordings new every night or a one-night change undone.
+    /// What changed in the runs of `series` at `index`: a lasting cause, or settings or
+    /// recordings for that night only (said on that night, not again on the next, when the runs
+    /// are what they were); nothing for recordings new every night.
     static func changed(_ series: HistorySeries, at index: Int) -> String? {
         if let cause = series.cause(at: index) { return cause }
-        guard series.isOneNightChange(at: index) else { return nil }
+        let leftOut = series.isOneNightChange(at: index)
+        let recordings = series.isOneNightRecordings(at: index)
+        guard leftOut || recordings else { return nil }
         let rows = series.rows
         let names = HistorySeries.causes.filter { _, field in
-            field != \HistoryRow.corpus && rows[index][keyPath: field] != rows[index - 1][keyPath: field]
+            field == \HistoryRow.corpus ? recordings : rows[index][keyPath: field] != rows[index - 1][keyPath: field]
         }.map(\.0)
-        return names.joined(separator: " and ") + " for this night only (left out of the search)"
+        return names.joined(separator: " and ") + " for this night only" + (leftOut ? " (left out of the search)" : "")
     }
 
     public static let header = ["policy", "network", "metric", "night", "run", "label", "time", "commit", "value", "ci_low", "ci_high",

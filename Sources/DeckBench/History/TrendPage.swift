@@ -1,3 +1,5 @@
+import Foundation
+
 /// `trend.html`: a history night by night, one self-contained page (inline SVG and CSS), that
 /// answers "what changed?" first: a table of every change point (the series, its night, its size
 /// and interval, and what explains it, the unexplained first), each linked to its chart. Then,
@@ -29,8 +31,8 @@ public struct TrendPage: Sendable {
         page.open("body")
         page.element("h1", [], "DeckBench trend")
         let found = trend.series.reduce(0) { $0 + $1.changes.count }
-        page.paragraph("\(runs) nights, \(trend.series.count) series, \(found) change points (interval excluding no change; a dashed "
-            + "line where each starts). A grey triangle marks a night whose runs had new recordings, new flags, a new network or a new "
+        page.paragraph("\(Self.count(runs, "night")), \(trend.series.count) series, \(Self.count(found, "change point")) (interval "
+            + "excluding no change; a dashed line where each starts). A grey triangle marks a night whose runs had new recordings, new flags, a new network or a new "
             + "version (recordings new on most nights, as a job replaying each night's sessions has them, are not marked).",
             [("class", "lead")])
         page.append(index)
@@ -118,29 +120,61 @@ public struct TrendPage: Sendable {
         (value >= 0 ? "+" : "") + HistoryCheck.number(value)
     }
 
+    /// "1 night", "2 nights".
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// The value axis over `low` … `high` with a tenth of the range spare on either side, its
+    /// ends on multiples of a round step. A series of one value (a rate always 0) gets a tenth of
+    /// that value spare, or 1 around 0, and does not reach below 0 when no value does: an axis
+    /// of a billionth would label its ticks with more digits than any value has.
+    static func valueScale(low: Double, high: Double) -> ChartFrame.Scale {
+        let pad = high > low ? max((high - low) * 0.1, abs(high) * 0.01) : max(abs(high) * 0.1, high == 0 ? 1 : 0)
+        let bottom = high > low || low < 0 ? low - pad : max(0, low - pad)
+        let step = ChartFrame.niceCeiling((high + pad - bottom) / 4)
+        return .linear(low: (bottom / step).rounded(.down) * step, high: ((high + pad) / step).rounded(.up) * step, step: step)
+    }
+
+    /// A tick of a value axis whose ticks are `step` apart: as many decimals as the step needs (a
+    /// step of 0.00025 needs 5), trailing zeros dropped, and never "-0".
+    static func axisLabel(_ value: Double, step: Double) -> String {
+        let power = log10(step).rounded(.down)
+        let decimals = max(0, Int(-power) + (abs(step / pow(10, power) - 2.5) < 1e-9 ? 1 : 0))
+        var text = String(format: "%.\(min(decimals, 12))f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
     /// One series' chart, on the history's nights 1 … `nights`.
     static func chart(_ series: HistoryTrend.Series, nights count: Int) -> Markup {
         let numbers = series.series.nightNumbers
         let nights = series.nights
         let values = nights.compactMap(\.value).flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] }
         let low = values.min() ?? 0, high = values.max() ?? 1
-        let pad = max((high - low) * 0.1, abs(high) * 0.01, 1e-9)
-        let step = ChartFrame.niceCeiling((high - low + 2 * pad) / 4)
-        let yScale = ChartFrame.Scale.linear(low: ((low - pad) / step).rounded(.down) * step,
-                                             high: ((high + pad) / step).rounded(.up) * step, step: step)
-        let xStep = max(1, ChartFrame.niceCeiling(Double(max(1, count - 1)) / 6).rounded(.up))
-        let xEnd = Double(max(2, count))
-        let frame = ChartFrame(width: 760, height: 242, left: 70, right: 20, top: 46, bottom: 44,
-                               xScale: .linear(low: 1, high: xEnd, step: xStep), yScale: yScale)
+        let yScale = valueScale(low: low, high: high)
+        // One night is drawn in the middle of an axis that shows that night alone.
+        let xScale = count > 1 ? ChartFrame.Scale.linear(low: 1, high: Double(count), step: max(1, ChartFrame.niceCeiling(Double(count - 1) / 6).rounded(.up)))
+            : .linear(low: 0.5, high: 1.5, step: 0.5)
+        let frame = ChartFrame(width: 760, height: 242, left: 70, right: 20, top: 46, bottom: 44, xScale: xScale, yScale: yScale)
         var svg = Markup()
+        let yStep = if case let .linear(_, _, step) = yScale { step } else { 1.0 }
         frame.open(&svg, label: "\(series.series.metric) of \(series.series.policy) on \(series.series.network), night by night",
-                   xTitle: "night", yTitle: series.series.metric, xLabel: { ReportFormat.number($0) }, yLabel: { ReportFormat.number($0) })
+                   xTitle: "night", yTitle: series.series.metric, xLabel: { $0 == $0.rounded() ? ReportFormat.number($0) : "" },
+                   yLabel: { axisLabel($0, step: yStep) })
         let points = nights.enumerated().compactMap { index, night in night.value.map { (x: frame.x(Double(numbers[index])), night: $0) } }
         let banded = points.filter { $0.night.low != nil && $0.night.high != nil }
         if banded.count > 1 {
             let upper = banded.map { "\(Markup.number($0.x)),\(Markup.number(frame.y($0.night.high!)))" }
             let lower = banded.reversed().map { "\(Markup.number($0.x)),\(Markup.number(frame.y($0.night.low!)))" }
             svg.element("polygon", [("points", (upper + lower).joined(separator: " ")), ("fill", "#c9d9ea"), ("stroke", "none")])
+        } else if let only = banded.first, let low = only.night.low, let high = only.night.high {
+            // A band needs two nights: one night's interval is a bar.
+            svg.element("line", [("x1", Markup.number(only.x)), ("y1", Markup.number(frame.y(high))), ("x2", Markup.number(only.x)),
+                                 ("y2", Markup.number(frame.y(low))), ("stroke", "#c9d9ea"), ("stroke-width", "6")])
         }
         svg.element("polyline", [("points", points.map { "\(Markup.number($0.x)),\(Markup.number(frame.y($0.night.value)))" }
                         .joined(separator: " ")), ("fill", "none"), ("stroke", "#1f5f99"), ("stroke-width", "1.5")])
