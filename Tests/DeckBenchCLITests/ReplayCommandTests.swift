@@ -151,6 +151,38 @@ import Testing
         #expect(many.status == 0 && !many.stdout.contains("no width"), "\(many.stdout)")
     }
 
+    /// A file the flags name (a step model) is recorded with its digest: shards that read another
+    /// file under the same name are not merged, and a history takes the model learned again under
+    /// that name as new flags; a run that reads no file records none.
+    @Test func aFileTheFlagsNameIsPartOfTheRun() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        for (name, seed) in [("rec", "8"), ("other", "9")] {
+            #expect(try DeckBenchTool.run(["generate", "--out", name, "--sessions", "60", "--files", "2", "--seed", seed, "--level", "1"],
+                                          in: folder).status == 0)
+        }
+        let policy = ["--policy", "learned:model=m.json,budget=3", "--quiet", "--bootstrap", "0"]
+        #expect(try DeckBenchTool.run(["learn", "rec", "--out", "m.json", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "1/2", "--out", "s1"] + policy, in: folder).status == 0)
+        let manifest = try String(contentsOfFile: folder + "/s1/manifest.json", encoding: .utf8)
+        let digest = try #require(ReportVerification.sha256(ofFile: folder + "/m.json"))
+        #expect(manifest.contains("\"referenced_files\"") && manifest.contains(digest), "\(manifest)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "2/2", "--out", "s2"] + policy, in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["merge", "s1", "s2", "--out", "same", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["history", "append", "same", "--history", "h.csv", "--label", "n1", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["learn", "other", "--out", "m.json", "--quiet"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "2/2", "--out", "s2", "--policy", "learned:model=m.json,budget=3", "--quiet",
+                                       "--bootstrap", "0"], in: folder).status == 0)
+        let mixed = try DeckBenchTool.run(["merge", "s1", "s2", "--out", "mixed"], in: folder)
+        #expect(mixed.status == 64 && mixed.stderr.contains("or contents of a file the flags name"), "\(mixed.stderr)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "whole"] + policy, in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["history", "append", "whole", "--history", "h.csv", "--label", "n2", "--quiet"], in: folder).status == 0)
+        let rows = try DeckBenchTool.csvRows(folder + "/h.csv")
+        let flags = Set(rows.map { "\($0["label"] ?? ""):\($0["flags"] ?? "")" })
+        #expect(flags.count == 2, "\(flags)")
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "plain", "--quiet", "--bootstrap", "0"], in: folder).status == 0)
+        #expect(!(try String(contentsOfFile: folder + "/plain/manifest.json", encoding: .utf8)).contains("referenced_files"))
+    }
+
     /// A matrix scaled down to one job (`--shard 1/1`) is still a shard: it writes shard.json, and
     /// merging it alone gives the bytes of the same run unsharded.
     @Test func aShardOfOneMergesIntoTheWholeRun() throws {

@@ -89,11 +89,13 @@ public struct HistoryEntry: Sendable {
     /// are the rows' own): the app's max age, users who wait, the content. Not the seed (a new draw
     /// of the same model: a job may take a new one every night), nor the bootstrap's count or unit
     /// (they change the intervals' precision, not what is measured), nor jobs, shards or paths:
-    /// a change of those explains no change of the numbers.
+    /// a change of those explains no change of the numbers. The contents of the files the policies
+    /// and networks read are (a model learned again under the same name is a new model).
     static func flagsDigest(_ manifest: Manifest) -> String {
         let content = manifest.content
-        let text = "max_age_ms=\(manifest.maxAgeMs),user_waits=\(manifest.userWaits ?? false),"
+        var text = "max_age_ms=\(manifest.maxAgeMs),user_waits=\(manifest.userWaits ?? false),"
             + "items=\(content.items),item_bytes=\(content.itemBytes),churn_per_hour=\(content.churnPerHour)"
+        if let files = manifest.referencedFiles { text += ",files=" + files.map(\.sha256).joined(separator: ";") }
         return String(SHA256Digest.hex(of: text.utf8).prefix(8))
     }
 }

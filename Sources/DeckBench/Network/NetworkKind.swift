@@ -15,6 +15,15 @@ public enum NetworkKind: Sendable, Hashable {
     /// (`empirical:path=FILE.har`).
     case empirical(EmpiricalNetwork)
 
+    /// The file its data was read from (a trace, recorded requests), as given; none for parameters alone.
+    public var file: String? {
+        switch self {
+        case .parametric: nil
+        case let .trace(trace): trace.path
+        case let .empirical(empirical): empirical.path
+        }
+    }
+
     /// A kind without its data: what a preset is before its keys are read, and what says which
     /// parameters a network has.
     public enum Name: Sendable, Hashable, CaseIterable {

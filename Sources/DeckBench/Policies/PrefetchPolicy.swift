@@ -59,6 +59,12 @@ extension PrefetchPolicy {
         return Self.name + ":" + pairs.joined(separator: ",")
     }
 
+    /// The files its text parameters name (a model), as given: a run records their digests, so that
+    /// a file changed under the same name is a change of the run (merge, history).
+    public var files: [String] {
+        Self.textParameters.map { self[keyPath: $0.keyPath] }.filter { !$0.isEmpty }
+    }
+
     /// The parameters as `deckbench policies` lists them, without the policy's type.
     public static var parameterDescriptions: [PolicyParameterDescription] {
         parameters.map { PolicyParameterDescription(name: $0.name, defaultValue: $0.defaultValue, range: $0.range, meaning: $0.meaning) }

@@ -52,6 +52,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Every other file of the folder as this run wrote it (absent in runs before the manifest was
     /// the folder's commit point): what `ReportVerification` checks.
     public var files: [File]?
+    /// The files the policies and networks read (a step model, a trace, recorded requests), by the
+    /// path the flags give, with their size and SHA-256 when the run read them: the same flags over
+    /// another file are another run. Absent when none is read.
+    public var referencedFiles: [File]?
     /// The first 16 hex digits of the SHA-256 of this manifest without it: two runs share an id
     /// exactly when they wrote the same files with the same settings.
     public var runId: String?
@@ -66,6 +70,20 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.name = name
             self.bytes = bytes
             self.sha256 = sha256
+        }
+
+        /// The file at `path` under that name, with its size and SHA-256; nil when it cannot be read.
+        public static func read(_ path: String) -> File? {
+            var status = stat()
+            guard lstat(path, &status) == 0, let digest = ReportVerification.sha256(ofFile: path) else { return nil }
+            return File(name: path, bytes: Int(status.st_size), sha256: digest)
+        }
+
+        /// The files `paths` name, each once in the order first given (nil when there is none).
+        public static func read(_ paths: [String]) -> [File]? {
+            var seen = Set<String>()
+            let files = paths.filter { seen.insert($0).inserted }.compactMap(read)
+            return files.isEmpty ? nil : files
         }
     }
 

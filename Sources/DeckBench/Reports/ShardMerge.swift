@@ -20,7 +20,8 @@ public enum ShardMerge {
             case let .notAShard(folder):
                 "\(folder) holds no \(ReportFile.shard.name): it is not the output of `deckbench replay --shard K/N`"
             case let .differentRuns(first, other):
-                "\(first) and \(other) are shards of different runs (different version, flags, seed or inputs); "
+                "\(first) and \(other) are shards of different runs (different version, flags, seed, inputs, or contents of a file "
+                    + "the flags name: a model, a trace, recorded requests); "
                     + "compare their manifest.json files"
             case let .wrongShards(expected, found):
                 "expected shards 1…\(expected) exactly once each, found: \(found.joined(separator: ", "))"

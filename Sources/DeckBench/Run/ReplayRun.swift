@@ -160,7 +160,7 @@ public struct ReplayRun: Sendable {
         public func write(adding extra: [(file: ReportFile, bytes: [UInt8])] = []) throws(OutputError) -> Outcome {
             let settings = run.settings, shard = run.source.shard
             let usersNamed = settings.bootstrap > 0 && inputs.contains { $0.sessionsWithUser != nil }
-            let manifest = Manifest(
+            var manifest = Manifest(
                 command: run.command, seed: settings.seed, maxAgeMs: settings.maxAgeMs, bootstrap: settings.bootstrap,
                 bootstrapUnit: usersNamed ? "user" : nil, userWaits: settings.userWaits,
                 content: .init(items: settings.content.items, itemBytes: settings.content.itemBytes,
@@ -169,6 +169,7 @@ public struct ReplayRun: Sendable {
                 rejects: rejects.count, replays: sessions * summaries.count,
                 outputs: ReportFile.outputs(run.sessionsFormat, intervals: settings.bootstrap > 0, adding: extra.map(\.file)).map(\.name),
                 shard: shard.isPart ? shard.description : nil)
+            manifest.referencedFiles = Manifest.File.read(run.policies.flatMap(\.files) + run.networks.compactMap(\.kind.file))
             let state = shard.isPart
                 ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                              summaries: summaries.map(\.summary), wins: wins, blocks: blocks)
