@@ -145,6 +145,8 @@ import Testing
         let folder = DeckBenchTool.temporaryFolder()
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--sessions-per-user", "30", "--seed", "7"], in: folder).status == 0)
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "s1", "--quiet", "--seed", "1"], in: folder).status == 0)
+        var unmeasured = 0
+        defer { #expect(unmeasured > 0, "no pair had an unmeasured row: the test checks nothing") }
         for seed in 2 ... 6 {
             #expect(try DeckBenchTool.run(["replay", "rec", "--out", "s\(seed)", "--quiet", "--seed", "\(seed)"], in: folder).status == 0)
             let compared = try DeckBenchTool.run(["compare", "s1", "s\(seed)", "--max-increase", "stall_rate=10%,resets_per_navigation=5%"], in: folder)
@@ -153,6 +155,10 @@ import Testing
             #expect(!rows.contains { $0["verdict"] == "regression" })
             if rows.contains(where: { $0["change_se"] == "0" && $0["verdict"] == "inconclusive" }) {
                 #expect(compared.stderr.contains("changed while their replicates did not move at all"), "\(compared.stderr)")
+                // The text shows no interval of no width for such a row (it held no limit and could
+                // exclude the row's own change), but that no noise was measured.
+                #expect(compared.stdout.contains("no spread: noise not measured"), "\(compared.stdout)")
+                unmeasured += 1
             }
         }
     }

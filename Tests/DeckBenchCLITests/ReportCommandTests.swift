@@ -199,5 +199,11 @@ import Testing
         let regressions = try document.nodes(forXPath: "//tr[@class='regression']")
         #expect(!regressions.isEmpty)
         #expect(regressions.allSatisfy { ($0.stringValue ?? "").contains("REGRESSION") })
+        let html = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+        #expect(!html.contains("nothing is judged"))
+        // Without a limit the page says that nothing was judged, as the command line does.
+        #expect(try DeckBenchTool.run(["report", "out", "--baseline", "base"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+            .contains("No --max-increase or --max-decrease was given: nothing is judged, so this passes whatever changed."))
     }
 }

@@ -11,7 +11,7 @@ package struct ComparisonVerdict: Sendable {
     public enum Section: String, Sendable, CaseIterable {
         case regression = "Regressions"
         case inconclusive = "Inconclusive: the interval holds the limit, this run cannot tell"
-        case within = "Within the limit: the whole interval inside it"
+        case within = "Within the limit: the whole interval inside it (or, for a row without one, the point)"
         case worse = "Worse, no limit on it"
         case better = "Better, no limit on it"
         case withinNoise
@@ -172,7 +172,8 @@ package struct ComparisonVerdict: Sendable {
             }
             lines.append(.metric(table.rows.count))
             let interval = judged
-                ? (row.simultaneousInterval.map { inLimitForm($0, row) } ?? (row.tooFewStalls ? "too few stalls to judge" : "(point)"))
+                ? (row.verdict == .inconclusive && row.standardError == 0 ? "no spread: noise not measured"
+                    : row.simultaneousInterval.map { inLimitForm($0, row) } ?? (row.tooFewStalls ? "too few stalls to judge" : "(point)"))
                 : (row.changeInterval.map { inLimitForm($0, row) } ?? "")
             var cells = ["  " + row.metric, row.baseline, row.candidate, change(row), interval, limits[row.metric]?.description ?? "—"]
             if judged { cells.append(row.detectableChange.map { detectable($0, row) } ?? "") }

@@ -9,9 +9,12 @@ enum ComparisonView {
         html.element("h2", [("id", "comparison")], "Compared with the baseline")
         html.element("p", [("class", "lead")], verdict.verdictLine)
         if let promise = verdict.promiseLine { html.paragraph(promise) }
+        if limits.isEmpty {
+            html.paragraph("No --max-increase or --max-decrease was given: nothing is judged, so this passes whatever changed.")
+        }
         let listed: [ComparisonVerdict.Section] = [.regression, .inconclusive, .within, .worse, .better, .missingAllowed, .newInCandidate]
         let rows = comparison.rows.filter { listed.contains(verdict.section(of: $0)) }
-        html.paragraph("Listed: \(rows.count) of \(comparison.rows.count) comparisons (every metric with a limit, metrics with an "
+        html.paragraph("Listed: \(rows.count) of \(comparison.rows.count) comparison\(comparison.rows.count == 1 ? "" : "s") (every metric with a limit, metrics with an "
             + "interval that moved, policies on one side only); `deckbench compare` writes them all to `compare.csv`. Networks are named as in the "
             + "sections above.")
         html.open("table", [("class", "numbers")])
