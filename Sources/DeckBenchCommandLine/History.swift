@@ -205,7 +205,7 @@ extension DeckBenchCommand.History {
             }
             return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
                 + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
-                + "from night \(night) (\(name)) on, \(finding.change.nights) nights; limit \(HistoryCheck.number(finding.limit)), "
+                + "from night \(night) (\(name)) on, \(finding.change.nights) night\(finding.change.nights == 1 ? "" : "s"); limit \(HistoryCheck.number(finding.limit)), "
                 + "detectable \(HistoryCheck.number(finding.detectable))"
         }
 

@@ -151,7 +151,7 @@ extension DeckBenchCommand {
             do {
                 outcome = try tune.run { progress in
                     guard !quiet else { return }
-                    Console.error("round \(progress.round) of \(progress.rounds): \(progress.sessions) searched sessions, \(progress.live) candidates in")
+                    Console.error("round \(progress.round) of \(progress.rounds): \(progress.sessions) searched session\(progress.sessions == 1 ? "" : "s"), \(progress.live) candidate\(progress.live == 1 ? "" : "s") in")
                 }
             } catch let error as TuneError {
                 Console.error("error: \(error)")
@@ -165,7 +165,7 @@ extension DeckBenchCommand {
             if html { try writeReport(folder: out) }
             for answer in outcome.answers { Console.out(answer.sentence + "\n") }
             if !quiet {
-                Console.out("\(outcome.searchedSessions) searched sessions, \(outcome.confirmation.sessions) held out, "
+                Console.out("\(outcome.searchedSessions) searched session\(outcome.searchedSessions == 1 ? "" : "s"), \(outcome.confirmation.sessions) held out, "
                     + "\(rejects.count) rejected; reports in \(out)/ (\(outcome.confirmation.manifest.outputs.joined(separator: ", ")))\n")
             }
             try ExitStatus.check(rejects, maxRejects: maxRejects)
