@@ -144,8 +144,8 @@ import Testing
     }
 
     /// An empirical network is as strict as `networks fit` on the same bad input, with the same
-    /// exit status: a HAR that breaks off after its first entry keeps it and names the break
-    /// (once, exit 0, as fit); an export in seconds or ISO 8601 read as ms is refused (65) with the
+    /// exit status: a HAR that breaks off after its first entry is refused with where it breaks
+    /// (65, as fit); an export in seconds or ISO 8601 read as ms is refused (65) with the
     /// unit that fits, or the first row that did not parse, and `time_unit=` reads it; a file that
     /// is not a HAR without `columns=` gets the hint; a filter without a url column names the file
     /// once (64).
@@ -164,6 +164,12 @@ import Testing
             #expect(run.status == status && run.stderr.contains(reason), "\(path): \(run.status) \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         }
+        // A trace that does not loop says how long it lasts; one that loops says nothing.
+        try "500\n1000\n2500\n".write(toFile: folder + "/short.trace", atomically: true, encoding: .utf8)
+        let once = try DeckBenchTool.run(["replay", "rec", "--network", "trace:path=short.trace,loop=false", "--out", "o1", "--quiet"], in: folder)
+        #expect(once.status == 0 && once.stderr.contains("note: trace short.trace lasts 2.5 s and does not loop (loop=false)"), "\(once.stderr)")
+        let looped = try DeckBenchTool.run(["replay", "rec", "--network", "trace:path=short.trace", "--out", "o2", "--quiet"], in: folder)
+        #expect(looped.status == 0 && !looped.stderr.contains("does not loop"), "\(looped.stderr)")
     }
 
     @Test func anEmpiricalNetworkRefusesWhatFitRefuses() throws {

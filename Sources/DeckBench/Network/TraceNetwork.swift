@@ -8,6 +8,9 @@ public struct TraceNetwork: Sendable, Hashable {
     public let loop: Bool
     let trace: LinkTrace
 
+    /// How long one pass of the trace lasts, ms (its last delivery opportunity).
+    public var periodMs: Int { trace.periodMs }
+
     static let keys = ["path", "loop"]
     static let help = "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps."
 
