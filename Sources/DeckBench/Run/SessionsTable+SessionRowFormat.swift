@@ -16,6 +16,8 @@ extension SessionsTable: SessionRowFormat {
     func appendRows(_ session: Session, pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8]) {
         // `file,session,` made once for the session's rows.
         var key: [UInt8] = []
+        // Room for both fields unquoted and their commas: one allocation, not a growth a session.
+        key.reserveCapacity(session.file.utf8.count + session.id.utf8.count + 2)
         CSVWriter.appendField(session.file, to: &key)
         key.append(UInt8(ascii: ","))
         CSVWriter.appendField(session.id, to: &key)
