@@ -165,15 +165,15 @@ public struct SessionsTable: Sendable {
             assert(count + Self.cellBytes <= capacity, "sessions.csv row: more cells than counted")
             comma()
             let units = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
-            integer(units / 10_000)
+            let wholePart = units / 10_000
+            integer(wholePart)
             base[count] = UInt8(ascii: ".")
-            count += 1
-            var divisor = 1_000
-            while divisor > 0 {
-                base[count] = UInt8(ascii: "0") + UInt8(units / divisor % 10)
-                count += 1
-                divisor /= 10
-            }
+            // The four decimals as two pairs: three divisions, where a digit at a time took eight.
+            let decimals = units - wholePart * 10_000
+            let high = decimals / 100
+            DecimalDigits.writeTwo(high, to: base + count + 1)
+            DecimalDigits.writeTwo(decimals - high * 100, to: base + count + 3)
+            count += Self.ratioExtraBytes
             return true
         }
 

@@ -2,10 +2,10 @@ import Testing
 @testable import DeckBench
 
 /// The one digit writer behind sessions.csv, the recording encoder and the report numbers: the
-/// decimal text Swift prints, at the single-digit fast path's edges and the extremes.
+/// decimal text Swift prints, at the one- and two-digit fast paths' edges and the extremes.
 @Suite struct DecimalDigitsTests {
     @Test func everyValueAsSwiftPrintsIt() {
-        var values = Array(-120 ... 120) + [Int.min, Int.min + 1, Int.max, Int.max - 1]
+        var values = Array(-1_200 ... 1_200) + [Int.min, Int.min + 1, Int.max, Int.max - 1]
         var power = 10
         while power <= 1_000_000_000_000_000_000 {
             values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
