@@ -162,6 +162,9 @@ public struct StallTimeGroups: Sendable, Equatable {
         let rows = rows ?? cumulativeRows()
         let (used, atOrAbove) = (rows.used, rows.atOrAbove)
         let navigations = navigations.map(Double.init)
+        // Where the previous replicate's rank fell: the next one's is nearly always within a bin
+        // or two of it.
+        var hint = used.count / 2
         return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             weights.withUnsafeBufferPointer { weights in
                 (0 ..< replicates).map { replicate -> Double? in
@@ -176,9 +179,11 @@ public struct StallTimeGroups: Sendable, Equatable {
                     // The weight strictly above the rank; the rank's bin is the last whose count at or
                     // above it exceeds that.
                     let beyond = nonzero - rank
-                    let low = Self.lastIndex(below: used.count, where: { above($0) > beyond })
-                    let fromBin = above(low)
-                    let count = fromBin - above(low + 1)
+                    let found = Self.lastIndex(below: used.count, near: hint, first: nonzero, above: above, exceeds: beyond)
+                    hint = found.index
+                    let low = found.index
+                    let fromBin = found.atIndex
+                    let count = fromBin - found.atNext
                     let (lower, width) = Self.range(of: used[low])
                     // The values of a bin taken as spread evenly over its whole milliseconds: the
                     // rank's share of the bin's count, at the middle of its own part.
@@ -205,6 +210,7 @@ public struct StallTimeGroups: Sendable, Equatable {
         let rows = rows ?? cumulativeRows()
         let (used, atOrAbove, valueAtOrAbove) = (rows.used, rows.atOrAbove, rows.valueAtOrAbove)
         let navigations = navigations.map(Double.init)
+        var hint = used.count / 2
         return atOrAbove.withUnsafeBufferPointer { atOrAbove in
             valueAtOrAbove.withUnsafeBufferPointer { valueAtOrAbove in
                 weights.withUnsafeBufferPointer { weights in
@@ -215,12 +221,15 @@ public struct StallTimeGroups: Sendable, Equatable {
                         let total = navigations.withUnsafeBufferPointer { weighted($0.baseAddress!) }
                         guard total > 0 else { return nil }
                         let wanted = share * total
-                        guard !used.isEmpty, above(0) > wanted else {
+                        let first = used.isEmpty ? 0 : above(0)
+                        guard !used.isEmpty, first > wanted else {
                             return used.isEmpty ? 0 : weighted(valueAtOrAbove.baseAddress!) / wanted
                         }
                         // The boundary bin: the last whose count at or above it exceeds the share.
-                        let boundary = Self.lastIndex(below: used.count, where: { above($0) > wanted })
-                        let whole = above(boundary + 1)
+                        let found = Self.lastIndex(below: used.count, near: hint, first: first, above: above, exceeds: wanted)
+                        hint = found.index
+                        let boundary = found.index
+                        let whole = found.atNext
                         let sum = weighted(valueAtOrAbove.baseAddress! + (boundary + 1) * groups) + (wanted - whole) * Self.middle(of: used[boundary])
                         return sum / wanted
                     }
@@ -229,15 +238,54 @@ public struct StallTimeGroups: Sendable, Equatable {
         }
     }
 
-    /// The last index in 0 ..< count where `holds` is true, for a `holds` true at 0 and true on a
-    /// prefix only (a binary search).
-    private static func lastIndex(below count: Int, where holds: (Int) -> Bool) -> Int {
-        var low = 0, high = count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if holds(middle) { low = middle } else { high = middle - 1 }
+    /// The last index in 0 ..< count whose `above` exceeds `threshold` (0 when none past 0 does),
+    /// for an `above` that does not grow with the index and whose value at 0 is `first`; with
+    /// `above` at that index and at the next (`above(count)` is read when it is the next).
+    ///
+    /// Searched outward from `hint` (the previous replicate's answer), doubling the step, then
+    /// halving: about four weighted sums where a binary search over the used bins from the
+    /// middle took nine, and the answer's two values kept from the search instead of read again.
+    /// Any search finds the same index, since the sums are exact.
+    static func lastIndex(below count: Int, near hint: Int, first: Double, above: (Int) -> Double,
+                          exceeds threshold: Double) -> (index: Int, atIndex: Double, atNext: Double) {
+        // `low` holds (taken for 0, as the binary search took it), `high` does not (`count`: past
+        // the last index); each with its value once read.
+        var low = 0, lowValue = first
+        var high = count, highValue: Double? = nil
+        let start = Swift.min(Swift.max(hint, 0), count - 1)
+        if start > 0 {
+            let value = above(start)
+            if value > threshold {
+                (low, lowValue) = (start, value)
+                var step = 1
+                while low + step < high {
+                    let probe = low + step, probeValue = above(probe)
+                    guard probeValue > threshold else {
+                        (high, highValue) = (probe, probeValue)
+                        break
+                    }
+                    (low, lowValue) = (probe, probeValue)
+                    step *= 2
+                }
+            } else {
+                (high, highValue) = (start, value)
+                var step = 1
+                while high - step > low {
+                    let probe = high - step, probeValue = above(probe)
+                    guard !(probeValue > threshold) else {
+                        (low, lowValue) = (probe, probeValue)
+                        break
+                    }
+                    (high, highValue) = (probe, probeValue)
+                    step *= 2
+                }
+            }
         }
-        return low
+        while high - low > 1 {
+            let middle = (low + high) / 2, value = above(middle)
+            if value > threshold { (low, lowValue) = (middle, value) } else { (high, highValue) = (middle, value) }
+        }
+        return (low, lowValue, highValue ?? above(high))
     }
 }
 

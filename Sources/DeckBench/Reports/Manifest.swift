@@ -110,12 +110,54 @@ public struct Manifest: Codable, Sendable, Equatable {
         return manifest
     }
 
-    /// Pretty JSON with sorted keys and snake_case names.
+    /// Pretty JSON with sorted keys and snake_case names: `JSONEncoder`'s bytes with
+    /// `.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes` and `.convertToSnakeCase`, written
+    /// without it (`PrettyJSON`; `ManifestJSONTests` holds the two to the same bytes). A new
+    /// property needs its member here, under its snake_case name; absent when nil.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        PrettyJSON.object(members).text + "\n"
+    }
+
+    private var members: [(key: String, value: PrettyJSON)] {
+        var members: [(key: String, value: PrettyJSON)] = [
+            ("tool", .string(tool)),
+            ("version", .string(version)),
+            ("command", .array(command.map(PrettyJSON.string))),
+            ("seed", .unsigned(seed)),
+            ("max_age_ms", .integer(maxAgeMs)),
+            ("content", .object([
+                ("items", .integer(content.items)),
+                ("item_bytes", .integer(content.itemBytes)),
+                ("churn_per_hour", .double(content.churnPerHour)),
+            ])),
+            ("policies", .array(policies.map(PrettyJSON.string))),
+            ("networks", .array(networks.map(PrettyJSON.string))),
+            ("inputs", .array(inputs.map { input in
+                var fields: [(key: String, value: PrettyJSON)] = [
+                    ("file", .string(input.file)),
+                    ("sessions", .integer(input.sessions)),
+                    ("rejects", .integer(input.rejects)),
+                    ("lines", .integer(input.lines)),
+                    ("bytes", .integer(input.bytes)),
+                ]
+                if let sessionsWithUser = input.sessionsWithUser { fields.append(("sessions_with_user", .integer(sessionsWithUser))) }
+                return .object(fields)
+            })),
+            ("sessions", .integer(sessions)),
+            ("rejects", .integer(rejects)),
+            ("replays", .integer(replays)),
+            ("outputs", .array(outputs.map(PrettyJSON.string))),
+        ]
+        if let bootstrap { members.append(("bootstrap", .integer(bootstrap))) }
+        if let bootstrapUnit { members.append(("bootstrap_unit", .string(bootstrapUnit))) }
+        if let userWaits { members.append(("user_waits", .bool(userWaits))) }
+        if let shard { members.append(("shard", .string(shard))) }
+        if let files {
+            members.append(("files", .array(files.map { file in
+                .object([("name", .string(file.name)), ("bytes", .integer(file.bytes)), ("sha256", .string(file.sha256))])
+            })))
+        }
+        if let runId { members.append(("run_id", .string(runId))) }
+        return members
     }
 }

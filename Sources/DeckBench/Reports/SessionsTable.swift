@@ -37,7 +37,7 @@ public struct SessionsTable: Sendable {
         }
         self.computed = computed
         self.computedOptional = computedOptional
-        integerBytes = cells.count * (DecimalDigits.maxBytes + 1 + DigitWriter.ratioExtraBytes)
+        integerBytes = cells.count * DigitWriter.cellBytes
     }
 
     /// One row as strings: the reference for `appendRow`.
@@ -77,6 +77,9 @@ public struct SessionsTable: Sendable {
                 operand >= 0 ? SessionMetricsLayout.count(at: operand, in: stored) : metrics[keyPath: computed[-operand - 1]]
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerBytes + 1) { scratch in
+                // Every cell writes at most `DigitWriter.cellBytes` (a comma, a sign and 19 digits, a
+                // ratio's point and decimals): checked once a row here, not once a cell.
+                precondition(cells.count * DigitWriter.cellBytes <= integerBytes, "sessions.csv row: more cells than the scratch buffer counted")
                 var writer = DigitWriter(base: scratch.baseAddress!, capacity: integerBytes)
                 for cell in cells {
                     switch cell.kind {
@@ -118,18 +121,21 @@ public struct SessionsTable: Sendable {
     }
 
     /// Writes comma-separated integers and ratios into a buffer of `capacity` bytes, then hands
-    /// them on. Each field checks that a whole one fits (a comma and `DecimalDigits.maxBytes`, and
-    /// `ratioExtraBytes` more for a ratio).
+    /// them on. A field takes at most `cellBytes` (a comma and `DecimalDigits.maxBytes`, and
+    /// `ratioExtraBytes` more for a ratio): `appendCells` checks once a row that the buffer holds
+    /// that much for every cell, and the fields check it again in debug builds.
     private struct DigitWriter {
         /// A ratio's point and four decimals.
         static var ratioExtraBytes: Int { 5 }
+        /// The most a field writes.
+        static var cellBytes: Int { 1 + DecimalDigits.maxBytes + ratioExtraBytes }
 
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var count = 0
 
         mutating func comma() {
-            precondition(count + 1 + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
+            assert(count + 1 + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
             base[count] = UInt8(ascii: ",")
             count += 1
         }
@@ -156,18 +162,18 @@ public struct SessionsTable: Sendable {
             let scaled = value * 10_000
             let whole = scaled.rounded(.down)
             guard value >= 0, scaled < 1e15, abs(scaled - whole - 0.5) > 1e-6 else { return false }
-            precondition(count + 1 + DecimalDigits.maxBytes + Self.ratioExtraBytes <= capacity, "sessions.csv row: more cells than counted")
+            assert(count + Self.cellBytes <= capacity, "sessions.csv row: more cells than counted")
             comma()
             let units = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
-            integer(units / 10_000)
+            let wholePart = units / 10_000
+            integer(wholePart)
             base[count] = UInt8(ascii: ".")
-            count += 1
-            var divisor = 1_000
-            while divisor > 0 {
-                base[count] = UInt8(ascii: "0") + UInt8(units / divisor % 10)
-                count += 1
-                divisor /= 10
-            }
+            // The four decimals as two pairs: three divisions, where a digit at a time took eight.
+            let decimals = units - wholePart * 10_000
+            let high = decimals / 100
+            DecimalDigits.writeTwo(high, to: base + count + 1)
+            DecimalDigits.writeTwo(decimals - high * 100, to: base + count + 3)
+            count += Self.ratioExtraBytes
             return true
         }
 

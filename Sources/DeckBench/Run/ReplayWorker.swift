@@ -14,6 +14,9 @@ final class ReplayWorker: @unchecked Sendable {
     private var steps = SessionSteps()
     /// The bytes of the last session's rows: the next session's are about as many.
     private var lastRowBytes = 0
+    /// The last session's file and its key in `format`: a file's sessions come together, so the
+    /// key is made once a file (a batch), not quoted again for every session.
+    private var file: (name: String, key: [UInt8])?
 
     init(replayers: [any SessionReplaying], wins: PairedWins, format: (any SessionRowFormat)?) {
         self.replayers = replayers
@@ -33,7 +36,14 @@ final class ReplayWorker: @unchecked Sendable {
         guard let format else { return [] }
         var rows: [UInt8] = []
         rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count))
-        format.appendRows(session, pointKeys: pointKeys, metrics: sessionMetrics, to: &rows)
+        let fileKey: [UInt8]
+        if let file, file.name == session.file {
+            fileKey = file.key
+        } else {
+            fileKey = format.fileKey(session.file)
+            file = (session.file, fileKey)
+        }
+        format.appendRows(session, fileKey: fileKey, pointKeys: pointKeys, metrics: sessionMetrics, to: &rows)
         lastRowBytes = rows.count
         return rows
     }

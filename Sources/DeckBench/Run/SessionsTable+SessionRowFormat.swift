@@ -13,11 +13,25 @@ extension SessionsTable: SessionRowFormat {
         }
     }
 
+    /// `file,` as the rows begin.
+    func fileKey(_ file: String) -> [UInt8] {
+        var key: [UInt8] = []
+        CSVWriter.appendField(file, to: &key)
+        key.append(UInt8(ascii: ","))
+        return key
+    }
+
+    /// The rows with the file's key made here.
     func appendRows(_ session: Session, pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8]) {
+        appendRows(session, fileKey: fileKey(session.file), pointKeys: pointKeys, metrics: metrics, to: &rows)
+    }
+
+    func appendRows(_ session: Session, fileKey: [UInt8], pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8]) {
         // `file,session,` made once for the session's rows.
         var key: [UInt8] = []
-        CSVWriter.appendField(session.file, to: &key)
-        key.append(UInt8(ascii: ","))
+        // Room for both fields unquoted and their commas: one allocation, not a growth a session.
+        key.reserveCapacity(fileKey.count + session.id.utf8.count + 1)
+        key.append(contentsOf: fileKey)
         CSVWriter.appendField(session.id, to: &key)
         key.append(UInt8(ascii: ","))
         for index in pointKeys.indices {

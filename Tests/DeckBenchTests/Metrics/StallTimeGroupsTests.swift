@@ -109,4 +109,33 @@ import Testing
         let count = covered(populations: 200, sessions: 400, seed: 91)
         #expect(count >= 180, "covered \(count) of 200")
     }
+
+    /// The replicates' rank bins are searched outward from the previous replicate's: whatever the
+    /// hint (before the first index, at either end, past the last), the last index whose sum
+    /// exceeds the threshold, with its sum and the next one's (the row of zeros past the end).
+    @Test func theSearchFromAHintFindsTheLastIndexAboveTheThreshold() {
+        // Sums at or above each of five bins, the last with stalls above 0; 0 past the end.
+        let sums: [Double] = [10, 8, 8, 5, 3, 0]
+        // threshold → (index, its sum, the next sum), worked out by hand.
+        let cases: [(threshold: Double, index: Int, at: Double, next: Double)] = [
+            (9, 0, 10, 8),   // only the first exceeds 9
+            (7, 2, 8, 5),    // a run of equal sums: the last of them
+            (8, 0, 10, 8),   // equal to the threshold does not exceed it
+            (4, 3, 5, 3),
+            (2, 4, 3, 0),    // the last bin: the next sum is the row of zeros
+            (10, 0, 10, 8),  // none exceeds: 0, as the binary search gave
+        ]
+        for (threshold, index, at, next) in cases {
+            for hint in -1 ... 7 {
+                var read: [Int] = []
+                let found = StallTimeGroups.lastIndex(below: 5, near: hint, first: sums[0], above: { index in
+                    read.append(index)
+                    return sums[index]
+                }, exceeds: threshold)
+                #expect(found.index == index && found.atIndex == at && found.atNext == next,
+                        "threshold \(threshold), hint \(hint): \(found)")
+                #expect(read.allSatisfy { (1 ... 5).contains($0) }, "index 0 is given, nothing past the zeros is read: \(read)")
+            }
+        }
+    }
 }
