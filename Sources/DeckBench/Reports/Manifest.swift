@@ -157,6 +157,11 @@ public struct Manifest: Codable, Sendable, Equatable {
                 .object([("name", .string(file.name)), ("bytes", .integer(file.bytes)), ("sha256", .string(file.sha256))])
             })))
         }
+        if let referencedFiles {
+            members.append(("referenced_files", .array(referencedFiles.map { file in
+                .object([("name", .string(file.name)), ("bytes", .integer(file.bytes)), ("sha256", .string(file.sha256))])
+            })))
+        }
         if let runId { members.append(("run_id", .string(runId))) }
         return members
     }

@@ -33,6 +33,8 @@ import Testing
         full.bootstrapUnit = "user"
         full.userWaits = false
         full.shard = "2/3"
+        full.referencedFiles = [.init(name: "models/v1/m.json", bytes: 1_820, sha256: String(repeating: "cd", count: 32)),
+                                .init(name: "net.har", bytes: 0, sha256: String(repeating: "0", count: 64))]
         full.inputs.append(.init(file: "second.jsonl.zst", sessions: 7, rejects: 2, lines: 40, bytes: 900, sessionsWithUser: 3))
         let committed = full.committing([.init(name: "summary.csv", bytes: 3_542, sha256: String(repeating: "ab", count: 32))])
         #expect(committed.runId != nil)
@@ -48,6 +50,7 @@ import Testing
         empty.inputs = []
         empty.outputs = []
         empty.files = []
+        empty.referencedFiles = []
         #expect(empty.encoded() == (try encoderBytes(empty)))
     }
 
