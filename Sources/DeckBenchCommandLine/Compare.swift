@@ -151,14 +151,18 @@ extension DeckBenchCommand {
                                   + "and a limit judges (removed by hand or by a tool?): the candidate is not the complete run the gate needs")
                 throw ExitStatus.io
             }
-            if !comparison.limitsJudgingNothing.isEmpty {
+            // A limit that judges no row because the candidate lacks the baseline's policies or
+            // networks is not a usage error: the missing rows fail the run (exit 2) and are listed.
+            let missing = comparison.rows.contains { $0.status == .missingInCandidate && comparison.isRegression($0) }
+            if !comparison.limitsJudgingNothing.isEmpty, !missing {
                 Console.error("error: the limit on \(comparison.limitsJudgingNothing.joined(separator: ", ")) judged no row: no policy × network "
                                   + "of the baseline has a value for it in both runs, so it could never fail")
                 throw ExitStatus.usage
             }
             if !quiet {
                 if limits.increase.isEmpty, limits.decrease.isEmpty {
-                    Console.error("compare: no --max-increase or --max-decrease: nothing is judged, so this passes whatever changed")
+                    Console.error("compare: no --max-increase or --max-decrease: no metric is judged, so this passes whatever changed "
+                        + "(a policy or network missing in the candidate still fails)")
                 }
                 for caution in comparison.cautions { Console.error("compare: " + caution) }
             }

@@ -64,6 +64,14 @@ import Testing
         let other = try DeckBenchTool.run(["compare", "a", "c"], in: folder)
         #expect(other.stderr.contains("compare: the runs replayed different models (--item-bytes \(base) → \(base + 500), --user-waits off → on)"),
                 "\(other.stderr)")
+        // A network changed under the limit: no row in common, so the limit judges none, but the
+        // baseline's network missing in the candidate is the regression said (exit 2), not a usage error.
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "d", "--quiet", "--bootstrap", "0", "--policy", "fixed",
+                                       "--network", "lte:rtt_ms=160"], in: folder).status == 0)
+        let moved = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%"], in: folder)
+        #expect(moved.status == 2 && moved.stdout.contains("missing in candidate"), "\(moved.stdout)\(moved.stderr)")
+        let allowed = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%", "--allow-missing"], in: folder)
+        #expect(allowed.status == 64 && allowed.stderr.contains("judged no row"), "\(allowed.stderr)")
     }
 
     @Test func compareReportsPoliciesMissingOnOneSide() throws {

@@ -183,6 +183,27 @@ import Testing
         #expect(!(try String(contentsOfFile: folder + "/plain/manifest.json", encoding: .utf8)).contains("referenced_files"))
     }
 
+    /// A nightly whose `--out` lies inside its recordings folder: the next night reads the
+    /// recordings, not the report folder's `sessions.csv.zst` (a folder holding DeckBench's
+    /// manifest.json is output), and gives the same bytes.
+    @Test func aReportFolderInsideTheRecordingsIsNotRead() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "w", "--sessions", "30", "--files", "1", "--seed", "5", "--level", "1"],
+                                      in: folder).status == 0)
+        let night = ["replay", "w", "--out", "w/reports", "--quiet", "--policy", "fixed", "--sessions-format", "csv.zst"]
+        #expect(try DeckBenchTool.run(night, in: folder).status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/w/reports/manifest.json"))
+        let again = try DeckBenchTool.run(night, in: folder)
+        #expect(again.status == 0 && !again.stderr.contains("rejected"), "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/w/reports/manifest.json")) == first)
+        // A folder with a manifest.json of its own (not DeckBench's) is read as before.
+        try FileManager.default.createDirectory(atPath: folder + "/w/theirs", withIntermediateDirectories: true)
+        try #"{"tool" : "exporter"}"#.write(toFile: folder + "/w/theirs/manifest.json", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: folder + "/w/sessions-001.jsonl.zst", toPath: folder + "/w/theirs/copy.jsonl.zst")
+        let inspected = try DeckBenchTool.run(["inspect", "w"], in: folder)
+        #expect(inspected.stdout.contains("2 file(s), 60 sessions"), "\(inspected.stdout)")
+    }
+
     /// A matrix scaled down to one job (`--shard 1/1`) is still a shard: it writes shard.json, and
     /// merging it alone gives the bytes of the same run unsharded.
     @Test func aShardOfOneMergesIntoTheWholeRun() throws {

@@ -108,6 +108,10 @@ public struct NetworkModel: Sendable, Hashable {
         if model.losesRequests, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "with loss or outages, timeout_ms must be > 0, or lost requests would wait forever")
         }
+        if case let .trace(trace) = model.kind, !trace.loop, model.timeoutMs == 0 {
+            throw .malformed(what: "network", text: text, detail: "a trace that does not loop delivers nothing after its end, so timeout_ms "
+                + "must be > 0, or the requests then would wait forever")
+        }
         if model.outageMs > 0, model.outageEveryMs == 0 {
             throw .malformed(what: "network", text: text, detail: "outage_ms=\(format(model.outageMs)) needs outage_every_ms > 0 "
                 + "(how often an outage comes); for no outages set outage_ms=0")

@@ -25,14 +25,28 @@ package enum RecordingFiles {
                 throw .unreadable(path: path, reason: "cannot list the folder")
             }
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-            for case let relative as String in enumerator where extensions.contains(where: relative.hasSuffix) {
+            for case let relative as String in enumerator {
                 let full = folder + "/" + relative
                 var isSubfolder: ObjCBool = false
-                if manager.fileExists(atPath: full, isDirectory: &isSubfolder), !isSubfolder.boolValue {
+                guard manager.fileExists(atPath: full, isDirectory: &isSubfolder) else { continue }
+                if isSubfolder.boolValue {
+                    if isReportFolder(full) { enumerator.skipDescendants() }
+                } else if extensions.contains(where: relative.hasSuffix) {
                     files.insert(full)
                 }
             }
         }
         return files.sorted()
+    }
+
+    /// Whether `folder`, below a folder of recordings, is DeckBench's output rather than input: a
+    /// report folder (its manifest.json names the tool) or a run's staging folder
+    /// (`.NAME.deckbench-PID`). A nightly's `--out` inside its recordings folder, with
+    /// `sessions.csv.zst`, would otherwise be read as a recording the next night.
+    static func isReportFolder(_ folder: String) -> Bool {
+        if (folder as NSString).lastPathComponent.hasPrefix("."), folder.contains(".deckbench-") { return true }
+        guard let data = FileManager.default.contents(atPath: folder + "/manifest.json") else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.contains("\"tool\" : \"deckbench\"") || text.contains("\"tool\":\"deckbench\"")
     }
 }

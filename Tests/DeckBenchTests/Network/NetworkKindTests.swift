@@ -33,6 +33,10 @@ import Testing
         #expect(trace.path == path && trace.loop && trace.trace.periodMs == 20 && trace.trace.timesMs == [10, 20])
         guard case let .trace(once) = try NetworkModel.parse("trace:loop=false,path=\(path)").kind else { return }
         #expect(!once.loop)
+        // Without a timeout, what is asked after a trace that does not loop would wait forever: refused,
+        // as loss without a timeout is; a looping trace needs none.
+        #expect(throws: SpecError.self) { try NetworkModel.parse("trace:loop=false,timeout_ms=0,path=\(path)") }
+        #expect(try NetworkModel.parse("trace:timeout_ms=0,path=\(path)").timeoutMs == 0)
 
         let capture = har()
         guard case let .empirical(empirical) = try NetworkModel.parse("empirical:path=\(capture),filter=/api/").kind else {
