@@ -185,6 +185,17 @@ import Testing
             let run = try DeckBenchTool.run(["replay", "rec", "--network", spec, "--out", "out-" + UUID().uuidString, "--quiet"], in: folder)
             return (run.status, run.stderr)
         }
+        // columns= on a HAR is named as such (64), not read as a CSV whose header is the whole file.
+        try har.write(toFile: folder + "/whole.har", atomically: true, encoding: .utf8)
+        let harColumns = try replay("empirical:path=whole.har,columns=a;b;c;d")
+        #expect(harColumns.status == 64 && harColumns.stderr.contains("whole.har: is a HAR, read by its own times and sizes: leave out columns=")
+                && harColumns.stderr.count < 1_000, "\(harColumns.stderr)")
+        // A CSV whose header lacks the column quotes the header short.
+        let wide = (0 ..< 30).map { "column_with_a_rather_long_name_number_\($0)_and_more" }.joined(separator: ",")
+        try (wide + "\n1,2,3\n").write(toFile: folder + "/wide.csv", atomically: true, encoding: .utf8)
+        let missing = try replay("empirical:path=wide.csv,columns=a;b;c;d")
+        #expect(missing.status == 65 && missing.stderr.contains("no column \"a\" in the header (") && missing.stderr.contains("… (30 columns)")
+                && missing.stderr.count < 1_500, "\(missing.stderr)")
         let cutReplay = try replay("empirical:path=cut.har")
         #expect(cutReplay.status == fit.status, "\(cutReplay.stderr)")
         #expect(cutReplay.stderr.contains("cut.har: breaks off after entry 1 (") && cutReplay.stderr.contains("are not the capture"),

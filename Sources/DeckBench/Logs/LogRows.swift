@@ -10,6 +10,13 @@ enum LogRows {
         case cannotRead(String, String)
         case missingColumn(file: String, column: String, header: [String])
 
+        /// The header as a message quotes it: its first 12 names, each cut at 40 characters (a file
+        /// that is no CSV, a HAR say, has one "name" of the whole file).
+        static func said(_ header: [String]) -> String {
+            let names = header.prefix(12).map { name in "\"" + (name.count > 40 ? name.prefix(40) + "…" : name) + "\"" }
+            return names.joined(separator: ", ") + (header.count > 12 ? ", … (\(header.count) columns)" : "")
+        }
+
         /// A header without the column asked for is the file's content (exit 65); a file that cannot
         /// be opened is not (74).
         public var isContentFault: Bool {
@@ -21,7 +28,7 @@ enum LogRows {
             switch self {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
-                "\(file): no column \"\(column)\" in the header (\(header.map { "\"\($0)\"" }.joined(separator: ", ")))"
+                "\(file): no column \"\(column)\" in the header (\(Self.said(header)))"
             }
         }
     }

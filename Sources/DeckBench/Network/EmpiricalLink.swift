@@ -96,6 +96,10 @@ struct EmpiricalLink: Sendable {
         let requests: [RecordedRequest], rejects: [String]
         let unit = timeUnit ?? .ms
         if let columns {
+            if HARFile.looksLikeHAR(path) {
+                throw Failure(path: path, reason: "is a HAR, read by its own times and sizes: leave out columns=\(columns) "
+                    + "(columns= names a CSV or JSON lines export's)", usage: true)
+            }
             guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
                 throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]", usage: true)
             }
