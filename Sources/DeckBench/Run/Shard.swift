@@ -43,19 +43,23 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     private static func fromEnvironment(_ environment: [String: String]) -> Result<Shard, ShardError> {
         let count = ["DECKBENCH_SHARD_COUNT", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETIONS"].lazy
             .compactMap { environment[$0].flatMap(Int.init) }.first
-        let index: Int?, said: String
+        // Each variable's index, as given, and the value it has for shard 1.
+        let index: Int?, said: String, first: Int
         if let explicit = environment["DECKBENCH_SHARD_INDEX"].flatMap(Int.init) {
-            (index, said) = (explicit, "DECKBENCH_SHARD_INDEX=\(explicit) (1-based)")
+            (index, said, first) = (explicit, "DECKBENCH_SHARD_INDEX=\(explicit)", 1)
         } else if let kubernetes = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
-            (index, said) = (kubernetes + 1, "JOB_COMPLETION_INDEX=\(kubernetes) (0-based)")
+            (index, said, first) = (kubernetes + 1, "JOB_COMPLETION_INDEX=\(kubernetes)", 0)
         } else if let slurm = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
-            let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
-            (index, said) = (slurm - first + 1, "SLURM_ARRAY_TASK_ID=\(slurm) (from SLURM_ARRAY_TASK_MIN=\(first))")
+            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
+            (index, said, first) = (slurm - minimum + 1, "SLURM_ARRAY_TASK_ID=\(slurm)", minimum)
         } else {
-            (index, said) = (nil, "")
+            (index, said, first) = (nil, "", 0)
         }
-        guard let index, let count else { return .failure(.noEnvironment) }
-        guard count >= 1, (1 ... count).contains(index) else { return .failure(.outOfRange(index: said, count: count)) }
+        guard let index else { return .failure(.noEnvironment) }
+        guard let count else { return .failure(.noCount(index: said)) }
+        guard count >= 1, (1 ... count).contains(index) else {
+            return .failure(.outOfRange(index: said, count: count, valid: "\(first) to \(first + max(count, 1) - 1)"))
+        }
         return .success(Shard(index: index, count: count))
     }
 }
@@ -64,8 +68,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(String)
     case noEnvironment
-    /// The environment's index, as given, is not one of `count` shards.
-    case outOfRange(index: String, count: Int)
+    /// The environment's index, as given, is not one of `count` shards (`valid`: that variable's values).
+    case outOfRange(index: String, count: Int, valid: String)
+    /// The environment gives an index but no count.
+    case noCount(index: String)
 
     public var description: String {
         switch self {
@@ -75,9 +81,11 @@ public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
             "--shard auto found no shard in the environment: set DECKBENCH_SHARD_INDEX (1-based) and "
                 + "DECKBENCH_SHARD_COUNT, or run as a Kubernetes indexed Job (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) "
                 + "or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT)"
-        case let .outOfRange(index, count):
-            "--shard auto: \(index) is not one of \(count) shard\(count == 1 ? "" : "s") (1 to \(count)): a 0-based matrix index "
-                + "(GitHub's strategy.job-index) plus 1 is DECKBENCH_SHARD_INDEX"
+        case let .outOfRange(index, count, valid):
+            "--shard auto: \(index) is not one of \(count) shard\(count == 1 ? "" : "s") (it takes \(valid))"
+                + (index.hasPrefix("DECKBENCH_") ? ": it counts from 1, so a 0-based matrix index (GitHub's strategy.job-index) needs + 1" : "")
+        case let .noCount(index):
+            "--shard auto found \(index) but no shard count: set DECKBENCH_SHARD_COUNT (or SLURM_ARRAY_TASK_COUNT, JOB_COMPLETIONS)"
         }
     }
 }

@@ -18,15 +18,22 @@ import Testing
         #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: [:]).get() }
         // An index outside the count (a 0-based matrix index given as 1-based, or one too many) is
         // said as such, with the variable as given; a count alone is no shard.
-        #expect(throws: ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=0 (1-based)", count: 4)) {
+        #expect(throws: ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=0", count: 4, valid: "1 to 4")) {
             try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "0", "DECKBENCH_SHARD_COUNT": "4"]).get()
         }
-        #expect(throws: ShardError.outOfRange(index: "JOB_COMPLETION_INDEX=4 (0-based)", count: 4)) {
+        #expect(throws: ShardError.outOfRange(index: "JOB_COMPLETION_INDEX=4", count: 4, valid: "0 to 3")) {
             try Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "4", "JOB_COMPLETIONS": "4"]).get()
         }
+        #expect(throws: ShardError.outOfRange(index: "SLURM_ARRAY_TASK_ID=4", count: 2, valid: "2 to 3")) {
+            try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "2"]).get()
+        }
         #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: ["DECKBENCH_SHARD_COUNT": "4"]).get() }
-        #expect(ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=5 (1-based)", count: 4).description
-            .hasPrefix("--shard auto: DECKBENCH_SHARD_INDEX=5 (1-based) is not one of 4 shards (1 to 4)"))
+        #expect(throws: ShardError.noCount(index: "DECKBENCH_SHARD_INDEX=1")) {
+            try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "1"]).get()
+        }
+        #expect(ShardError.outOfRange(index: "DECKBENCH_SHARD_INDEX=5", count: 4, valid: "1 to 4").description
+            == "--shard auto: DECKBENCH_SHARD_INDEX=5 is not one of 4 shards (it takes 1 to 4): it counts from 1, so a 0-based "
+            + "matrix index (GitHub's strategy.job-index) needs + 1")
     }
 
     /// `--shard 1/1` is a shard (it writes shard.json); the whole run is not, and says the same 1/1.
