@@ -28,7 +28,9 @@ extension DeckBenchCommand {
                     } else if verified.files == 0 {
                         Console.out("\(folder): manifest.json lists no files (written by an earlier DeckBench): nothing to check\n")
                     } else {
-                        Console.out("\(folder): complete: \(verified.files) files match manifest.json (run \(verified.manifest.runId ?? "?"))\n")
+                        let shard = verified.manifest.shard.map { " shard \($0) of a run, not the run: `deckbench merge` its shards" } ?? ""
+                        Console.out("\(folder): complete\(shard.isEmpty ? "" : ",")\(shard): \(verified.files) files match manifest.json "
+                            + "(run \(verified.manifest.runId ?? "?"))\n")
                     }
                 } catch {
                     incomplete += 1

@@ -23,4 +23,18 @@ import Testing
         #expect(cut.status == 74 && cut.stderr.contains("or one was changed or cut short since") && !cut.stderr.contains("CRLF"),
                 "\(cut.stderr)")
     }
+
+    /// A shard is complete as a shard, and says it is not the run; so does its report page.
+    @Test func aShardIsSaidToBeAShard() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--files", "1", "--seed", "4", "--level", "1"],
+                                      in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--shard", "1/2", "--out", "s1", "--quiet", "--bootstrap", "0", "--html"],
+                                      in: folder).status == 0)
+        let verified = try DeckBenchTool.run(["verify", "s1"], in: folder)
+        #expect(verified.status == 0 && verified.stdout.contains("s1: complete, shard 1/2 of a run, not the run: `deckbench merge` its shards"),
+                "\(verified.stdout)")
+        let page = try String(contentsOfFile: folder + "/s1/report.html", encoding: .utf8)
+        #expect(page.contains("Shard 1/2 of a run, its sessions only"))
+    }
 }

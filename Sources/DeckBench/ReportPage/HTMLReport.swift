@@ -38,6 +38,9 @@ public struct HTMLReport: Sendable {
         page.raw("\n")
         page.element("h1", [], "DeckBench report")
         page.open("p", [("class", "lead")])
+        if let shard = reports.manifest.shard {
+            page.write("Shard \(shard) of a run, its sessions only (`deckbench merge` the shards for the run): ")
+        }
         page.write("\(reports.manifest.sessions) session\(reports.manifest.sessions == 1 ? "" : "s") × \(data.policies.count) polic\(data.policies.count == 1 ? "y" : "ies") × "
             + "\(data.networks.count) network\(data.networks.count == 1 ? "" : "s"), "
             + "seed \(reports.manifest.seed), DeckBench \(reports.manifest.version). Rejected inputs: ")
