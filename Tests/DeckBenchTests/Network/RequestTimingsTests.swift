@@ -77,5 +77,13 @@ import Testing
         let misread = try RequestTimings(path: seconds, columns: columns)
         #expect(misread.cached == 0 && misread.requests.count == 3)
         #expect(NetworkFit.implausibleUnit(misread.requests, unit: .ms, option: "--time-unit ")?.contains("give --time-unit s") == true)
+        // Mostly cache hits (3 of 5 at 0 ms): kept for the unit check, which names them as a possible cause.
+        let hits = folder + "/hits.csv"
+        try "start,ttfb,end,bytes\n0,0,0,9000\n10,10,10,9000\n20,20,20,9000\n1000,1140,1200,9000\n2000,2180,2300,9000\n"
+            .write(toFile: hits, atomically: true, encoding: .utf8)
+        let mostlyCached = try RequestTimings(path: hits, columns: columns)
+        #expect(mostlyCached.cached == 0 && mostlyCached.requests.count == 5)
+        let said = NetworkFit.implausibleUnit(mostlyCached.requests, unit: .ms, option: "--time-unit ")
+        #expect(said?.contains("3 of 5 rows answered under 1 ms: if they are a cache's answers") == true, "\(said ?? "")")
     }
 }
