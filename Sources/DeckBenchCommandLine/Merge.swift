@@ -28,7 +28,7 @@ extension DeckBenchCommand {
             do {
                 let manifest = try ShardMerge.merge(folders, into: out)
                 if !quiet {
-                    Console.out("merged \(folders.count) shards: \(manifest.sessions) session\(manifest.sessions == 1 ? "" : "s"), \(manifest.rejects) rejected; reports in \(out)/\n")
+                    Console.out("merged \(folders.count) shard\(folders.count == 1 ? "" : "s"): \(manifest.sessions) session\(manifest.sessions == 1 ? "" : "s"), \(manifest.rejects) rejected; reports in \(out)/\n")
                 }
             } catch {
                 Console.error("error: \(error)")

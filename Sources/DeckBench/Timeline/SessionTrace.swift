@@ -12,7 +12,7 @@ package enum SessionTrace {
 
         public var description: String {
             switch self {
-            case let .notFound(file, id, sessions): "no session \"\(id)\" in \(file) (\(sessions) valid sessions read)"
+            case let .notFound(file, id, sessions): "no session \"\(id)\" in \(file) (\(sessions) valid session\(sessions == 1 ? "" : "s") read)"
             case let .rejected(reject): "\(reject)"
             case let .unreadable(reject): "cannot read the recording: \(reject)"
             }
