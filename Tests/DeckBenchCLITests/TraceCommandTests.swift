@@ -115,7 +115,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: folder + "/r.jsonl", contents: Data(text.utf8))
         let missing = try DeckBenchTool.run(["trace", "r.jsonl", "--session", "nope"], in: folder)
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains(#"no session "nope" in r.jsonl (1 valid sessions read)"#))
+        #expect(missing.stderr.contains(#"no session "nope" in r.jsonl (1 valid session read)"#))
         let rejected = try DeckBenchTool.run(["trace", "r.jsonl", "--session", "bad"], in: folder)
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains(#"r.jsonl:4: session "bad" rejected"#))
