@@ -151,6 +151,15 @@ final class PageTable {
     @inline(__always)
     func isInFlight(_ page: Int) -> Bool { self[page].inFlight != nil }
 
+    /// Whether `page` has data and whether a request for it is in flight, from one read of its
+    /// state (a policy asking both pays one lookup).
+    @inline(__always)
+    func status(_ page: Int) -> (cached: Bool, inFlight: Bool) {
+        if let index = nearIndex(page) { return (near[index].version != nil, near[index].inFlight != nil) }
+        guard let state = far[page] else { return (false, false) }
+        return (state.version != nil, state.inFlight != nil)
+    }
+
     @inline(__always)
     func isMissing(_ page: Int) -> Bool {
         if let index = nearIndex(page) { return near[index].version == nil && near[index].inFlight == nil }
