@@ -222,13 +222,27 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
-    /// A response arrived, or the app gave up on it: its connection serves the next waiting request.
+    /// The app gave up on request `id`: a transfer of its response stops, and its connection
+    /// serves the next waiting request.
     mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             if trace == nil { advanceTransfers(now: queue.nowUs) }
             _ = transfers.remove(at: index)
             if trace == nil { scheduleTransferCheck(&queue) }
         }
+        freeConnection(requests, &queue)
+    }
+
+    /// Request `id`'s response arrived: its connection serves the next waiting request. Its
+    /// transfer, if it had one, left `transfers` when it was done (an arrival is scheduled only
+    /// then), so no transfer is looked for.
+    mutating func releaseArrived(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        assert(transfers.firstIndex(where: { $0.id == id }) == nil, "request \(id) arrived while transferring")
+        freeConnection(requests, &queue)
+    }
+
+    @inline(__always)
+    private mutating func freeConnection(_ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots -= 1
         if timeoutUs > 0 { moveDeadline(requests, &queue) }
         if let next = urgentQueue.popFirst() ?? prefetchQueue.popFirst() {

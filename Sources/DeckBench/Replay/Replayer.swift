@@ -188,7 +188,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 let request = requests.record(id)
                 guard !request.pointee.failed else { continue }
                 request.pointee.finished = true
-                link.release(id, requests, &queue)
+                link.releaseArrived(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
