@@ -113,6 +113,7 @@ struct Link: ~Copyable {
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
+    @inline(__always)
     mutating func submit(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if model.connections == 0 || busySlots < model.connections {
             start(id, requests, &queue)

@@ -20,6 +20,7 @@ extension Replayer {
 
     /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
     /// outage is the link's to decide, when the request gets its connection).
+    @inline(__always)
     func isLost(page: Int, n: Int) -> Bool {
         guard network.loss > 0 else { return false }
         return commons.lossUniform(page: page, n: n) < network.loss
