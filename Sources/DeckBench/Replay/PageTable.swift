@@ -145,6 +145,36 @@ final class PageTable {
         }
     }
 
+    /// Request `id` for `page` is sent: the page's request count grows, the request is in flight,
+    /// and a prefetch's mark is pending. Returns the requests made for the page before it (the
+    /// n of its random key). The same as reading the page and writing it back changed, in one
+    /// lookup: sending is the commonest write (once a request), and it never changes the cache.
+    @inline(__always)
+    func sent(_ page: Int, request id: Int, prefetch: Bool) -> Int {
+        guard let index = nearIndex(page) else {
+            var state = self[page]
+            let n = state.requestsMade
+            state.requestsMade = n + 1
+            state.inFlight = id
+            if prefetch { state.prefetch = .pending }
+            self[page] = state
+            return n
+        }
+        if !near[index].touched {
+            touched.append(index)
+            near[index].touched = true
+        }
+        let n = near[index].requestsMade
+        near[index].requestsMade = n + 1
+        near[index].inFlight = id
+        if prefetch {
+            if !near[index].prefetch.isOpen { pendingPrefetches += 1 }
+            near[index].prefetch = .pending
+        }
+        checkInvariants()
+        return n
+    }
+
     @inline(__always)
     func isCached(_ page: Int) -> Bool { self[page].version != nil }
 

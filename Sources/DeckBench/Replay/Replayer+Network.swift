@@ -2,13 +2,8 @@
 extension Replayer {
 
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
-        var state = pages[page]
-        let n = state.requestsMade
+        let n = pages.sent(page, request: requests.count, prefetch: kind == .prefetch)
         let (roundTripUs, record) = link.roundTrip(page: page, n: n, commons)
-        state.requestsMade += 1
-        state.inFlight = requests.count
-        if kind == .prefetch { state.prefetch = .pending }
-        pages[page] = state
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
         request.lost = isLost(page: page, n: n)
