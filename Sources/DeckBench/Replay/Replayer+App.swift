@@ -94,6 +94,7 @@ extension Replayer {
     /// and between commits a response caches only such a page, so at a gesture's start (the
     /// protected pages only grow) nothing needs dropping, and at its end only the released page may.
     func decide(_ trigger: PolicyContext.Trigger) {
+        if Policy.ignoresGestureStarts, case .gestureStarted = trigger { return }
         if Policy.decidesAtCommitsOnly {
             switch trigger {
             case .responseArrived, .requestFailed, .gestureStarted: return
