@@ -36,17 +36,31 @@ struct ServerPages: ~Copyable {
     }
 
     /// What the server sends for `page` at `timeUs`: its version then and the items in it.
+    /// Inlined (once a request) up to a page that changes, which is read out of line.
+    @inline(__always)
     mutating func response(page: Int, atUs timeUs: Int) -> (version: Int, itemCount: Int) {
         let slot = slot(of: page)
         guard slot != Self.unchanged else { return (0, model.items) }
+        return response(slot: slot, atUs: timeUs)
+    }
+
+    @inline(never)
+    private func response(slot: Int, atUs timeUs: Int) -> (version: Int, itemCount: Int) {
         let version = histories[slot].version(atUs: timeUs)
         return (version, histories[slot].itemCount(version: version))
     }
 
     /// When the server's copy of `page` moves past `version` (its next change), if it does.
+    /// Inlined (once a screen change) up to a page that changes, which is read out of line.
+    @inline(__always)
     mutating func nextChangeUs(page: Int, after version: Int) -> Int? {
         let slot = slot(of: page)
-        return slot == Self.unchanged ? nil : histories[slot].changeTimeUs(after: version)
+        return slot == Self.unchanged ? nil : nextChangeUs(slot: slot, after: version)
+    }
+
+    @inline(never)
+    private func nextChangeUs(slot: Int, after version: Int) -> Int? {
+        histories[slot].changeTimeUs(after: version)
     }
 
     /// Where `page`'s history is: read inline (a stored slot, nearly every lookup of a session's

@@ -181,8 +181,32 @@ struct Link: ~Copyable {
     /// The time the server saw request `id` (now is when its response leaves the server).
     func serverTimeUs(now: Int) -> Int { now - serverUs }
 
-    /// The response of `id` (its `bytes` set) leaves the server now.
+    /// The response of `id` (its `bytes` set) leaves the server now. Inlined into the replayer's
+    /// loop (once a request) for a fair-share downlink; a recorded request's pace and a trace's
+    /// packets, and a downlink already shared, out of line.
+    @inline(__always)
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if empirical != nil || trace != nil { return responseStartedElsewhere(id, requests, &queue) }
+        let request = requests.record(id)
+        guard bytesPerSecond > 0, request.pointee.bytes > 0 else {
+            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
+            return
+        }
+        guard transfers.isEmpty else { return joinTransfers(id, requests, &queue) }
+        startAlone(id, bytes: request.pointee.bytes, &queue)
+    }
+
+    /// A response joins the transfers already sharing the downlink.
+    @inline(never)
+    private mutating func joinTransfers(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        advanceTransfers(now: queue.nowUs)
+        transfers.append(Transfer(id: id, work: served + requests[id].bytes * 1_000_000))
+        scheduleTransferCheck(&queue)
+    }
+
+    /// The response of `id` on an empirical network or a trace.
+    @inline(never)
+    private mutating func responseStartedElsewhere(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let empirical, requests[id].record >= 0 {
             // The recorded request's pace, alone: the recording's rate already holds what shared its link.
             let transferUs = empirical.transferUs(record: requests[id].record, bytes: requests[id].bytes)
@@ -201,17 +225,19 @@ struct Link: ~Copyable {
             queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
             return
         }
-        guard transfers.isEmpty else {
-            advanceTransfers(now: queue.nowUs)
-            transfers.append(Transfer(id: id, work: served + request.pointee.bytes * 1_000_000))
-            return scheduleTransferCheck(&queue)
-        }
+        guard transfers.isEmpty else { return joinTransfers(id, requests, &queue) }
+        startAlone(id, bytes: request.pointee.bytes, &queue)
+    }
+
+    /// Response `id` of `bytes` starts alone on an idle fair-share downlink.
+    @inline(__always)
+    private mutating func startAlone(_ id: Int, bytes: Int, _ queue: inout EventQueue) {
         // Alone on an idle downlink: nothing is served (`served` is 0 whenever the downlink is
         // idle), so the check falls due when the whole page has passed at the full rate, rounded
         // up, as `advanceTransfers` and `scheduleTransferCheck` would find with one transfer.
         assert(served == 0, "an idle downlink with \(served) served")
         transfersUpdatedUs = queue.nowUs
-        let work = request.pointee.bytes * 1_000_000
+        let work = bytes * 1_000_000
         transfers.append(Transfer(id: id, work: work))
         let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
         queue.setTimer(.transferCheck, atUs: queue.nowUs + quotient + (remainder > 0 ? 1 : 0))
