@@ -95,6 +95,19 @@ final class PageTable {
         near.deallocate()
     }
 
+    /// Forgets every page, for a session that starts at `page` and has pages `first ... last`.
+    /// The array's slots go to the session's pages nearest `page`: centred on it, unless a limit
+    /// lies nearer than half the array, whose slots past it would hold no page (on the bench slice
+    /// 60 % of sessions start at their newest page: the map then holds 4.6 % of the pages a
+    /// session touches, not 10 %). Where the pages live changes nothing else.
+    func reset(around page: Int, first: Int, last: Int) {
+        reset(around: page)
+        guard first <= last else { return }
+        let (high, overflow) = last.subtractingReportingOverflow(Self.nearCount - 1)
+        origin = max(first, min(origin, overflow ? Int.min : high))
+        checkInvariants(wholeArray: true)
+    }
+
     /// Forgets every page, for a session that starts at `page`.
     func reset(around page: Int = 0) {
         for position in 0 ..< touched.count { near[touched[position]] = Page() }

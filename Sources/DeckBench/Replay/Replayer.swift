@@ -141,7 +141,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         queue.reset()
         let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
         link.reset(seed: settings.seed, sessionKey: sessionKey, outagePhaseUs: outagePhaseUs)
-        pages.reset(around: session.page)
+        pages.reset(around: session.page, first: session.first, last: session.last)
         commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
         requests.removeAll()
