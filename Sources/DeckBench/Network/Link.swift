@@ -315,6 +315,9 @@ struct Link: ~Copyable {
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
+    /// Inlined, as the next: each transfer check (489,390 on the bench slice) called both, for a
+    /// few instructions each.
+    @inline(__always)
     private mutating func advanceTransfers(now: Int) {
         let elapsed = now - transfersUpdatedUs
         transfersUpdatedUs = now
@@ -327,6 +330,7 @@ struct Link: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func scheduleTransferCheck(_ queue: inout EventQueue) {
         guard !transfers.isEmpty else {
             // Idle: the next transfer starts from nothing served.
