@@ -188,6 +188,36 @@ final class PageTable {
         return n
     }
 
+    /// `page`'s data is dropped: no version, not from a prefetch, no prefetch mark. Returns
+    /// whether its prefetch was still open (the caller counts it wasted). The same as reading the
+    /// page and writing it back changed, in one lookup.
+    @inline(__always)
+    func dropped(_ page: Int) -> Bool {
+        guard let index = nearIndex(page) else {
+            var state = self[page]
+            let wasOpen = state.prefetch.isOpen
+            state.version = nil
+            state.dataFromPrefetch = false
+            state.prefetch = .none
+            self[page] = state
+            return wasOpen
+        }
+        if !near[index].touched {
+            touched.append(index)
+            near[index].touched = true
+        }
+        if near[index].version != nil {
+            near[index].version = nil
+            if let position = cached.firstIndex(of: page) { cached.swapRemove(at: position) }
+        }
+        let wasOpen = near[index].prefetch.isOpen
+        if wasOpen { pendingPrefetches -= 1 }
+        near[index].dataFromPrefetch = false
+        near[index].prefetch = .none
+        checkInvariants()
+        return wasOpen
+    }
+
     @inline(__always)
     func isCached(_ page: Int) -> Bool { self[page].version != nil }
 

@@ -136,12 +136,7 @@ extension Replayer {
     }
 
     func drop(_ page: Int) {
-        var state = pages[page]
-        state.version = nil
-        state.dataFromPrefetch = false
-        if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
-        state.prefetch = .none
-        pages[page] = state
+        if pages.dropped(page) { meter.prefetchJudged(page: page, useful: false) }
     }
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.

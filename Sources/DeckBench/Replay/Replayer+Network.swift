@@ -70,6 +70,8 @@ extension Replayer {
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.
+    /// Inlined into the loop (once a request), as it was before `ServerPages.response` was.
+    @inline(__always)
     func answer(_ id: Int) {
         let request = requests.record(id)
         let response = commons.content.response(page: request.pointee.page, atUs: link.serverTimeUs(now: nowUs))

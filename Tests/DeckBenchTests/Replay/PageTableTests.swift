@@ -68,7 +68,8 @@ import Testing
     /// `sent` writes what reading a page and writing it back with its request would: the count
     /// grows from the n it returns, the request is in flight, a prefetch's mark is pending and
     /// counted once (a prefetch already open is not counted again), a demand leaves the mark and
-    /// the data alone; in the array and in the map alike. `status` reads data and flight together.
+    /// the data alone; in the array and in the map alike. `status` reads data and flight together;
+    /// `dropped` takes the data and the mark, keeping the count and the request in flight.
     @Test(arguments: [0, 5_000, Int.max - 3])
     func aSentRequestIsCountedAndInFlight(start: Int) {
         let table = PageTable()
@@ -89,6 +90,15 @@ import Testing
             #expect(table.status(page) == (cached: true, inFlight: true))
         }
         #expect(table.cachedCount == 2 && table.pendingPrefetches == 2)
+        // Dropped: the data, its origin and the mark go; an open prefetch is said once.
+        table[start &+ 600].dataFromPrefetch = true
+        let (first, again, other) = (table.dropped(start &+ 600), table.dropped(start &+ 600), table.dropped(start &+ 2))
+        #expect(first && !again && other)
+        for page in [start &+ 2, start &+ 600] {
+            #expect(table[page].version == nil && !table[page].dataFromPrefetch && table[page].prefetch == .none)
+            #expect(table[page].requestsMade == 3 && table[page].inFlight == 9)
+        }
+        #expect(table.cachedCount == 0 && table.pendingPrefetches == 0)
         table.reset(around: start)
         #expect(table[start &+ 2].requestsMade == 0 && table.status(start &+ 2) == (cached: false, inFlight: false))
     }
