@@ -251,7 +251,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The screen is about to change (another page, or another version of this one): what it
     /// showed since `app.screenSinceUs` counts as time on screen if the page had data, and as
-    /// stale from when the server got a newer version than the one shown.
+    /// stale from when the server got a newer version than the one shown. Inlined: it is called
+    /// at every commit and at every response for the shown page, for a few instructions.
+    @inline(__always)
     func noteScreen() {
         let sinceUs = app.screenSinceUs
         app.screenSinceUs = nowUs
