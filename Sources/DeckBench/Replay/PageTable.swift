@@ -144,18 +144,51 @@ final class PageTable {
             } else {
                 old = far.updateValue(newValue, forKey: page) ?? Page()
             }
-            if (old.version != nil) != (newValue.version != nil) {
-                if old.version != nil {
-                    if let index = cached.firstIndex(of: page) { cached.swapRemove(at: index) }
-                } else {
-                    cached.append(page)
-                }
-            }
-            if old.prefetch.isOpen != newValue.prefetch.isOpen {
-                pendingPrefetches += newValue.prefetch.isOpen ? 1 : -1
-            }
-            checkInvariants()
+            noteChange(of: page, from: old, to: newValue)
         }
+    }
+
+    /// Where `page` lives: its slot in the array, or nil for the map (until the next reset). A
+    /// step that reads a page and writes it back (a response's delivery, once a request) finds it
+    /// once: `state(of:at:)`, then `update(_:at:from:to:)`.
+    @inline(__always)
+    func slot(of page: Int) -> Int? { nearIndex(page) }
+
+    /// `page`'s state, found at `slot` (`slot(of: page)`).
+    @inline(__always)
+    func state(of page: Int, at slot: Int?) -> Page {
+        if let slot { return near[slot] }
+        return far[page] ?? Page()
+    }
+
+    /// Writes `new` for `page` at `slot`, where `state(of:at:)` read `old` with nothing written to
+    /// the table since: what the subscript's setter does, without finding and reading the page again.
+    @inline(__always)
+    func update(_ page: Int, at slot: Int?, from old: Page, to new: Page) {
+        if let slot {
+            if !old.touched { touched.append(slot) }
+            near[slot] = new
+            near[slot].touched = true
+        } else {
+            far.updateValue(new, forKey: page)
+        }
+        noteChange(of: page, from: old, to: new)
+    }
+
+    /// The cached list and the count of open prefetches follow a page's change from `old` to `new`.
+    @inline(__always)
+    private func noteChange(of page: Int, from old: Page, to new: Page) {
+        if (old.version != nil) != (new.version != nil) {
+            if old.version != nil {
+                if let index = cached.firstIndex(of: page) { cached.swapRemove(at: index) }
+            } else {
+                cached.append(page)
+            }
+        }
+        if old.prefetch.isOpen != new.prefetch.isOpen {
+            pendingPrefetches += new.prefetch.isOpen ? 1 : -1
+        }
+        checkInvariants()
     }
 
     /// Request `id` for `page` is sent: the page's request count grows, the request is in flight,
