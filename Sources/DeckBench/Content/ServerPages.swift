@@ -19,14 +19,15 @@ struct ServerPages: ~Copyable {
         self.model = model
     }
 
-    /// Starts a new session: `sessionKey` from its id, pages up to `newestPage`, until `endUs`.
-    mutating func reset(seed: UInt64, sessionKey: UInt64, firstPage: Int, newestPage: Int, endUs: Int) {
+    /// Starts a new session: `sessionKey` from its id, pages `oldestPage ... newestPage`, shown
+    /// first `firstPage`, until `endUs`.
+    mutating func reset(seed: UInt64, sessionKey: UInt64, firstPage: Int, oldestPage: Int, newestPage: Int, endUs: Int) {
         self.seed = seed
         self.sessionKey = sessionKey
         self.newestPage = newestPage
         self.endUs = endUs
         histories.removeAll(keepingCapacity: true)
-        slots.reset(around: firstPage)
+        slots.reset(around: firstPage, first: oldestPage, last: newestPage)
     }
 
     /// The history of `page`, made on first use.
