@@ -113,6 +113,7 @@ struct Link: ~Copyable {
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
+    @inline(__always)
     mutating func submit(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if model.connections == 0 || busySlots < model.connections {
             start(id, requests, &queue)
@@ -132,6 +133,16 @@ struct Link: ~Copyable {
         urgentQueue.append(id)
     }
 
+    /// A request that waited for a connection starts (out of line: the loop releasing a
+    /// connection rarely has one waiting).
+    @inline(never)
+    private mutating func startWaiting(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        start(id, requests, &queue)
+    }
+
+    /// Inlined into `submit`, and so into the replayer's `send`: a request's start cost a call's
+    /// prologue and epilogue once a request.
+    @inline(__always)
     private mutating func start(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots += 1
         let request = requests.record(id)
@@ -170,8 +181,32 @@ struct Link: ~Copyable {
     /// The time the server saw request `id` (now is when its response leaves the server).
     func serverTimeUs(now: Int) -> Int { now - serverUs }
 
-    /// The response of `id` (its `bytes` set) leaves the server now.
+    /// The response of `id` (its `bytes` set) leaves the server now. Inlined into the replayer's
+    /// loop (once a request) for a fair-share downlink; a recorded request's pace and a trace's
+    /// packets, and a downlink already shared, out of line.
+    @inline(__always)
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if empirical != nil || trace != nil { return responseStartedElsewhere(id, requests, &queue) }
+        let request = requests.record(id)
+        guard bytesPerSecond > 0, request.pointee.bytes > 0 else {
+            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
+            return
+        }
+        guard transfers.isEmpty else { return joinTransfers(id, requests, &queue) }
+        startAlone(id, bytes: request.pointee.bytes, &queue)
+    }
+
+    /// A response joins the transfers already sharing the downlink.
+    @inline(never)
+    private mutating func joinTransfers(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        advanceTransfers(now: queue.nowUs)
+        transfers.append(Transfer(id: id, work: served + requests[id].bytes * 1_000_000))
+        scheduleTransferCheck(&queue)
+    }
+
+    /// The response of `id` on an empirical network or a trace.
+    @inline(never)
+    private mutating func responseStartedElsewhere(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let empirical, requests[id].record >= 0 {
             // The recorded request's pace, alone: the recording's rate already holds what shared its link.
             let transferUs = empirical.transferUs(record: requests[id].record, bytes: requests[id].bytes)
@@ -190,23 +225,28 @@ struct Link: ~Copyable {
             queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
             return
         }
-        guard transfers.isEmpty else {
-            advanceTransfers(now: queue.nowUs)
-            transfers.append(Transfer(id: id, work: served + request.pointee.bytes * 1_000_000))
-            return scheduleTransferCheck(&queue)
-        }
+        guard transfers.isEmpty else { return joinTransfers(id, requests, &queue) }
+        startAlone(id, bytes: request.pointee.bytes, &queue)
+    }
+
+    /// Response `id` of `bytes` starts alone on an idle fair-share downlink.
+    @inline(__always)
+    private mutating func startAlone(_ id: Int, bytes: Int, _ queue: inout EventQueue) {
         // Alone on an idle downlink: nothing is served (`served` is 0 whenever the downlink is
         // idle), so the check falls due when the whole page has passed at the full rate, rounded
         // up, as `advanceTransfers` and `scheduleTransferCheck` would find with one transfer.
         assert(served == 0, "an idle downlink with \(served) served")
         transfersUpdatedUs = queue.nowUs
-        let work = request.pointee.bytes * 1_000_000
+        let work = bytes * 1_000_000
         transfers.append(Transfer(id: id, work: work))
         let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
         queue.setTimer(.transferCheck, atUs: queue.nowUs + quotient + (remainder > 0 ? 1 : 0))
     }
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
+    /// Asked to be inlined into the replayer's loop, its one caller (489,390 checks on the bench
+    /// slice); the optimizer declines (2026-11-28: the loop still calls it, 489,390 times).
+    @inline(__always)
     mutating func transferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
         advanceTransfers(now: queue.nowUs)
         var index = 0
@@ -222,17 +262,31 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
-    /// A response arrived, or the app gave up on it: its connection serves the next waiting request.
+    /// The app gave up on request `id`: a transfer of its response stops, and its connection
+    /// serves the next waiting request.
     mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             if trace == nil { advanceTransfers(now: queue.nowUs) }
             _ = transfers.remove(at: index)
             if trace == nil { scheduleTransferCheck(&queue) }
         }
+        freeConnection(requests, &queue)
+    }
+
+    /// Request `id`'s response arrived: its connection serves the next waiting request. Its
+    /// transfer, if it had one, left `transfers` when it was done (an arrival is scheduled only
+    /// then), so no transfer is looked for.
+    mutating func releaseArrived(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        assert(transfers.firstIndex(where: { $0.id == id }) == nil, "request \(id) arrived while transferring")
+        freeConnection(requests, &queue)
+    }
+
+    @inline(__always)
+    private mutating func freeConnection(_ requests: RequestLog, _ queue: inout EventQueue) {
         busySlots -= 1
         if timeoutUs > 0 { moveDeadline(requests, &queue) }
         if let next = urgentQueue.popFirst() ?? prefetchQueue.popFirst() {
-            start(next, requests, &queue)
+            startWaiting(next, requests, &queue)
         }
     }
 
@@ -264,6 +318,9 @@ struct Link: ~Copyable {
     }
 
     /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
+    /// Inlined, as the next: each transfer check (489,390 on the bench slice) called both, for a
+    /// few instructions each.
+    @inline(__always)
     private mutating func advanceTransfers(now: Int) {
         let elapsed = now - transfersUpdatedUs
         transfersUpdatedUs = now
@@ -276,6 +333,7 @@ struct Link: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func scheduleTransferCheck(_ queue: inout EventQueue) {
         guard !transfers.isEmpty else {
             // Idle: the next transfer starts from nothing served.

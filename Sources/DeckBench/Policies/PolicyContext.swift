@@ -81,6 +81,11 @@ public struct PolicyContext {
     @inline(__always)
     public func isInFlight(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isInFlight(page) } }
 
+    /// Whether `page` has data in the cache and whether a request for it is in flight, read
+    /// together (`StagedPolicy` asks both of every page it visits).
+    @inline(__always)
+    func status(_ page: Int) -> (cached: Bool, inFlight: Bool) { pages._withUnsafeGuaranteedRef { $0.status(page) } }
+
     /// Whether `page` is neither cached nor in flight: what a policy may request.
     @inline(__always)
     public func isMissing(_ page: Int) -> Bool { pages._withUnsafeGuaranteedRef { $0.isMissing(page) } }

@@ -31,6 +31,15 @@ public protocol PrefetchPolicy: Sendable {
     /// that do).
     static var decidesAtCommitsOnly: Bool { get }
 
+    /// Whether a gesture's start changes nothing: on `gestureStarted` the policy requests nothing,
+    /// and the pages it keeps depend neither on the trigger nor on what the cache holds. The app
+    /// then does not ask it when a gesture starts — its last decision was made in the same place
+    /// (every commit decides) and kept the same pages, and since it a response cached only a page
+    /// kept or protected, and the protected pages only grew — which spares a decision per
+    /// gesture. False unless a policy says so (`GestureStartPolicyTests` checks those that do);
+    /// implied by `decidesAtCommitsOnly`.
+    static var ignoresGestureStarts: Bool { get }
+
     /// Parameters whose value is text (a file path), written before the numeric ones and never
     /// swept (`a/b` in them is a path, not a list). None unless a policy has some.
     static var textParameters: [TextPolicyParameter<Self>] { get }
@@ -45,6 +54,8 @@ public protocol PrefetchPolicy: Sendable {
 
 extension PrefetchPolicy {
     public static var decidesAtCommitsOnly: Bool { false }
+
+    public static var ignoresGestureStarts: Bool { false }
 
     public static var textParameters: [TextPolicyParameter<Self>] { [] }
 

@@ -19,8 +19,14 @@ struct EventQueue: ~Copyable {
     /// (a link with unlimited connections and many requests at once) new ones go to the heap.
     private(set) var linkEvents = FlatList<ScheduledEvent>(capacity: 16)
     static let linkListLimit = 32
-    private(set) var timer: ScheduledEvent?
-    private(set) var deadline: ScheduledEvent?
+    /// The two slots, each empty when its time is `Self.empty` (no event is due then: the link
+    /// sets them at finite times), so that popping compares integers and copies only the event
+    /// it takes.
+    private var timerSlot = ScheduledEvent(timeUs: EventQueue.empty, sequence: 0, action: .transferCheck)
+    private var deadlineSlot = ScheduledEvent(timeUs: EventQueue.empty, sequence: 0, action: .transferCheck)
+    private static var empty: Int { .max }
+    var timer: ScheduledEvent? { timerSlot.timeUs == Self.empty ? nil : timerSlot }
+    var deadline: ScheduledEvent? { deadlineSlot.timeUs == Self.empty ? nil : deadlineSlot }
     private(set) var sequence = 0
     /// The current virtual time, in microseconds.
     private(set) var nowUs = 0
@@ -29,8 +35,8 @@ struct EventQueue: ~Copyable {
     mutating func reset() {
         heap.removeAll(where: { _ in true })
         linkEvents.removeAll()
-        timer = nil
-        deadline = nil
+        timerSlot.timeUs = Self.empty
+        deadlineSlot.timeUs = Self.empty
         sequence = 0
         nowUs = 0
         checkInvariants()
@@ -52,7 +58,9 @@ struct EventQueue: ~Copyable {
     }
 
     /// Schedules the link's `action` at `timeUs` (not before now), with a sequence number taken
-    /// earlier (`takeSequence`) or now.
+    /// earlier (`takeSequence`) or now. Inlined: a call cost its caller (`Link.start`, once a
+    /// request) more than the insertion itself.
+    @inline(__always)
     mutating func scheduleOnLink(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int? = nil) {
         let event = ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence ?? takeSequence(), action: action)
         defer { checkInvariants() }
@@ -70,22 +78,24 @@ struct EventQueue: ~Copyable {
     /// Sets the deadline slot to `action` at `timeUs` with the sequence number taken for it,
     /// replacing what was there; `nil` empties it.
     mutating func setDeadline(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
-        deadline = ScheduledEvent(timeUs: timeUs, sequence: sequence, action: action)
+        assert(timeUs < Self.empty, "a deadline at the end of time")
+        deadlineSlot = ScheduledEvent(timeUs: timeUs, sequence: sequence, action: action)
         checkInvariants()
     }
 
     mutating func clearDeadline() {
-        deadline = nil
+        deadlineSlot.timeUs = Self.empty
     }
 
     /// Sets the timer to `action` at `timeUs`, replacing the timer set before, if any.
     mutating func setTimer(_ action: ScheduledEvent.Action, atUs timeUs: Int) {
-        timer = next(action, atUs: timeUs)
+        assert(timeUs < Self.empty, "a timer at the end of time")
+        timerSlot = next(action, atUs: timeUs)
         checkInvariants()
     }
 
     mutating func cancelTimer() {
-        timer = nil
+        timerSlot.timeUs = Self.empty
     }
 
     private mutating func next(_ action: ScheduledEvent.Action, atUs timeUs: Int) -> ScheduledEvent {
@@ -96,30 +106,38 @@ struct EventQueue: ~Copyable {
     /// Removes and returns the next event due no later than `limitUs`, moving the clock to it.
     @inline(__always)
     mutating func popEvent(notAfterUs limitUs: Int) -> ScheduledEvent? {
+        // The least (time, sequence) due, by its two integers; the event itself is copied once.
         var source = Source.none
-        var earliest = ScheduledEvent(timeUs: 0, sequence: 0, action: .transferCheck)
+        var earliestUs = 0
+        var earliestSequence = 0
         if let top = heap.min, top.timeUs <= limitUs {
-            earliest = top
-            source = .heap
+            (earliestUs, earliestSequence, source) = (top.timeUs, top.sequence, .heap)
         }
-        if let next = linkEvents.last, next.timeUs <= limitUs, source == .none || next < earliest {
-            earliest = next
-            source = .link
+        if let next = linkEvents.last, next.timeUs <= limitUs,
+           source == .none || next.timeUs < earliestUs || (next.timeUs == earliestUs && next.sequence < earliestSequence) {
+            (earliestUs, earliestSequence, source) = (next.timeUs, next.sequence, .link)
         }
-        if let deadline, deadline.timeUs <= limitUs, source == .none || deadline < earliest {
-            earliest = deadline
-            source = .deadline
+        // An empty slot's time is `Self.empty`, above any limit a slot is compared with.
+        let slotLimitUs = min(limitUs, Self.empty - 1)
+        if deadlineSlot.timeUs <= slotLimitUs, source == .none || deadlineSlot.timeUs < earliestUs
+            || (deadlineSlot.timeUs == earliestUs && deadlineSlot.sequence < earliestSequence) {
+            (earliestUs, earliestSequence, source) = (deadlineSlot.timeUs, deadlineSlot.sequence, .deadline)
         }
-        if let timer, timer.timeUs <= limitUs, source == .none || timer < earliest {
-            earliest = timer
+        if timerSlot.timeUs <= slotLimitUs, source == .none || timerSlot.timeUs < earliestUs
+            || (timerSlot.timeUs == earliestUs && timerSlot.sequence < earliestSequence) {
             source = .timer
         }
+        let earliest: ScheduledEvent
         switch source {
         case .none: return nil
-        case .heap: _ = heap.removeMin()
-        case .link: _ = linkEvents.removeLast()
-        case .deadline: deadline = nil
-        case .timer: timer = nil
+        case .heap: earliest = heap.removeMin()
+        case .link: earliest = linkEvents.removeLast()
+        case .deadline:
+            earliest = deadlineSlot
+            deadlineSlot.timeUs = Self.empty
+        case .timer:
+            earliest = timerSlot
+            timerSlot.timeUs = Self.empty
         }
         assert(earliest.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(earliest.timeUs) µs")
         nowUs = earliest.timeUs

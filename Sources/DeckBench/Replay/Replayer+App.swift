@@ -49,6 +49,7 @@ extension Replayer {
     }
 
     /// The user leaves the shown page: a wait for its data ends there, abandoned.
+    @inline(__always)
     func leaveShownPage() {
         guard let open = app.wait else { return }
         close(open, abandoned: true)
@@ -77,6 +78,7 @@ extension Replayer {
 
     /// At commit the app asks for the shown page again, unless a request for it is in flight or
     /// its copy is younger than `--max-age-ms`.
+    @inline(__always)
     func revalidateShownPage() {
         let shown = app.shown
         let state = pages[shown]
@@ -93,7 +95,10 @@ extension Replayer {
     /// what it keeps and request nothing. After a decision every cached page is kept or protected,
     /// and between commits a response caches only such a page, so at a gesture's start (the
     /// protected pages only grow) nothing needs dropping, and at its end only the released page may.
+    /// A policy that ignores gesture starts (`ignoresGestureStarts`) is not asked at one, by the
+    /// same argument.
     func decide(_ trigger: PolicyContext.Trigger) {
+        if Policy.ignoresGestureStarts, case .gestureStarted = trigger { return }
         if Policy.decidesAtCommitsOnly {
             switch trigger {
             case .responseArrived, .requestFailed, .gestureStarted: return
@@ -135,19 +140,18 @@ extension Replayer {
     }
 
     func drop(_ page: Int) {
-        var state = pages[page]
-        state.version = nil
-        state.dataFromPrefetch = false
-        if state.prefetch.isOpen { meter.prefetchJudged(page: page, useful: false) }
-        state.prefetch = .none
-        pages[page] = state
+        if pages.dropped(page) { meter.prefetchJudged(page: page, useful: false) }
     }
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
     func deliver(_ id: Int) {
         let request = requests.record(id)
         let (page, isPrefetch, version) = (request.pointee.page, request.pointee.kind == .prefetch, request.pointee.version)
-        var state = pages[page]
+        // Read once and written once: nothing below writes to the table before the write back
+        // (noteScreen reads the shown page's version, which is still the old one).
+        let slot = pages.slot(of: page)
+        let old = pages.state(of: page, at: slot)
+        var state = old
         state.inFlight = nil
         let wanted = isKept(page) || isProtected(page)
         if wanted, isPrefetch, state.prefetch == .neededInFlight {
@@ -157,7 +161,7 @@ extension Replayer {
         if !wanted {
             if state.prefetch.isOpen, isPrefetch { meter.prefetchJudged(page: page, useful: false) }
             if isPrefetch { state.prefetch = .none }
-            pages[page] = state
+            pages.update(page, at: slot, from: old, to: state)
         } else if let held = state.version {
             if version >= held {
                 if page == app.shown {
@@ -168,13 +172,13 @@ extension Replayer {
                 state.fetchedAtUs = nowUs
                 state.dataFromPrefetch = isPrefetch
             }
-            pages[page] = state
+            pages.update(page, at: slot, from: old, to: state)
         } else {
             if page == app.shown { noteScreen() }
             state.version = version
             state.fetchedAtUs = nowUs
             state.dataFromPrefetch = isPrefetch
-            pages[page] = state
+            pages.update(page, at: slot, from: old, to: state)
             dataArrived(page)
         }
         meter.cached(pages: pages.cachedCount)

@@ -2,13 +2,8 @@
 extension Replayer {
 
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
-        var state = pages[page]
-        let n = state.requestsMade
+        let n = pages.sent(page, request: requests.count, prefetch: kind == .prefetch)
         let (roundTripUs, record) = link.roundTrip(page: page, n: n, commons)
-        state.requestsMade += 1
-        state.inFlight = requests.count
-        if kind == .prefetch { state.prefetch = .pending }
-        pages[page] = state
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
         request.lost = isLost(page: page, n: n)
@@ -20,6 +15,7 @@ extension Replayer {
 
     /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
     /// outage is the link's to decide, when the request gets its connection).
+    @inline(__always)
     func isLost(page: Int, n: Int) -> Bool {
         guard network.loss > 0 else { return false }
         return commons.lossUniform(page: page, n: n) < network.loss
@@ -74,6 +70,8 @@ extension Replayer {
     }
 
     /// The server answers request `id` with the page as it was when the request reached it.
+    /// Inlined into the loop (once a request), as it was before `ServerPages.response` was.
+    @inline(__always)
     func answer(_ id: Int) {
         let request = requests.record(id)
         let response = commons.content.response(page: request.pointee.page, atUs: link.serverTimeUs(now: nowUs))

@@ -141,7 +141,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         queue.reset()
         let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
         link.reset(seed: settings.seed, sessionKey: sessionKey, outagePhaseUs: outagePhaseUs)
-        pages.reset(around: session.page)
+        pages.reset(around: session.page, first: session.first, last: session.last)
         commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
         requests.removeAll()
@@ -188,7 +188,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 let request = requests.record(id)
                 guard !request.pointee.failed else { continue }
                 request.pointee.finished = true
-                link.release(id, requests, &queue)
+                link.releaseArrived(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
@@ -251,7 +251,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
 
     /// The screen is about to change (another page, or another version of this one): what it
     /// showed since `app.screenSinceUs` counts as time on screen if the page had data, and as
-    /// stale from when the server got a newer version than the one shown.
+    /// stale from when the server got a newer version than the one shown. Inlined: it is called
+    /// at every commit and at every response for the shown page, for a few instructions.
+    @inline(__always)
     func noteScreen() {
         let sinceUs = app.screenSinceUs
         app.screenSinceUs = nowUs

@@ -32,6 +32,18 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         slots.deallocate()
     }
 
+    /// Forgets every value, for a session whose first page is `page` and whose pages are
+    /// `first ... last`: the table's pages are those nearest `page` within the limits, centred on
+    /// it unless a limit is nearer than half the table (as `PageTable`'s array). Where a value
+    /// lives changes nothing else.
+    mutating func reset(around page: Int, first: Int, last: Int) {
+        reset(around: page)
+        guard first <= last else { return }
+        let (high, overflow) = last.subtractingReportingOverflow(Self.nearPages - 1)
+        origin = max(first, min(origin, overflow ? Int.min : high))
+        checkInvariants()
+    }
+
     /// Forgets every value, for a session whose first page is `page`.
     mutating func reset(around page: Int) {
         if generation == UInt32.max {

@@ -74,9 +74,9 @@ final class SessionCommons {
             }
             bootstrapBucket = BootstrapReplicates.bucket(fileKey: bucketFileKey, session: session.id, user: session.user)
         }
-        content.reset(seed: seed, sessionKey: sessionKey, firstPage: firstPage, newestPage: newestPage, endUs: endUs)
-        roundTrips.reset(around: firstPage)
-        lossUniforms.reset(around: firstPage)
+        content.reset(seed: seed, sessionKey: sessionKey, firstPage: firstPage, oldestPage: session.first, newestPage: newestPage, endUs: endUs)
+        roundTrips.reset(around: firstPage, first: session.first, last: session.last)
+        lossUniforms.reset(around: firstPage, first: session.first, last: session.last)
         if !diffs.isEmpty { diffs.removeAll(keepingCapacity: true) }
     }
 
