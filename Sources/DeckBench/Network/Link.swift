@@ -245,7 +245,7 @@ struct Link: ~Copyable {
 
     /// The earliest transfer may be done: finished transfers go on to their last half round trip.
     /// Asked to be inlined into the replayer's loop, its one caller (489,390 checks on the bench
-    /// slice); the optimizer declines (2026-11-28: the loop still calls it, 489,390 times).
+    /// slice); the optimizer declines (2026-11-27, fourth session: the loop still calls it, 489,390 times).
     @inline(__always)
     mutating func transferCheck(_ requests: RequestLog, _ queue: inout EventQueue) {
         advanceTransfers(now: queue.nowUs)
