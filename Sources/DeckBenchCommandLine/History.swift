@@ -138,7 +138,8 @@ extension DeckBenchCommand.History {
                 two levels part best, judged on the runs' own intervals, Bonferroni over the starts); it fails the \
                 check (FAIL) when its whole 95 % interval lies past the limit, and is said (unconfirmed) when the \
                 interval excludes no change but holds the limit. A night that brought lasting new recordings, flags, network parameters or a new \
-                DeckBench version splits the series: its step is said (explained) and does not fail, and the nights \
+                DeckBench version splits the series: its step is said (explained) when its whole interval lies past the limit, \
+                and never fails, and the nights \
                 after it are judged on their own. Each line ends with the smallest change the history could confirm \
                 (detectable). Exit 2 on a FAIL.
                 """)
