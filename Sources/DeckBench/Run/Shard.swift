@@ -29,7 +29,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `K/N` (1 ≤ K ≤ N), or `auto`: the 0-based index of a GitHub Actions matrix is not
     /// standard, so `auto` reads `JOB_COMPLETION_INDEX` (Kubernetes indexed Job, 0-based) or
-    /// `SLURM_ARRAY_TASK_ID` (Slurm array, with `SLURM_ARRAY_TASK_MIN`, default 0) or
+    /// `SLURM_ARRAY_TASK_ID` (Slurm array, with `SLURM_ARRAY_TASK_MIN`, default 0, and
+    /// `SLURM_ARRAY_TASK_STEP`, default 1) or
     /// `DECKBENCH_SHARD_INDEX` (1-based), with the count from `DECKBENCH_SHARD_COUNT`,
     /// `SLURM_ARRAY_TASK_COUNT` or `JOB_COMPLETIONS`.
     public static func parse(_ text: String, environment: [String: String]) -> Result<Shard, ShardError> {
@@ -50,15 +51,21 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         } else if let kubernetes = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
             (index, said, first) = (kubernetes + 1, "JOB_COMPLETION_INDEX=\(kubernetes)", 0)
         } else if let slurm = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
+            // An array with a step (--array=1-5:2) numbers its tasks MIN, MIN + STEP, …; a task
+            // off that grid is no shard.
             let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
-            (index, said, first) = (slurm - minimum + 1, "SLURM_ARRAY_TASK_ID=\(slurm)", minimum)
+            let step = max(environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1, 1)
+            let onGrid = (slurm - minimum) % step == 0
+            (index, said, first) = (onGrid ? (slurm - minimum) / step + 1 : 0, "SLURM_ARRAY_TASK_ID=\(slurm)", minimum)
         } else {
             (index, said, first) = (nil, "", 0)
         }
         guard let index else { return .failure(.noEnvironment) }
         guard let count else { return .failure(.noCount(index: said)) }
         guard count >= 1, (1 ... count).contains(index) else {
-            return .failure(.outOfRange(index: said, count: count, valid: "\(first) to \(first + max(count, 1) - 1)"))
+            let step = max(environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1, 1)
+            let last = first + (max(count, 1) - 1) * (said.hasPrefix("SLURM_") ? step : 1)
+            return .failure(.outOfRange(index: said, count: count, valid: "\(first) to \(last)" + (step > 1 && said.hasPrefix("SLURM_") ? " by \(step)" : "")))
         }
         return .success(Shard(index: index, count: count))
     }

@@ -27,6 +27,15 @@ import Testing
         #expect(throws: ShardError.outOfRange(index: "SLURM_ARRAY_TASK_ID=4", count: 2, valid: "2 to 3")) {
             try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "2"]).get()
         }
+        // A Slurm array with a step (--array=1-5:2): tasks 1, 3, 5 are shards 1, 2, 3; task 4 is none.
+        for (task, shard) in [("1", 1), ("3", 2), ("5", 3)] {
+            #expect(try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": task, "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2",
+                                                          "SLURM_ARRAY_TASK_COUNT": "3"]).get() == Shard(index: shard, count: 3))
+        }
+        #expect(throws: ShardError.outOfRange(index: "SLURM_ARRAY_TASK_ID=4", count: 3, valid: "1 to 5 by 2")) {
+            try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_STEP": "2",
+                                                  "SLURM_ARRAY_TASK_COUNT": "3"]).get()
+        }
         #expect(throws: ShardError.noEnvironment) { try Shard.parse("auto", environment: ["DECKBENCH_SHARD_COUNT": "4"]).get() }
         #expect(throws: ShardError.noCount(index: "DECKBENCH_SHARD_INDEX=1")) {
             try Shard.parse("auto", environment: ["DECKBENCH_SHARD_INDEX": "1"]).get()
