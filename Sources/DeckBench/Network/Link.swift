@@ -187,6 +187,13 @@ struct Link: ~Copyable {
     @inline(__always)
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if empirical != nil || trace != nil { return responseStartedElsewhere(id, requests, &queue) }
+        responseStartedOnFairShare(id, requests, &queue)
+    }
+
+    /// The response of `id` on the fair-share downlink (or none, `bytesPerSecond` 0): it arrives
+    /// after its down trip, alone at the full rate, or joins the transfers sharing the downlink.
+    @inline(__always)
+    private mutating func responseStartedOnFairShare(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         let request = requests.record(id)
         guard bytesPerSecond > 0, request.pointee.bytes > 0 else {
             queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
@@ -220,13 +227,7 @@ struct Link: ~Copyable {
             scheduleOpportunity(&queue, afterUs: queue.nowUs + 1)
             return
         }
-        let request = requests.record(id)
-        guard bytesPerSecond > 0, request.pointee.bytes > 0 else {
-            queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
-            return
-        }
-        guard transfers.isEmpty else { return joinTransfers(id, requests, &queue) }
-        startAlone(id, bytes: request.pointee.bytes, &queue)
+        responseStartedOnFairShare(id, requests, &queue)
     }
 
     /// Response `id` of `bytes` starts alone on an idle fair-share downlink.
