@@ -54,24 +54,8 @@ enum RecordingEncoder {
         DecimalDigits.append(value, to: &buffer)
     }
 
-    /// Appends `text` as a JSON string, escaping quotes, backslashes and control characters.
+    /// Appends `text` as a JSON string (`JSONString`, control characters as `\u00XX`).
     static func appendString(_ text: String, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: buffer.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: buffer.append(contentsOf: #"\r"#.utf8)
-            case 0x09: buffer.append(contentsOf: #"\t"#.utf8)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.append(contentsOf: #"\u00"#.utf8)
-                buffer.append(hex[Int(byte >> 4)])
-                buffer.append(hex[Int(byte & 0xF)])
-            default: buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
+        JSONString.append(text, to: &buffer, backspaceAndFormFeed: .unicode)
     }
 }

@@ -27,7 +27,7 @@ indirect enum PrettyJSON {
 
     private func write(to bytes: inout [UInt8], indent: Int) {
         switch self {
-        case let .string(value): Self.append(quoted: value, to: &bytes)
+        case let .string(value): JSONString.append(value, to: &bytes, backspaceAndFormFeed: .short)
         case let .integer(value): DecimalDigits.append(value, to: &bytes)
         case let .unsigned(value): bytes.append(contentsOf: String(value).utf8)
         case let .double(value):
@@ -42,7 +42,7 @@ indirect enum PrettyJSON {
         case let .object(members):
             let sorted = members.sorted { $0.key < $1.key }
             Self.container(open: "{", close: "}", count: sorted.count, to: &bytes, indent: indent) { index, bytes in
-                Self.append(quoted: sorted[index].key, to: &bytes)
+                JSONString.append(sorted[index].key, to: &bytes, backspaceAndFormFeed: .short)
                 bytes.append(contentsOf: " : ".utf8)
                 sorted[index].value.write(to: &bytes, indent: indent + 2)
             }
@@ -62,27 +62,5 @@ indirect enum PrettyJSON {
         if count > 0 { bytes.append(0x0A) }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
         bytes.append(UInt8(ascii: close))
-    }
-
-    private static func append(quoted value: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0 ..< 0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 15)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
