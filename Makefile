@@ -60,19 +60,19 @@ test-example: deps
 	Examples/test-own-policy.sh
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
-# model, metrics, support, network, content, policies, reports, extensions, run), with the containers'
+# model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports, extensions, run), with the containers'
 # invariant checkers (FlatList, IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws, EventQueue, PageTable:
 # `*+Invariants.swift`) run after every mutation. The checkers are compiled into every debug build
 # and switched on by DECKBENCH_INTERNAL_CHECKS=1, so this runs `make test`'s build (the test binary
 # itself, which takes no SwiftPM lock: CI runs it beside the release build, with CHECKS_BUILD=true
 # since `make test` has just built it). CI runs it. Run's tests replay sessions on the pipeline's
 # threads, so they are here too; Architecture's read sources only.
-CHECK_FOLDERS = Replay Reference Metrics Support Network Content Policies Reports Extensions Run
+CHECK_FOLDERS = Replay Metrics Support Network Content Policies Reports Extensions Run
 CHECK_SUITES = $(shell cd Tests/DeckBenchTests && grep -rhoE '^(@Suite[^s]*)?struct [A-Za-z]+Tests' $(CHECK_FOLDERS) | awk '{print $$NF}' | paste -sd'|' -)
 CHECKS_BUILD ?= $(SWIFT) build --build-tests
 test-checks: deps
 	$(CHECKS_BUILD)
-	DECKBENCH_INTERNAL_CHECKS=1 .build/debug/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))'
+	DECKBENCH_INTERNAL_CHECKS=1 .build/debug/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))|DeckBenchReferenceTests\.'
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps

@@ -16,12 +16,13 @@ extension EventQueue {
         for index in 0 ..< linkEvents.count { pending.append(linkEvents[index]) }
         if let timer { pending.append(timer) }
         if let deadline { pending.append(deadline) }
-        var seen = Set<[Int]>()
+        struct Stamp: Hashable { var timeUs, sequence: Int }
+        var seen = Set<Stamp>()
         for event in pending {
             precondition(event.timeUs >= nowUs, "EventQueue: an event at \(event.timeUs) µs, before the clock's \(nowUs) µs")
             precondition(event.sequence >= 0 && event.sequence < sequence,
                          "EventQueue: sequence \(event.sequence) not handed out (next \(sequence))")
-            precondition(seen.insert([event.timeUs, event.sequence]).inserted,
+            precondition(seen.insert(Stamp(timeUs: event.timeUs, sequence: event.sequence)).inserted,
                          "EventQueue: two events at \(event.timeUs) µs with sequence \(event.sequence)")
         }
     }

@@ -19,11 +19,15 @@ extension PageTable {
             if near[index].version != nil { withData.insert(origin &+ index) }
             if near[index].prefetch.isOpen { open += 1 }
         }
-        far.forEach { page, state in
-            precondition(page < origin || UInt(bitPattern: page) &- UInt(bitPattern: origin) >= UInt(Self.nearCount),
-                         "PageTable: page \(page) in the map, but it has a slot")
-            if state.version != nil { withData.insert(page) }
-            if state.prefetch.isOpen { open += 1 }
+        // The map's own checker holds its count to its entries; an empty map (most sessions) is
+        // not walked after every mutation.
+        if far.count > 0 {
+            far.forEach { page, state in
+                precondition(page < origin || UInt(bitPattern: page) &- UInt(bitPattern: origin) >= UInt(Self.nearCount),
+                             "PageTable: page \(page) in the map, but it has a slot")
+                if state.version != nil { withData.insert(page) }
+                if state.prefetch.isOpen { open += 1 }
+            }
         }
         var cachedPages = Set<Int>()
         for index in 0 ..< cached.count {

@@ -101,15 +101,23 @@ final class PageTable {
     /// 60 % of sessions start at their newest page: the map then holds 4.6 % of the pages a
     /// session touches, not 10 %). Where the pages live changes nothing else.
     func reset(around page: Int, first: Int, last: Int) {
-        reset(around: page)
-        guard first <= last else { return }
-        let (high, overflow) = last.subtractingReportingOverflow(Self.nearCount - 1)
-        origin = max(first, min(origin, overflow ? Int.min : high))
+        forgetPages(around: page)
+        if first <= last {
+            let (high, overflow) = last.subtractingReportingOverflow(Self.nearCount - 1)
+            origin = max(first, min(origin, overflow ? Int.min : high))
+        }
         checkInvariants(wholeArray: true)
     }
 
     /// Forgets every page, for a session that starts at `page`.
     func reset(around page: Int = 0) {
+        forgetPages(around: page)
+        checkInvariants(wholeArray: true)
+    }
+
+    /// `reset`'s work before its check, which runs once whichever reset is called.
+    @inline(__always)
+    private func forgetPages(around page: Int) {
         for position in 0 ..< touched.count { near[touched[position]] = Page() }
         touched.removeAll()
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearCount / 2)
@@ -117,7 +125,6 @@ final class PageTable {
         far.removeAll()
         cached.removeAll()
         pendingPrefetches = 0
-        checkInvariants(wholeArray: true)
     }
 
     /// The slot of `page` in `near`, if it has one.

@@ -37,15 +37,23 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
     /// it unless a limit is nearer than half the table (as `PageTable`'s array). Where a value
     /// lives changes nothing else.
     mutating func reset(around page: Int, first: Int, last: Int) {
-        reset(around: page)
-        guard first <= last else { return }
-        let (high, overflow) = last.subtractingReportingOverflow(Self.nearPages - 1)
-        origin = max(first, min(origin, overflow ? Int.min : high))
+        forgetValues(around: page)
+        if first <= last {
+            let (high, overflow) = last.subtractingReportingOverflow(Self.nearPages - 1)
+            origin = max(first, min(origin, overflow ? Int.min : high))
+        }
         checkInvariants()
     }
 
     /// Forgets every value, for a session whose first page is `page`.
     mutating func reset(around page: Int) {
+        forgetValues(around: page)
+        checkInvariants()
+    }
+
+    /// `reset`'s work before its check, which runs once whichever reset is called.
+    @inline(__always)
+    private mutating func forgetValues(around page: Int) {
         if generation == UInt32.max {
             clear()
             generation = 0
@@ -54,7 +62,6 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearPages / 2)
         origin = overflow ? Int.min : low
         far.removeAll()
-        checkInvariants()
     }
 
     /// The slot of (page, n) in the flat table, if it has one.
