@@ -20,13 +20,19 @@ struct Markup {
     }
 
     /// `<name attributes>content</name>`, the content escaped; `<name attributes/>` without content.
+    /// A line break follows, but for an element inside running text (`Self.inline`), where a browser
+    /// would show it as a space before the punctuation that follows ("0 .", "policy :").
     mutating func element(_ name: String, _ attributes: Attributes = [], _ content: String? = nil) {
         if let content {
-            text += "<" + name + Self.attributes(attributes) + ">" + Self.escape(content) + "</" + name + ">\n"
+            text += "<" + name + Self.attributes(attributes) + ">" + Self.escape(content) + "</" + name + ">"
         } else {
-            text += "<" + name + Self.attributes(attributes) + "/>\n"
+            text += "<" + name + Self.attributes(attributes) + "/>"
         }
+        if !Self.inline.contains(name) { text += "\n" }
     }
+
+    /// The elements written inside running text.
+    private static let inline: Set<String> = ["a", "code", "em", "span", "strong"]
 
     /// `<name attributes>` … `</name>` around what `body` writes.
     mutating func wrap(_ name: String, _ attributes: Attributes = [], _ body: (inout Markup) -> Void) {
