@@ -54,6 +54,27 @@ struct DeckBenchTool {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A step of a fixture that a suite builds once (a corpus, a replay) that did not exit 0.
+    struct FixtureFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs a fixture's step, throwing what it printed unless it exits 0.
+    static func prepare(_ arguments: [String], in folder: String) throws {
+        let output = try run(arguments, in: folder)
+        guard output.status == 0 else {
+            throw FixtureFailed(description: "deckbench \(arguments.joined(separator: " ")) exited \(output.status): \(output.stderr)")
+        }
+    }
+
+    /// A new folder holding a copy of `template`: a fixture built once, for one test that may write in it.
+    static func copy(of template: String) throws -> String {
+        let folder = temporaryFolder()
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.copyItem(atPath: template, toPath: folder)
+        return folder
+    }
+
     /// A new empty folder for one test.
     static func temporaryFolder() -> String {
         let folder = NSTemporaryDirectory() + "deckbench-cli-" + UUID().uuidString

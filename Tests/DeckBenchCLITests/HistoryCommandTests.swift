@@ -8,16 +8,20 @@ import Testing
 /// `deckbench history`: append keeps each run once and never loses the old file; check fails on
 /// a lasting change past a limit, names its night, and says what else changed on it.
 @Suite struct HistoryCommandTests {
-    /// A folder with a small corpus and two nights' runs of it (seeds 1 and 2).
-    private func twoNights() throws -> String {
+    /// A small corpus and two nights' runs of it (seeds 1 and 2), made once for the suite.
+    private static let nights = Result<String, any Error> {
         let folder = DeckBenchTool.temporaryFolder()
-        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "120", "--files", "2", "--seed", "3", "--level", "3"],
-                                      in: folder).status == 0)
+        try DeckBenchTool.prepare(["generate", "--out", "rec", "--sessions", "120", "--files", "2", "--seed", "3", "--level", "3"], in: folder)
         for seed in 1 ... 2 {
-            #expect(try DeckBenchTool.run(["replay", "rec", "--out", "night\(seed)", "--seed", "\(seed)", "--bootstrap", "200",
-                                           "--sessions-format", "none", "--quiet"], in: folder).status == 0)
+            try DeckBenchTool.prepare(["replay", "rec", "--out", "night\(seed)", "--seed", "\(seed)", "--bootstrap", "200",
+                                       "--sessions-format", "none", "--quiet"], in: folder)
         }
         return folder
+    }
+
+    /// A folder of its own with the corpus and the two nights, for one test.
+    private func twoNights() throws -> String {
+        try DeckBenchTool.copy(of: try Self.nights.get())
     }
 
     private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

@@ -9,13 +9,18 @@ import Testing
 /// has a heatmap with a cell per policy, the Pareto front marked as summary.csv says and one best
 /// cell, and long lists are folded or limited so that the page stays a few screens long.
 @Suite struct ReportPageTests {
-    private func sweep() throws -> (folder: String, document: XMLDocument, summary: [[String: String]]) {
+    /// The sweep, generated and replayed once for the suite (the replay is most of its time).
+    private static let replayed = Result<String, any Error> {
         let folder = DeckBenchTool.temporaryFolder()
-        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "40", "--files", "1", "--seed", "21", "--level", "3"],
-                                      in: folder).status == 0)
-        let output = try DeckBenchTool.run(["replay", "rec", "--out", "out", "--html", "--quiet", "--policy", "directional:behind=0..7,ahead=1..8",
-                                            "--network", "lte", "--network", "3g", "--bootstrap", "200"], in: folder)
-        #expect(output.status == 0, "\(output.stderr)")
+        try DeckBenchTool.prepare(["generate", "--out", "rec", "--sessions", "40", "--files", "1", "--seed", "21", "--level", "3"], in: folder)
+        try DeckBenchTool.prepare(["replay", "rec", "--out", "out", "--html", "--quiet", "--policy", "directional:behind=0..7,ahead=1..8",
+                                   "--network", "lte", "--network", "3g", "--bootstrap", "200"], in: folder)
+        return folder
+    }
+
+    /// A copy of the sweep's folder for one test, which may write in it.
+    private func sweep() throws -> (folder: String, document: XMLDocument, summary: [[String: String]]) {
+        let folder = try DeckBenchTool.copy(of: try Self.replayed.get())
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
         return (folder, document, try DeckBenchTool.csvRows(folder + "/out/summary.csv"))
     }
