@@ -12,8 +12,7 @@ import Testing
 /// by one) and printed with both results.
 ///
 /// `make test` compares 500 sessions, `make test-long` (CI) 5,000, and
-/// `DECKBENCH_REFERENCE_SESSIONS=100000 swift test --filter ReferenceModelTests` (or
-/// `make reference`) as many as asked.
+/// `make reference` (100,000 on the release build; `SESSIONS=N` for another count) as many as asked.
 @Suite struct ReferenceModelTests {
     static let rttMs = 100
     static let connectionSlots = [0, 1, 2]
