@@ -60,8 +60,8 @@ test-example: deps
 	Examples/test-own-policy.sh
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
-# model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports, extensions, run), with the containers'
-# invariant checkers (FlatList, IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws, EventQueue, PageTable:
+# model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports,
+# extensions, run), with the containers' invariant checkers (FlatList, IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws, EventQueue, PageTable:
 # `*+Invariants.swift`) run after every mutation. The checkers are compiled into every debug build
 # and switched on by DECKBENCH_INTERNAL_CHECKS=1, so this runs `make test`'s build (the test binary
 # itself, which takes no SwiftPM lock: CI runs it beside the release build, with CHECKS_BUILD=true
