@@ -9,6 +9,10 @@ enum ExitStatus {
     static let regression = ExitCode(2)
     /// `tune` has no answer: no candidate within the budget, or no session to search.
     static let noAnswer = ExitCode(3)
+    /// `tune` has no confirmed answer on some network: the policy it would ship is confirmed worse
+    /// by more than --delta than one whose bytes straddle the budget; the team chooses (both have
+    /// held-out figures; the reports are written).
+    static let choice = ExitCode(4)
     /// Bad flags or arguments (ArgumentParser's own code for validation errors).
     static let usage = ExitCode(64)
     /// A file was read but its data cannot be used: recordings with no session (or, for `learn`, no

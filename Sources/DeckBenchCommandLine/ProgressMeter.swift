@@ -41,6 +41,28 @@ final class ProgressMeter: Sendable {
         }
     }
 
+    /// Shows `line` when one is due (a terminal: redrawn in place; CI: every 5 s at most), or at
+    /// once when `always` (a line that must not be missed, such as the end of a round: on a
+    /// terminal it is kept, and the next redraws below it).
+    func show(_ line: String, always: Bool = false) {
+        guard enabled else { return }
+        let due = shown.withLock { state in
+            guard always || Date().timeIntervalSince(state.last) >= interval else { return false }
+            state.last = Date()
+            state.drewLine = interactive && !always
+            return true
+        }
+        guard due else { return }
+        if interactive {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line + (always ? "\n" : "")).utf8))
+        } else {
+            Console.error(line)
+        }
+    }
+
+    /// Seconds since the meter was made: for an estimate of what is left, never for a result.
+    var elapsed: Double { Date().timeIntervalSince(start) }
+
     func finish() {
         if shown.withLock({ $0.drewLine }) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }

@@ -13,18 +13,21 @@ extension DeckBenchCommand {
                 Every point of every --policy (sweeps allowed) is a candidate on each --network separately. A seeded \
                 share of the sessions (--holdout, by file name and session id, or by user when the recordings name \
                 users) is set aside; on the rest, all candidates still in replay blocks of sessions that double in \
-                size (1/64 of them, then 1/32, ... up to all). After each block a candidate whose interval of bytes \
-                per navigation lies wholly within --byte-budget is feasible, wholly above it out, otherwise undecided; the \
-                leader is the best feasible one on --objective, and a candidate is out when its paired interval \
-                against the leader lies wholly on the worse side; no verdict on fewer than --min-units units or \
-                --min-navigations navigations (normal intervals on the bootstrap's standard error, \
-                Bonferroni over every comparison of the race: docs/TUNE.md). At the end the shipped policy is the one \
-                with the fewest bytes among the feasible candidates not worse than the leader by more than --delta \
-                (paired). It replays the held-out sessions, beside --incumbent when given: --out gets that replay's \
-                reports (summary.csv and the rest, so `report` and `compare` work on it) and tune.csv, every \
-                candidate with the round it left, why, and its figures. Same inputs, seed and flags give the same \
-                bytes for any --jobs. Exit status 3 when there is no answer (no candidate confirmed within the \
-                budget, or no session to search); nothing is written then.
+                size (1/64 of them, then 1/32, ... up to all). The answer is the candidate with the fewest bytes per \
+                navigation among those within --byte-budget and not worse than the best by more than --delta; after \
+                each block a candidate leaves only when it can no longer be that answer: its interval of bytes per \
+                navigation lies wholly above the budget, its paired interval against the leader (the best one within the \
+                budget) lies wholly above --delta, or it is confirmed dearer than a cheaper candidate already confirmed \
+                within the budget and within --delta (and not better than it by more than --delta). No verdict on fewer \
+                than --min-units units or --min-navigations navigations (normal intervals on the bootstrap's standard \
+                error, Bonferroni over every comparison of the race: docs/TUNE.md). The shipped policy replays the \
+                held-out sessions, beside --incumbent when given: --out gets that replay's reports (summary.csv and the \
+                rest, so `report` and `compare` work on it) and tune.csv, every candidate with the round it left, why, \
+                and its figures. Same inputs, seed and flags give the same bytes for any --jobs. Exit status 3 when \
+                there is no answer (no candidate confirmed within the budget, or no session to search; nothing is \
+                written); 4 when there is no confirmed answer: the policy that would be shipped is confirmed worse by \
+                more than --delta than one whose bytes straddle the budget, and the answer shows the choice (both \
+                replay the held-out sessions; the reports are written).
                 """
         )
 
@@ -149,10 +152,18 @@ extension DeckBenchCommand {
                 sessionsFormat: sessionsFormat)
             let outcome: TuneRun.Outcome
             do {
+                let meter = ProgressMeter(enabled: !quiet)
+                let roundStart = Locked(0.0)
                 outcome = try tune.run { progress in
-                    guard !quiet else { return }
-                    Console.error("round \(progress.round) of \(progress.rounds): \(progress.sessions) searched session\(progress.sessions == 1 ? "" : "s"), \(progress.live) candidate\(progress.live == 1 ? "" : "s") in")
+                    if progress.roundDone {
+                        meter.show("round \(progress.round) of \(progress.rounds): \(progress.sessions) searched session\(progress.sessions == 1 ? "" : "s"), "
+                            + "\(progress.live) candidate\(progress.live == 1 ? "" : "s") in", always: true)
+                        roundStart.withLock { $0 = meter.elapsed }
+                    } else {
+                        meter.show(Self.progressLine(progress, since: roundStart.withLock { $0 }, now: meter.elapsed))
+                    }
                 }
+                meter.finish()
             } catch let error as TuneError {
                 Console.error("error: \(error)")
                 throw ExitStatus.noAnswer
@@ -169,6 +180,17 @@ extension DeckBenchCommand {
                     + "\(rejects.count) rejected; reports in \(out)/ (\(outcome.confirmation.manifest.outputs.joined(separator: ", ")))\n")
             }
             try ExitStatus.check(rejects, maxRejects: maxRejects)
+            if outcome.answers.contains(where: \.isChoice) { throw ExitStatus.choice }
+        }
+
+        /// "round 3 of 7: 41 % of its block read, 812 sessions × 64 candidates replayed, about 12 s left in the round".
+        static func progressLine(_ progress: TuneRun.Progress, since start: Double, now: Double) -> String {
+            let fraction = progress.bytesTotal > 0 ? min(1, Double(progress.bytesRead) / Double(progress.bytesTotal)) : 0
+            let spent = now - start
+            let left = fraction > 0.02 ? ", about \(Int((spent / fraction - spent).rounded())) s left in the round" : ""
+            return "round \(progress.round) of \(progress.rounds): \(Int((100 * fraction).rounded())) % of its block read, "
+                + "\(progress.blockSessions) session\(progress.blockSessions == 1 ? "" : "s") × \(progress.replaying) "
+                + "candidate\(progress.replaying == 1 ? "" : "s") replayed\(left)"
         }
     }
 }

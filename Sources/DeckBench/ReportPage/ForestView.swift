@@ -1,8 +1,12 @@
 /// Paired differences of one metric on one network (`paired.csv`) as a forest plot: a row per
 /// pair, the difference A − B as a dot, its 95 % interval as a bar, zero as a line; a bar that
-/// misses the line is a difference sampling noise does not explain. The axis fits the intervals.
-/// With many policies, the rows are the Pareto front's and the default job's policies against
-/// the best one on the metric (at most 12), so the plot stays a screen high.
+/// misses the line is a difference sampling noise does not explain. With many policies, the rows
+/// are the Pareto front's and the default job's policies against the page's answer (the policy to
+/// ship) or else the best one on the metric (at most 12), paired from bootstrap.json where
+/// `paired.csv` does not pair them, so the plot stays a screen high. Pairs whose sizes differ by
+/// far are drawn on separate axes (`panels`), so that every interval is at least a few pixels wide:
+/// a pair against a policy that stalls on every swipe never squeezes the comparison that matters
+/// under its dot.
 enum ForestView {
     struct Pair {
         var a: String
@@ -12,7 +16,12 @@ enum ForestView {
         var high: Double
     }
 
-    static func render(_ data: ReportData, network: String, metric: Metric) -> Markup {
+    /// The width of a chart's plot, in pixels, and the narrowest an interval may be drawn.
+    static let plotWidth = 420.0
+    static let narrowest = 4.0
+
+    static func render(_ data: ReportData, network: String, metric: Metric, answer: String? = nil,
+                       replicates: ((String) -> [Double?]?)? = nil) -> Markup {
         let all = data.reports.paired.compactMap { row -> Pair? in
             guard row.network == network, row.metric == metric.name, let difference = row.difference,
                   let low = row.differenceLow, let high = row.differenceHigh else { return nil }
@@ -20,17 +29,54 @@ enum ForestView {
         }
         var html = Markup()
         guard !all.isEmpty else { return html }
-        let rows = selected(all, data: data, network: network, metric: metric)
+        let rows = selected(all, data: data, network: network, metric: metric, answer: answer, replicates: replicates)
         let scale = metric.unit == .ratio ? 100.0 : 1.0
         let unit = metric.unit == .ratio ? "points" : metric.unit.rawValue
-        let labelWidth = rows.flatMap { [$0.a, "− " + $0.b] }.map { LabelLayout.width(of: $0, fontSize: 11) }.max() ?? 100
-        let frame = ChartFrame(width: Int(labelWidth) + 24 + 420, height: 56 + 34 * rows.count, left: Int(labelWidth) + 24, right: 24,
-                               top: 10, bottom: 46, xScale: .fitted(rows.flatMap { [$0.low * scale, $0.high * scale] } + [0]),
-                               yScale: .linear(low: 0, high: 1, step: 1))
+        let groups = panels(rows.map { ($0.low * scale, $0.high * scale) })
         html.paragraph("Paired differences of `\(metric.name)` (A − B, \(unit); `paired.csv`): the dot is the difference, the bar its "
             + "95 % interval over the same sessions; left of the line A is lower."
             + (rows.count < all.count ? " Shown: \(rows.count) of \(all.count) pairs, the Pareto front's and the default job's policies "
-                + "against `\(rows.first?.b ?? "")`." : ""))
+                + "against `\(rows.first?.b ?? "")`." : "")
+            + (groups.count > 1 ? " Pairs of very different sizes are drawn on axes of their own (\(groups.count) charts), so that "
+                + "every interval can be seen." : ""))
+        for (index, group) in groups.enumerated() {
+            if index > 0 { html.paragraph("Farther from zero, on an axis of their own:", [("class", "note")]) }
+            html.append(chart(group.map { rows[$0] }, network: network, metric: metric, scale: scale, unit: unit))
+        }
+        return html
+    }
+
+    /// Rows (intervals, in the chart's unit) grouped onto axes, each group's positions in the order
+    /// given: smallest extent first, a row joins the current group while every interval of it with
+    /// a width stays at least `narrowest` pixels on an axis spanning the group and zero (with a
+    /// fifth of slack for the axis's round ticks); otherwise it starts the next group.
+    static func panels(_ intervals: [(low: Double, high: Double)]) -> [[Int]] {
+        let order = intervals.indices.sorted { (max(abs(intervals[$0].low), abs(intervals[$0].high)), $0)
+            < (max(abs(intervals[$1].low), abs(intervals[$1].high)), $1) }
+        var groups: [[Int]] = []
+        for index in order {
+            if var last = groups.last {
+                last.append(index)
+                let low = min(0, last.map { intervals[$0].low }.min() ?? 0)
+                let high = max(0, last.map { intervals[$0].high }.max() ?? 0)
+                let narrowest = last.map { intervals[$0].high - intervals[$0].low }.filter { $0 > 0 }.min() ?? .infinity
+                if narrowest.isInfinite || narrowest / (1.2 * (high - low)) * plotWidth >= Self.narrowest {
+                    groups[groups.count - 1] = last
+                    continue
+                }
+            }
+            groups.append([index])
+        }
+        return groups.map { $0.sorted() }
+    }
+
+    /// One forest chart of `rows`.
+    private static func chart(_ rows: [Pair], network: String, metric: Metric, scale: Double, unit: String) -> Markup {
+        let labelWidth = rows.flatMap { [$0.a, "− " + $0.b] }.map { LabelLayout.width(of: $0, fontSize: 11) }.max() ?? 100
+        let frame = ChartFrame(width: Int(labelWidth) + 24 + Int(plotWidth), height: 56 + 34 * rows.count, left: Int(labelWidth) + 24,
+                               right: 24, top: 10, bottom: 46, xScale: .fitted(rows.flatMap { [$0.low * scale, $0.high * scale] } + [0]),
+                               yScale: .linear(low: 0, high: 1, step: 1))
+        var html = Markup()
         var svg = Markup()
         svg.open("svg", [("class", "chart"), ("width", "\(frame.width)"), ("height", "\(frame.height)"),
                          ("viewBox", "0 0 \(frame.width) \(frame.height)"), ("role", "img"), ("aria-label", "Paired differences of \(metric.name)")])
@@ -64,18 +110,22 @@ enum ForestView {
         return html
     }
 
-    /// Every pair with few policies; else the highlighted policies against the best on `metric`,
-    /// or, where `paired.csv` does not pair them (with many policies it pairs each with one
-    /// reference policy), against that reference.
-    static func selected(_ pairs: [Pair], data: ReportData, network: String, metric: Metric) -> [Pair] {
+    /// Every pair with few policies; else the highlighted policies against the answer (or, without
+    /// one, the best on `metric`), paired from the replicates where `paired.csv` does not pair them
+    /// (with many policies it pairs each with one reference policy); without replicates, against
+    /// that reference when it pairs more.
+    static func selected(_ pairs: [Pair], data: ReportData, network: String, metric: Metric, answer: String? = nil,
+                         replicates: ((String) -> [Double?]?)? = nil) -> [Pair] {
         guard data.policies.count > 8 else { return pairs }
         let values = data.policies.compactMap { policy in data.value(policy, network, metric.name).map { (policy, $0) } }
-        let best = values.min(by: { $0.1 < $1.1 })?.0
+        let best = answer ?? values.min(by: { $0.1 < $1.1 })?.0
         func against(_ other: String) -> [Pair] {
             data.highlighted(network, limit: 13).filter { $0 != other }.compactMap { policy in
                 if let pair = pairs.first(where: { $0.a == policy && $0.b == other }) { return pair }
-                guard let pair = pairs.first(where: { $0.a == other && $0.b == policy }) else { return nil }
-                return Pair(a: policy, b: other, difference: -pair.difference, low: -pair.high, high: -pair.low)
+                if let pair = pairs.first(where: { $0.a == other && $0.b == policy }) {
+                    return Pair(a: policy, b: other, difference: -pair.difference, low: -pair.high, high: -pair.low)
+                }
+                return paired(policy, other, network: network, metric: metric, data: data, replicates: replicates)
             }
         }
         var rows = best.map(against) ?? []
@@ -86,5 +136,16 @@ enum ForestView {
             if referenced.count > rows.count { rows = referenced }
         }
         return Array(rows.prefix(12))
+    }
+
+    /// A − B from the replicates: the points' difference and the 95 % percentile interval of the
+    /// replicate-by-replicate differences, as paired.csv makes it.
+    private static func paired(_ a: String, _ b: String, network: String, metric: Metric, data: ReportData,
+                               replicates: ((String) -> [Double?]?)?) -> Pair? {
+        guard let replicates, let mine = replicates(a), let theirs = replicates(b),
+              let x = data.value(a, network, metric.name), let y = data.value(b, network, metric.name) else { return nil }
+        let differences = zip(mine, theirs).compactMap { p, q in p.flatMap { p in q.map { p - $0 } } }
+        guard let interval = BootstrapReplicates.percentiles(differences) else { return nil }
+        return Pair(a: a, b: b, difference: x - y, low: interval.low, high: interval.high)
     }
 }

@@ -1,6 +1,7 @@
 /// `report.html`: one self-contained page (inline SVG, CSS and a few lines of script to sort
-/// tables; nothing from the network) that a performance engineer reads in a minute. Per network:
-/// a heatmap per swept family, the stall-time distribution, the policy table, the Pareto front
+/// tables; nothing from the network) that a performance engineer reads in a minute. It opens with
+/// what to ship (`AnswerView`: tune's answer, or tune's rule on the run's sessions with a byte
+/// budget, or the front without one); then per network: a heatmap per swept family, the stall-time distribution, the policy table, the Pareto front
 /// and paired differences; then bytes against the tail on every network, the comparison with a
 /// baseline if any, and the run. Each view is a file of this folder; the page is well-formed XML.
 public struct HTMLReport: Sendable {
@@ -24,13 +25,18 @@ public struct HTMLReport: Sendable {
 
     public var html: String {
         let data = ReportData(reports: reports, schema: schema)
-        let stallRates = StallRateReplicates(folder: reports.folder)
+        let bootstrap = BootstrapFile.read(folder: reports.folder)
+        let evidence = data.networks.map { PageAnswer.evidence(data: data, bootstrap: bootstrap, network: $0) }
+        let answers = data.networks.enumerated().map { index, network in
+            PageAnswer(data: data, network: network, budget: byteBudget, evidence: evidence[index])
+        }
         var page = Markup()
         page.raw("<!DOCTYPE html>\n")
         page.open("html", [("lang", "en")])
         page.raw("\n")
         page.wrap("head") { head in
             head.element("meta", [("charset", "utf-8")])
+            head.element("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
             head.element("title", [], "DeckBench report")
             head.code("style", Self.css)
         }
@@ -57,6 +63,7 @@ public struct HTMLReport: Sendable {
             page.write(").")
             page.close("p")
         }
+        page.append(AnswerView.render(data, answers: answers, bootstrap: bootstrap))
         if !reports.tune.isEmpty { page.append(RaceView.render(data)) }
         for (index, network) in data.networks.enumerated() {
             page.element("h2", [("id", "network-\(index + 1)")], "Network \(index + 1): \(data.networkNames[network] ?? network)")
@@ -65,8 +72,7 @@ public struct HTMLReport: Sendable {
             page.close("p")
             for family in data.families where family.grid != nil {
                 page.element("h3", [], "The \(family.name) sweep")
-                page.append(HeatmapView.render(data, family: family, network: network, byteBudget: byteBudget,
-                                               replicates: { stallRates.values(policy: $0, network: network) }))
+                page.append(HeatmapView.render(data, family: family, network: network, answer: answers[index]))
             }
             page.element("h3", [], "Stall times")
             page.append(StallCDFView.render(data, network: network))
@@ -75,7 +81,11 @@ public struct HTMLReport: Sendable {
             page.element("h3", [], "Stalls against bytes")
             page.append(ParetoView.render(data, network: network))
             if !reports.paired.isEmpty { page.element("h3", [], "Paired differences") }
-            for metric in [Metric.stallRate, Metric.bytesPerNavigation] { page.append(ForestView.render(data, network: network, metric: metric)) }
+            for metric in [Metric.stallRate, Metric.bytesPerNavigation] {
+                page.append(ForestView.render(data, network: network, metric: metric, answer: answers[index].shipped) { policy in
+                    evidence[index](policy).map { metric.name == Metric.stallRate.name ? $0.objectiveReplicates : $0.bytesReplicates }
+                })
+            }
         }
         page.append(TradeOffView.render(data))
         if let comparison { page.append(ComparisonView.render(comparison, limits: limits, data: data)) }
@@ -88,6 +98,8 @@ public struct HTMLReport: Sendable {
 
     static let css = """
         body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}\
+        @media (max-width:600px){body{margin:10px}}.lead.answer{font-size:16px;border-left:4px solid #0072B2;padding-left:10px}\
+        div.scroll svg.heatmap{max-width:none}\
         code,td{overflow-wrap:anywhere;word-break:break-word}\
         h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}h3{font-size:15px;margin:18px 0 4px}\
         code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.note{font-size:13px;color:#444}\

@@ -2,13 +2,12 @@ import Foundation
 
 /// A sweep over one or two parameters of a family, on one network, as a grid: a cell per policy
 /// with its stall rate and bytes per navigation, coloured by stall rate (light is better), the
-/// Pareto front's cells marked with a dot, and the cell to ship within a byte budget outlined
-/// (`report --byte-budget`, by default the median cell's bytes): `tune`'s rule, the fewest bytes
-/// among the cells within 0.1 points of the lowest stall rate, paired (`BudgetPick`). Each cell's
-/// tooltip names its policy in full.
+/// Pareto front's cells marked with a dot, and the page's answer outlined (`PageAnswer`: with
+/// `report --byte-budget`, `tune`'s rule on the run's sessions, the same answer the page opens
+/// with). The grid scrolls sideways on a narrow screen rather than shrinking its numbers. Each
+/// cell's tooltip names its policy in full.
 enum HeatmapView {
-    static func render(_ data: ReportData, family: PolicyFamily, network: String, byteBudget: Double?,
-                       replicates: (String) -> [Double?]?) -> Markup {
+    static func render(_ data: ReportData, family: PolicyFamily, network: String, answer: PageAnswer) -> Markup {
         var html = Markup()
         guard let grid = family.grid else { return html }
         let cellWidth = 86, cellHeight = 40
@@ -25,19 +24,14 @@ enum HeatmapView {
             }
         }
         guard !cells.isEmpty else { return html }
-        let sortedBytes = cells.map(\.bytes).sorted()
-        let budget = byteBudget ?? sortedBytes[sortedBytes.count / 2]
-        let pick = BudgetPick(cells.filter { $0.bytes <= budget }.map { ($0.policy, $0.rate, $0.bytes) },
-                              delta: TuneObjective.stallRate.defaultDelta, replicates: replicates)
-        let best = pick.flatMap { pick in cells.first { $0.policy == pick.pick } }
+        let best = answer.shipped.flatMap { shipped in cells.first { $0.policy == shipped } }
         let rates = cells.map(\.rate)
         let (low, high) = (rates.min() ?? 0, rates.max() ?? 1)
         html.paragraph("`\(family.name)` swept over \(grid.columnKey.map { "`\(grid.rowKey)` (rows) and `\($0)` (columns)" } ?? "`\(grid.rowKey)`"): "
             + "each cell holds the stall rate and the kilobytes per navigation; lighter is fewer stalls (log scale) "
-            + "(\(PolicyTableView.percent(low)) % to \(PolicyTableView.percent(high)) %). A dot marks the Pareto front; the thick outline "
-            + "is the cell to ship within \(exactKB(budget)) per navigation, as `deckbench tune` "
-            + "chooses: the fewest bytes among the cells within 0.1 points of the lowest stall rate (paired)"
-            + (byteBudget == nil ? " (the median cell; set another budget with `deckbench report --byte-budget BYTES`)." : "."))
+            + "(\(PolicyTableView.percent(low)) % to \(PolicyTableView.percent(high)) %). A dot marks the Pareto front"
+            + (answer.budget == nil ? "; with a byte budget (`deckbench report --byte-budget BYTES`) a thick outline marks the cell to ship."
+                : "; the thick outline is the cell to ship, the page's answer above."))
         var svg = Markup()
         svg.open("svg", [("class", "chart heatmap"), ("width", "\(width)"), ("height", "\(height)"), ("viewBox", "0 0 \(width) \(height)"),
                          ("role", "img"), ("aria-label", "\(family.name) sweep on \(data.networkNames[network] ?? network)")])
@@ -77,12 +71,17 @@ enum HeatmapView {
             svg.close("g")
         }
         svg.close("svg")
+        html.open("div", [("class", "scroll")])
         html.append(svg)
-        if let best, let pick {
-            html.paragraph(note(best, pick, cells), [("class", "note")])
-        } else {
-            html.paragraph("No cell is outlined: none is within \(exactKB(budget)) per navigation (the fewest bytes of a cell is "
-                + "\(exactKB(sortedBytes[0])), at `\(cells.min { $0.bytes < $1.bytes }?.policy ?? "")`).", [("class", "note")])
+        html.close("div")
+        if let best {
+            html.paragraph("Outlined: `\(best.policy)`, \(PolicyTableView.percent(best.rate)) % stalls at "
+                + "\(exactKB(best.bytes)) per navigation.", [("class", "note")])
+        } else if let budget = answer.budget {
+            let cheapest = cells.min { ($0.bytes, $0.policy) < ($1.bytes, $1.policy) }
+            html.paragraph("No cell is outlined: " + (answer.shipped.map { "the answer, `\($0)`, is not of this sweep." }
+                ?? "the page ships nothing within \(exactKB(budget)) per navigation (above); the fewest bytes of a cell is "
+                + "\(exactKB(cheapest?.bytes ?? 0)), at `\(cheapest?.policy ?? "")`."), [("class", "note")])
         }
         return html
     }
@@ -90,27 +89,6 @@ enum HeatmapView {
     /// Bytes as kB to a tenth, or as bytes below 100 (a budget of a few bytes reads as itself, not 0 kB).
     private static func exactKB(_ bytes: Double) -> String {
         bytes < 100 ? ReportFormat.number(bytes) + " bytes" : ReportFormat.number((bytes / 100).rounded() / 10) + " kB"
-    }
-
-    /// What the outline is and why.
-    private static func note(_ best: (policy: String, row: Int, column: Int, rate: Double, bytes: Double, front: Bool), _ pick: BudgetPick,
-                             _ cells: [(policy: String, row: Int, column: Int, rate: Double, bytes: Double, front: Bool)]) -> String {
-        func kB(_ bytes: Double) -> String { ReportFormat.number((bytes / 100).rounded() / 10) + " kB" }
-        var text = "Outlined: `\(best.policy)`, \(PolicyTableView.percent(best.rate)) % stalls at \(kB(best.bytes)) per navigation"
-        if pick.pick != pick.best, let lowest = cells.first(where: { $0.policy == pick.best }) {
-            text += ": the fewest bytes of the \(pick.zone) cells within 0.1 points of the lowest stall rate, `\(lowest.policy)` "
-                + "(\(PolicyTableView.percent(lowest.rate)) % at \(kB(lowest.bytes)))"
-        } else {
-            text += ": the lowest stall rate within the budget"
-        }
-        switch pick.unresolved {
-        case nil: text += " (the run has no bootstrap replicates to compare cells by)"
-        case let count? where count > 0:
-            text += "; \(count) other cell\(count == 1 ? " is" : "s are") neither shown worse nor shown within 0.1 points: "
-                + "too few sessions to tell"
-        default: break
-        }
-        return text + "."
     }
 
     /// A sequential colour from light (0: fewest stalls) to dark red (1: most), readable in grey.

@@ -18,7 +18,7 @@ public struct TuneRow: Sendable, Equatable {
 
     /// A row's status and, for one still in, why it was not shipped.
     public enum Status: String, Sendable {
-        case shipped, leader
+        case shipped, safe, leader
         case withinDelta = "within_delta"
         case stillIn = "in"
         case undecided, out, incumbent, reference
@@ -27,10 +27,11 @@ public struct TuneRow: Sendable, Equatable {
         /// The `why` of a row still in the race, or of the reference (empty for the others).
         public var why: String {
             switch self {
+            case .safe: "no confirmed answer: within the budget, but worse by more than delta than a better_undecided one"
             case .leader: "the lowest objective; a cheaper candidate was within delta of it"
             case .stillIn: "not shown within delta of the leader"
             case .undecided: "its bytes interval holds the budget"
-            case .betterUndecided: "better than the shipped one by more than delta; its bytes interval holds the budget"
+            case .betterUndecided: "better than the safe one by more than delta; its bytes interval holds the budget"
             case .reference: "the budget's reference"
             default: ""
             }
@@ -38,7 +39,7 @@ public struct TuneRow: Sendable, Equatable {
 
         /// The rows the page lists as finalists: what was shipped and what came close, and the incumbent.
         public var isFinalist: Bool {
-            [.shipped, .leader, .withinDelta, .betterUndecided, .incumbent].contains(self)
+            [.shipped, .safe, .leader, .withinDelta, .betterUndecided, .incumbent].contains(self)
         }
     }
 

@@ -33,6 +33,11 @@ enum StudentT {
         return (low + high) / 2
     }
 
+    /// P(Z ≤ z) for a standard normal Z.
+    static func normalCDF(_ z: Double) -> Double {
+        0.5 * erfc(-z / 2.0.squareRoot())
+    }
+
     /// I_x(a, b) by its continued fraction (modified Lentz), taken on the side where it converges
     /// fast and mirrored (I_x(a, b) = 1 − I_{1−x}(b, a)) on the other.
     static func regularizedBeta(_ x: Double, a: Double, b: Double) -> Double {

@@ -23,8 +23,10 @@ package struct TuneAnswer: Sendable {
     public var objective: TuneObjective
     public var budget: TuneBudget?
     public var delta: Double
-    /// The winner's objective on the searched sessions (the figure that chose it: optimistic).
+    /// The winner's objective and bytes per navigation on the searched sessions (the figures that
+    /// chose it: optimistic).
     public var searchValue: Double?
+    public var searchBytesPerNavigation: Double?
     /// The winner's figures on the held-out sessions (nil without any): the objective with its
     /// 95 % interval, the stall rate with its interval, bytes per navigation with its interval.
     public var heldOutSessions: Int
@@ -65,9 +67,32 @@ package struct TuneAnswer: Sendable {
         public var bytesInterval: ClosedRange<Double>?
         public var budgetExcess: Double?
         public var budgetExcessInterval: ClosedRange<Double>?
+        /// The standard error of `budgetExcess` (the race's), behind the chance it is over the budget.
+        public var budgetExcessError: Double?
         public var sessions: Int
         public var settlingSessions: Int?
+        /// Its figures on the held-out sessions (it replays them beside the safe one, since the
+        /// team chooses between the two): the objective and bytes per navigation with their 95 %
+        /// intervals, and the safe one − it, paired, on the objective.
+        public var heldOutValue: Double?
+        public var heldOutInterval: (low: Double, high: Double)?
+        public var heldOutBytesPerNavigation: Double?
+        public var heldOutBytesInterval: (low: Double, high: Double)?
+        public var heldOutSafeCost: Double?
+        public var heldOutSafeCostInterval: (low: Double, high: Double)?
+
+        /// The chance that its bytes per navigation are over the budget's ceiling: the normal
+        /// approximation on the race's estimate and standard error of the excess; nil without one.
+        public var overBudgetProbability: Double? {
+            guard let excess = budgetExcess, let error = budgetExcessError, error > 0 else { return nil }
+            return StudentT.normalCDF(excess / error)
+        }
     }
+
+    /// Whether there is no confirmed answer: the candidate that would be shipped is confirmed worse
+    /// by more than delta than one whose bytes straddle the budget, so the team faces a choice
+    /// (`tune` exits 4; tune.csv marks the two `safe` and `better_undecided`).
+    public var isChoice: Bool { betterUndecided != nil }
 
     /// The winner − the incumbent on the same held-out sessions, replicate by replicate: the
     /// objective's difference and the relative change in bytes per navigation, each with its 95 %
@@ -97,14 +122,15 @@ package struct TuneAnswer: Sendable {
                                      bound: knee.bound, compared: knee.compared, count: knee.better.count,
                                      bytesPerNavigation: standing.bytesPerNavigation, bytesInterval: standing.bytesInterval,
                                      budgetExcess: standing.budgetExcess,
-                                     budgetExcessInterval: standing.budgetExcessInterval, sessions: standing.sessions,
-                                     settlingSessions: knee.settlingSessions)
+                                     budgetExcessInterval: standing.budgetExcessInterval, budgetExcessError: standing.budgetExcessError,
+                                     sessions: standing.sessions, settlingSessions: knee.settlingSessions)
         }
         unresolved = choice.unresolved.count
         self.objective = objective
         self.budget = budget
         self.delta = delta
         searchValue = candidates[choice.shipped].standing?.objective
+        searchBytesPerNavigation = candidates[choice.shipped].standing?.bytesPerNavigation
         self.raceReplays = raceReplays
         self.exhaustiveReplays = exhaustiveReplays
         heldOutSessions = 0
@@ -139,6 +165,16 @@ package struct TuneAnswer: Sendable {
             }
         case nil: break
         }
+        if let better = betterUndecided, let other = rows.firstIndex(where: { $0.policy == better.policy && $0.network == network }) {
+            let theirs = rows[other].summary
+            betterUndecided?.heldOutValue = objective.column.point(theirs)
+            betterUndecided?.heldOutInterval = confirmation.estimates[other]?.interval(objective.column)
+            betterUndecided?.heldOutBytesPerNavigation = TuneBudget.column.point(theirs)
+            betterUndecided?.heldOutBytesInterval = confirmation.estimates[other]?.interval(TuneBudget.column)
+            let cost = Self.versus(better.policy, winner: (summary, estimates), incumbent: (theirs, confirmation.estimates[other]), objective: objective)
+            betterUndecided?.heldOutSafeCost = cost?.difference
+            betterUndecided?.heldOutSafeCostInterval = cost?.differenceInterval
+        }
         if let incumbent, let other = rows.firstIndex(where: { $0.policy == incumbent && $0.network == network }) {
             versusIncumbent = Self.versus(incumbent, winner: (summary, estimates), incumbent: (rows[other].summary, confirmation.estimates[other]),
                                           objective: objective)
@@ -167,9 +203,25 @@ package struct TuneAnswer: Sendable {
         (heldOutBudgetExcessInterval?.low ?? 0) > 0
     }
 
-    /// The answer: its first line names the policy to ship with its held-out figures; the lines
-    /// after it (indented) say why it, against the incumbent, and the race's cost.
+    /// The answer: its first line names the policy to ship with its held-out figures — or, at a
+    /// knee, says there is no confirmed answer and what the choice is; the lines after it
+    /// (indented) give the two sides of a choice, why this candidate, against the incumbent, and
+    /// the race's cost.
     public var sentence: String {
+        var lines = [betterUndecided.map(noConfirmedAnswer) ?? shipLine]
+        if let better = betterUndecided { lines += [describe(better), safeLine(better)] }
+        if heldOutOverBudget, let budget {
+            lines.append("WARNING: on the held-out sessions its bytes per navigation lie wholly above the budget \(budget); "
+                + "the race's figure was within it. More sessions, or a lower budget, would settle it.")
+        }
+        lines.append(why)
+        if let versus = versusIncumbent { lines.append(Self.describe(versus, objective: objective)) }
+        lines.append("The race made \(Self.percent(spentShare)) of an exhaustive sweep's replays (\(raceReplays) of \(exhaustiveReplays)).")
+        return lines.joined(separator: "\n  ")
+    }
+
+    /// "lte: ship SPEC — held-out …": the confirmed answer.
+    private var shipLine: String {
         var first = "\(NetworkModel.shortSpec(network)): ship \(winner) — "
         if let value = heldOutValue {
             first += "held-out \(objective.rawValue) \(format(value))"
@@ -190,16 +242,51 @@ package struct TuneAnswer: Sendable {
                 first += ")"
             }
         }
-        var lines = [first + "."]
-        if let better = betterUndecided { lines.append(describe(better)) }
-        if heldOutOverBudget, let budget {
-            lines.append("WARNING: on the held-out sessions its bytes per navigation lie wholly above the budget \(budget); "
-                + "the race's figure was within it. More sessions, or a lower budget, would settle it.")
+        return first + "."
+    }
+
+    /// The first line at a knee: no confirmed answer, the two policies, how far apart, the chance
+    /// the better one is over the budget and what would settle it.
+    private func noConfirmedAnswer(_ better: Better) -> String {
+        var text = "\(NetworkModel.shortSpec(network)): NO CONFIRMED ANSWER — choose between \(better.policy) (\(objective.rawValue) "
+            + "\(better.value.map(format) ?? "-")"
+        if let probability = better.overBudgetProbability {
+            text += ", over the budget with probability \(Self.probability(probability))"
+        } else {
+            text += ", its bytes straddling the budget"
         }
-        lines.append(why)
-        if let versus = versusIncumbent { lines.append(Self.describe(versus, objective: objective)) }
-        lines.append("The race made \(Self.percent(spentShare)) of an exhaustive sweep's replays (\(raceReplays) of \(exhaustiveReplays)).")
-        return lines.joined(separator: "\n  ")
+        text += ") and \(winner) (\(objective.rawValue) \(searchValue.map(format) ?? "-"), within the budget), "
+            + "\(magnitude(-better.difference)) apart on the searched sessions"
+        if let settling = better.settlingSessions {
+            text += "; about \(settling) searched sessions would settle it"
+        }
+        return text + " (exit 4)."
+    }
+
+    /// The safe side of a choice: within the budget, and what it costs against the better one.
+    private func safeLine(_ better: Better) -> String {
+        var text = "SAFE: \(winner) — confirmed within the budget"
+        if let bytes = heldOutBytesPerNavigation ?? candidatesBytes { text += ", \(Int(bytes.rounded())) bytes per navigation" }
+        text += "; it costs \(magnitude(-better.difference)) more \(objective == .stallRate ? "stalls" : "stall time per navigation") on the searched sessions"
+        if let cost = better.heldOutSafeCost {
+            text += ", \(magnitude(cost)) on the \(heldOutSessions) held-out sessions"
+            if let interval = better.heldOutSafeCostInterval {
+                text += " (paired 95 % CI \(magnitude(interval.low)) … \(magnitude(interval.high)))"
+            }
+        }
+        return text + "."
+    }
+
+    /// The shipped one's bytes per navigation on the searched sessions (when none were held out).
+    private var candidatesBytes: Double? { searchBytesPerNavigation }
+
+    /// A difference on the objective in its unit: points of stall rate, or ms.
+    private func magnitude(_ value: Double) -> String {
+        objective == .stallRate ? String(format: "%.2f points", 100 * value) : String(format: "%.1f ms", value)
+    }
+
+    static func probability(_ value: Double) -> String {
+        value < 0.001 ? "below 0.1 %" : value > 0.999 ? "above 99.9 %" : String(format: "%.1f %%", 100 * value)
     }
 
     /// Why this candidate: the lowest objective, or the fewest bytes within delta of it.
@@ -231,8 +318,8 @@ package struct TuneAnswer: Sendable {
     private func describe(_ better: Better) -> String {
         let unit = objective == .stallRate ? 100.0 : 1
         let suffix = objective == .stallRate ? " points" : " ms"
-        var text = "BETTER BUT UNSETTLED: \(better.policy) — \(objective.rawValue) \(better.value.map(format) ?? "-") on the searched sessions, "
-            + String(format: "%.2f", -unit * better.difference) + suffix + " better than the shipped one (paired; at least "
+        var text = "BETTER, UNSETTLED: \(better.policy) — \(objective.rawValue) \(better.value.map(format) ?? "-") on the searched sessions, "
+            + String(format: "%.2f", -unit * better.difference) + suffix + " better than the safe one (paired; at least "
             + String(format: "%.2f", -unit * better.bound) + suffix + ", one-sided 95 % over the \(better.compared) undecided)"
         if let bytes = better.bytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
         if case let .bytesPerNavigation(ceiling)? = budget, let interval = better.bytesInterval {

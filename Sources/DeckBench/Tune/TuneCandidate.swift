@@ -48,6 +48,14 @@ package struct TuneCandidate: Sendable {
         public var differenceInterval: ClosedRange<Double>?
         /// The bootstrap standard error of `difference`.
         public var differenceError: Double?
+        /// The bootstrap standard error of `budgetExcess`.
+        public var budgetExcessError: Double?
+        /// The anchor it was compared with (the fewest bytes among the leader and the feasible
+        /// candidates confirmed within delta of it; nil for the anchor itself), and the race's
+        /// paired intervals of its bytes per navigation and its objective less the anchor's.
+        public var anchor: String?
+        public var bytesAboveAnchorInterval: ClosedRange<Double>?
+        public var objectiveAgainstAnchorInterval: ClosedRange<Double>?
         /// The independent units (users, or sessions without a user key) and navigations it was
         /// judged on, and whether they were fewer than the race's minimum (`RaceMinimum`): then no
         /// verdict was made, whatever the intervals said.
@@ -68,8 +76,13 @@ package struct TuneCandidate: Sendable {
 
     /// Why a candidate left the race.
     public enum Exit: String, Sendable, CaseIterable {
-        /// Its paired interval against the leader lay wholly on the worse side.
-        case worseThanLeader = "worse than the leader"
+        /// Its paired interval against the leader lay wholly above delta: worse than the best by
+        /// more than the indifference zone.
+        case worseBeyondDelta = "worse than the best by more than delta"
+        /// Its paired interval of bytes against the anchor (the fewest bytes among the leader and
+        /// the feasible candidates confirmed within delta of it) lay wholly above 0, and its paired
+        /// interval on the objective against it wholly above −delta.
+        case dearerThanChoice = "dearer than a choice within delta"
         /// Its interval of bytes per navigation lay wholly above the budget.
         case overBudget = "over the budget"
     }

@@ -28,22 +28,23 @@ package struct TuneKnee: Sendable {
     /// than the shipped one by more than `delta`. The candidates still in hold every searched
     /// session replayed, so their pairs are read from their sums.
     init?(choice: TuneChoice, candidates: [TuneCandidate], objective: TuneObjective, weights: BootstrapWeights, delta: Double) {
+        self.init(choice: choice, candidates: candidates, delta: delta) {
+            RaceEvidence(candidates[$0].summary, objective: objective, weights: weights)
+        }
+    }
+
+    /// The knee on `evidence` (each candidate's, by index; the report page's from a run's files).
+    init?(choice: TuneChoice, candidates: [TuneCandidate], delta: Double, evidence: (Int) -> RaceEvidence) {
         guard !choice.undecided.isEmpty, choice.tooFew == nil else { return nil }
-        let column = objective.column
-        let shipped = candidates[choice.shipped]
-        guard let theirs = column.point(shipped.summary),
-              let theirReplicates = ReplicateEstimates(shipped.summary.replicates, weights: weights, columns: [column])?.values(column)
-        else { return nil }
+        let shipped = evidence(choice.shipped)
+        guard let theirs = shipped.objective else { return nil }
         let z = TuneChoice.zoneZ(candidates: choice.undecided.count + 1)
         var found: [(index: Int, difference: Double, bound: Double)] = []
         for index in choice.undecided {
-            let summary = candidates[index].summary
-            guard let mine = column.point(summary),
-                  let replicates = ReplicateEstimates(summary.replicates, weights: weights, columns: [column])?.values(column) else { continue }
-            let paired = zip(replicates, theirReplicates).compactMap { a, b in a.flatMap { a in b.map { a - $0 } } }
-            guard let error = RaceRule.standardError(paired) else { continue }
-            let difference = mine - theirs
-            if difference + z * error < -delta { found.append((index, difference, difference + z * error)) }
+            let mine = evidence(index)
+            guard let paired = RaceRule.Paired(mine.objective, theirs, mine.objectiveReplicates, shipped.objectiveReplicates) else { continue }
+            let bound = paired.difference + z * paired.error
+            if bound < -delta { found.append((index, paired.difference, bound)) }
         }
         let bytes = { (index: Int) in candidates[index].standing?.bytesPerNavigation ?? .infinity }
         guard let named = found.min(by: { (bytes($0.index), $0.index) < (bytes($1.index), $1.index) }) else { return nil }

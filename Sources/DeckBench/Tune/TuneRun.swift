@@ -67,12 +67,23 @@ package struct TuneRun: Sendable {
         public var raceReplays: Int
     }
 
-    /// How far a tune has come, for a progress line: the round, and the candidates still in.
+    /// How far a tune has come, for a progress line: the round, the candidates still in, the
+    /// searched sessions judged so far and, inside a round, how far its block has come (every
+    /// round reads every file, its block picked by the split's hash, so the share of the input read
+    /// is the share of the round done).
     public struct Progress: Sendable {
         public var round: Int
         public var rounds: Int
         public var live: Int
         public var sessions: Int
+        /// Whether the round is over (its candidates judged); otherwise it is under way.
+        public var roundDone = true
+        /// Inside a round: the candidates replaying its block, the block's sessions replayed so
+        /// far, and the input's bytes read so far and in all.
+        public var replaying = 0
+        public var blockSessions = 0
+        public var bytesRead = 0
+        public var bytesTotal = 0
     }
 
     /// Races, chooses, confirms and writes the reports. Throws `TuneError` when there is no answer
@@ -87,13 +98,20 @@ package struct TuneRun: Sendable {
                               networkIndex: network, replicates: settings.bootstrap, isReference: policy == policies.count)
             }
         }
-        let rule = RaceRule(objective: objective, budget: budget, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil),
+        let rule = RaceRule(objective: objective, budget: budget, delta: delta, comparisons: Self.comparisons(candidates: policies.count, budgeted: budget != nil),
                             minimum: minimum)
         var race = TuneRace(candidates: candidates, networks: networks.count, rule: rule,
                             weights: BootstrapWeights(replicates: settings.bootstrap))
+        var round = 0
+        var judged = 0
         try race.run(blockEnds: Self.blockEnds, replay: { live, from, to in
-            try replay(live, policies: raced, part: split.part(.searched(from: from, to: to)))
+            round += 1
+            return try replay(live, policies: raced, part: split.part(.searched(from: from, to: to))) { sessions, bytesRead, bytesTotal in
+                progress?(Progress(round: round, rounds: Self.blockEnds.count, live: live.count, sessions: judged, roundDone: false,
+                                   replaying: live.count, blockSessions: sessions, bytesRead: bytesRead, bytesTotal: bytesTotal))
+            }
         }, progress: { race in
+            judged = race.searched
             progress?(Progress(round: race.rounds, rounds: Self.blockEnds.count, live: race.candidates.count(where: \.isIn),
                                sessions: race.searched))
         })
@@ -120,19 +138,17 @@ package struct TuneRun: Sendable {
         return policies + [reference.policy]
     }
 
-    /// The comparisons a race of `candidates` policies may make on a network at one round: each
-    /// but the leader against the leader and, with a budget, each one's bytes against the budget.
-    /// With the rounds that may judge (`RaceRule.looks`), the Bonferroni count behind
-    /// `RaceRule.z`, so that no false exit and no false "feasible" happens anywhere in the race but
-    /// with 5 % chance in all.
+    /// The comparisons a race of `candidates` policies may make on a network at one round
+    /// (`RaceRule.comparisons`).
     static func comparisons(candidates: Int, budgeted: Bool) -> Int {
-        max(1, candidates - 1) + (budgeted ? candidates : 0)
+        RaceRule.comparisons(candidates: candidates, budgeted: budgeted)
     }
 
     /// Replays the sessions of `part` with `candidates`, returning each one's summary (in order)
-    /// and the sessions replayed.
-    private func replay(_ candidates: [TuneCandidate], policies: [any PrefetchPolicy], part: HoldoutSplit.Part) throws
-        -> (summaries: [MetricsSummary], sessions: Int) {
+    /// and the sessions replayed; `progress` hears after each batch the sessions replayed and the
+    /// input's bytes read so far, and in all.
+    private func replay(_ candidates: [TuneCandidate], policies: [any PrefetchPolicy], part: HoldoutSplit.Part,
+                        progress: (Int, Int, Int) -> Void) throws -> (summaries: [MetricsSummary], sessions: Int) {
         let source = SessionSource(files: files, part: part)
         let wins = PairedWins(policies: candidates.count, networks: 1, columns: [])
         let pipeline = SessionPipeline(jobs: jobs, format: nil, wins: wins) { [policies, networks, settings] in
@@ -140,18 +156,29 @@ package struct TuneRun: Sendable {
             return candidates.map { makeReplayer(policies[$0.policyIndex], network: networks[$0.networkIndex], settings: settings, commons: commons) }
         }
         var sessions = 0
+        var bytesOfFilesDone = 0
+        let bytesTotal = source.bytesTotal
         try pipeline.run(files: files.count, batchSize: SessionPipeline.batchSize(replayPoints: candidates.count, jobs: jobs),
-                         read: { source.read(file: $0, batchSize: $1, deliver: $2) }) { batch, _ in sessions += batch.sessions.count }
+                         read: { source.read(file: $0, batchSize: $1, deliver: $2) }) { batch, _ in
+            sessions += batch.sessions.count
+            let bytesRead = bytesOfFilesDone + batch.fileBytesRead
+            if batch.input != nil { bytesOfFilesDone += batch.fileBytesRead }
+            progress(sessions, bytesRead, bytesTotal)
+        }
         return (pipeline.totals().summaries.map(\.summary), sessions)
     }
 
-    /// Replays the shipped policies, the incumbent and the budget's reference (each when given) on
+    /// Replays the shipped policies (at a knee, the better one beside the safe one), the incumbent
+    /// and the budget's reference (each when given) on
     /// the held-out sessions and writes the reports with `tune.csv`.
     private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], knees: [TuneKnee?], reference: (any PrefetchPolicy)?,
                          searched: Int, replays: [Int]) throws -> Outcome {
+        // At a knee the team chooses between the safe one and the better one that straddles the
+        // budget: both replay the held-out sessions.
         var shipped: [Int] = []
-        for choice in choices where !shipped.contains(candidates[choice.shipped].policyIndex) {
-            shipped.append(candidates[choice.shipped].policyIndex)
+        for index in zip(choices, knees).flatMap({ [$0.shipped] + ($1.map { [$0.named] } ?? []) })
+        where !shipped.contains(candidates[index].policyIndex) {
+            shipped.append(candidates[index].policyIndex)
         }
         shipped.sort()
         var confirmed = shipped.map { policies[$0] }

@@ -1,9 +1,10 @@
 /// `tune.csv`: every candidate on every network, as it left or finished the race — its round,
 /// why, its figures then with their race intervals — and for the shipped candidate and the
-/// incumbent their figures on the held-out sessions. Per network: the shipped candidate, the
-/// leader when it is another, those within the indifference zone, the others still in (feasible,
-/// then undecided, `better_undecided` when confirmed better than the shipped one by more than
-/// delta), those that were out, the latest first; then the incumbent's held-out row.
+/// incumbent their figures on the held-out sessions. Per network: the shipped candidate (`safe` at
+/// a knee, where there is no confirmed answer), the leader when it is another, those within the
+/// indifference zone, the others still in (feasible, then undecided, `better_undecided` when
+/// confirmed better than the shipped one by more than delta: the one the answer names has held-out
+/// figures too), those that were out, the latest first; then the incumbent's held-out row.
 struct TuneTable: Sendable {
     /// The columns, declared with the reader (`TuneRow.Column`).
     static let header = TuneRow.Column.header
@@ -28,7 +29,8 @@ struct TuneTable: Sendable {
                 let standing = candidate.standing
                 var row = [candidate.network, candidate.policy, status.rawValue, standing.map { String($0.round) } ?? "",
                            candidate.exit?.rawValue ?? status.why] + searched(standing, reference: candidate.isReference)
-                row += [.shipped, .reference].contains(status) ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
+                let confirmed = [.shipped, .safe, .reference].contains(status) || (status == .betterUndecided && knees[network]?.named == index)
+                row += confirmed ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
                 writer.appendRow(row)
             }
             if let incumbent {
@@ -80,7 +82,7 @@ struct TuneTable: Sendable {
 
     /// The network's candidates in the file's order, with their status.
     private func order(network: Int, choice: TuneChoice, knee: TuneKnee?) -> [(Int, Status)] {
-        var rows: [(Int, Status)] = [(choice.shipped, .shipped)]
+        var rows: [(Int, Status)] = [(choice.shipped, knee == nil ? .shipped : .safe)]
         if choice.leader != choice.shipped { rows.append((choice.leader, .leader)) }
         rows += choice.withinDelta.filter { $0 != choice.leader }.map { ($0, .withinDelta) }
         let listed = Set(rows.map(\.0))

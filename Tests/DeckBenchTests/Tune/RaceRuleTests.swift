@@ -44,13 +44,16 @@ import Testing
         #expect(RaceRule.Ceiling(budget: relative, reference: (nil, nil)).excess(1, [1]) == nil)
     }
 
-    /// The Bonferroni count: every candidate but the leader against the leader and, with a budget,
-    /// every candidate against the budget, at each round that may judge (7 unless told).
+    /// The Bonferroni count: every candidate but the leader against the leader, every candidate
+    /// but the anchor against the anchor (bytes and objective) and, with a budget, every candidate
+    /// against the budget, at each round that may judge (7 unless told).
     @Test func theCorrectionCountsEveryComparisonOfTheRace() {
         #expect(TuneRun.blockEnds.count == 7)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 9)
-        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 19)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: false) == 27)
+        #expect(TuneRun.comparisons(candidates: 10, budgeted: true) == 37)
         #expect(TuneRun.comparisons(candidates: 1, budgeted: false) == 1)
+        #expect(TuneRun.comparisons(candidates: 1, budgeted: true) == 1)
+        #expect(TuneRun.comparisons(candidates: 2, budgeted: true) == 5)
         #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9).z - RaceRule.upperQuantile(0.05 / 126)) < 1e-12)
         #expect(abs(RaceRule(objective: .stallRate, budget: nil, comparisons: 9, looks: 3).z - RaceRule.upperQuantile(0.05 / 54)) < 1e-12)
     }
@@ -60,7 +63,7 @@ import Testing
     /// blocks end after 4, 7, 13, 25, 50, 100 and 200 sessions, so the first round that meets
     /// the minimum (30 units, 500 navigations) is the fifth, and three rounds may judge. B stalls
     /// once more than A in every odd session: out at round 5, its interval reaching the z of
-    /// 0.05 / (2 × 1 comparison × 3 rounds), 2.394 standard errors — not 0.05 / 14's 2.690.
+    /// 0.05 / (2 × 3 comparisons × 3 rounds), 2.773 standard errors — not 0.05 / 42's 3.038.
     @Test func roundsTooSmallToJudgeSpendNoErrorRate() throws {
         func summary(_ stalls: (Int) -> Int, from: Double, to: Double) -> (MetricsSummary, Int) {
             var summary = MetricsSummary(replicates: 400)
@@ -86,12 +89,12 @@ import Testing
         }
         #expect(race.judging[0]?.looks == 3 && race.rounds == 5)
         let b = try #require(race.candidates[1].standing)
-        #expect(race.candidates[1].exit == .worseThanLeader && b.round == 5 && b.units == 50 && b.navigations == 500)
+        #expect(race.candidates[1].exit == .worseBeyondDelta && b.round == 5 && b.units == 50 && b.navigations == 500)
         let interval = try #require(b.differenceInterval)
         let difference = try #require(b.difference)
         let error = try #require(b.differenceError)
         let reach = (interval.upperBound - difference) / error
-        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 6)) < 1e-9 && abs(reach - 2.394) < 0.001)
+        #expect(abs(reach - RaceRule.upperQuantile(0.05 / 18)) < 1e-9 && abs(reach - 2.773) < 0.001)
     }
 
     /// Three candidates on 200 sessions of 10 navigations. A stalls least (0.2 %) but its bytes
@@ -125,7 +128,7 @@ import Testing
         #expect(a.bytesPerNavigation == 44_900 && a.feasibility == .undecided)
         #expect(a.bytesInterval!.lowerBound < 45_000 && a.bytesInterval!.upperBound > 45_000)
         #expect(leader == 1)
-        #expect(candidates[0].isIn && candidates[1].isIn && candidates[2].exit == .worseThanLeader)
+        #expect(candidates[0].isIn && candidates[1].isIn && candidates[2].exit == .worseBeyondDelta)
         // Let A lead (as the old rule did, A being within the budget at its estimate) and B and C
         // are both knocked out.
         var unbudgeted = candidates.map { candidate in
@@ -135,7 +138,7 @@ import Testing
         }
         let free = RaceRule(objective: .stallRate, budget: nil, comparisons: TuneRun.comparisons(candidates: 3, budgeted: false))
         #expect(free.judge(&unbudgeted, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 400)) == 0)
-        #expect(unbudgeted[1].exit == .worseThanLeader && unbudgeted[2].exit == .worseThanLeader)
+        #expect(unbudgeted[1].exit == .worseBeyondDelta && unbudgeted[2].exit == .worseBeyondDelta)
         let choice = try TuneChoice(network: 0, candidates: candidates, leader: leader, rule: rule, delta: 0.001, networkSpec: "n")
         #expect(choice.shipped == 1 && choice.undecided == [0])
         // A verdict of feasibility is made once: had A been confirmed within the budget in an
@@ -147,7 +150,7 @@ import Testing
         }
         confirmed[0].standing = TuneCandidate.Standing(round: 6, sessions: 100, feasibility: .feasible)
         #expect(rule.judge(&confirmed, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 400)) == 0)
-        #expect(confirmed[0].standing?.feasibility == .feasible && confirmed[1].exit == .worseThanLeader)
+        #expect(confirmed[0].standing?.feasibility == .feasible && confirmed[1].exit == .worseBeyondDelta)
     }
 
     /// The race's minimum at its edge (30 units, 500 navigations). Three candidates on sessions
@@ -190,7 +193,7 @@ import Testing
         let judged = race(units: 30, navigations: 500)
         #expect(judged.candidates[0].standing?.units == 30 && judged.candidates[0].standing?.navigations == 500)
         #expect(judged.leader == 0 && judged.candidates[0].standing?.feasibility == .feasible)
-        #expect(judged.candidates[1].exit == .worseThanLeader && judged.candidates[2].exit == .overBudget)
+        #expect(judged.candidates[1].exit == .worseBeyondDelta && judged.candidates[2].exit == .overBudget)
         #expect(judged.candidates.allSatisfy { $0.standing?.tooFew == false })
         for (units, navigations) in [(29, 500), (30, 499)] {
             let blocked = race(units: units, navigations: navigations)
@@ -289,6 +292,80 @@ import Testing
         #expect(TuneKnee.settlingSessions(standing) == 6_400)
         standing.budgetExcess = 0
         #expect(TuneKnee.settlingSessions(standing) == nil)
+    }
+
+    /// Sessions of 100 navigations, 200 of them, each in its own bucket; a candidate stalls
+    /// `stalls(s)` times in session s and spends `bytes(s)` a navigation. With the same stalls and
+    /// bytes in every session each replicate gives the same ratios (the weights are whole counts),
+    /// so the interval is a point and a rule is tested at its very edge.
+    static func exactSummary(stalls: (Int) -> Int, bytes: (Int) -> Int) -> MetricsSummary {
+        var summary = MetricsSummary(replicates: 200)
+        for session in 0 ..< 200 {
+            var metrics = SessionMetrics()
+            metrics.navigations = 100
+            metrics.stalls = stalls(session)
+            metrics.bytes = 100 * bytes(session)
+            summary.add(metrics)
+            summary.replicates.add(metrics, bucket: session)
+        }
+        return summary
+    }
+
+    /// The exits at their edges, the leader not given first, delta 2 points. F (given first, 5 %,
+    /// 20 kB): worse than the best by 5 points, out. L (0 %, 50 kB) leads. G (exactly 2 %, 35 kB,
+    /// a point interval): its difference from L is delta itself — not more, so it stays, and
+    /// within it, so it is the anchor, the fewest bytes of the zone. A (1 %, 40 kB) and D (0.5 %,
+    /// 45 kB): dearer than G and not better than it by more than delta: out, "dearer than a choice
+    /// within delta". E (1 or 3 stalls a session, 2 % on average, 30 kB) straddles delta: cheaper
+    /// than the anchor, it stays. The rule that dropped every candidate confirmed worse at all
+    /// would have dropped G, A, D and E and shipped L, the dearest.
+    @Test func aCandidateLeavesOnlyWhenItCanNoLongerBeTheAnswer() throws {
+        func race(delta: Double) -> [TuneCandidate] {
+            let specs: [(String, (Int) -> Int, Int)] = [("F", { _ in 5 }, 20_000), ("L", { _ in 0 }, 50_000), ("G", { _ in 2 }, 35_000),
+                                                        ("A", { _ in 1 }, 40_000), ("D", { $0 % 2 }, 45_000), ("E", { $0 % 2 == 0 ? 1 : 3 }, 30_000)]
+            var candidates = specs.enumerated().map { index, spec in
+                var candidate = TuneCandidate(policy: spec.0, policyIndex: index, network: "n", networkIndex: 0, replicates: 200)
+                candidate.summary = Self.exactSummary(stalls: spec.1, bytes: { _ in spec.2 })
+                return candidate
+            }
+            let rule = RaceRule(objective: .stallRate, budget: nil, delta: delta, comparisons: TuneRun.comparisons(candidates: 6, budgeted: false))
+            #expect(rule.judge(&candidates, live: Array(candidates.indices), round: 7, weights: BootstrapWeights(replicates: 200)) == 1)
+            return candidates
+        }
+        let atDelta = race(delta: 0.02)
+        let g = try #require(atDelta[2].standing)
+        #expect(g.difference == 0.02 && g.differenceInterval == 0.02 ... 0.02)
+        #expect(atDelta.map { $0.exit } == [.worseBeyondDelta, nil, nil, .dearerThanChoice, .dearerThanChoice, nil])
+        #expect(atDelta[3].standing?.anchor == "G" && atDelta[5].standing?.anchor == "G")
+        let e = try #require(atDelta[5].standing?.differenceInterval)
+        #expect(e.lowerBound < 0.02 && e.upperBound > 0.02)
+        // One step inside: G is worse than the best by more than delta and leaves; A, the fewest
+        // bytes of those confirmed within, is the anchor, and D (dearer, not far better) leaves.
+        let below = race(delta: 0.02.nextDown)
+        #expect(below.map { $0.exit } == [.worseBeyondDelta, nil, .worseBeyondDelta, nil, .dearerThanChoice, nil])
+        #expect(below[4].standing?.anchor == "A")
+    }
+
+    /// A dearer candidate far better than the anchor stays: it may be the best, or a knee. With
+    /// delta 0.8 points, L (1 %, 50 kB, feasible) leads and A (1.4 % on average, 40 kB) is the
+    /// anchor; K (0 %, 60 kB on average) straddles a 60 kB budget (its bytes swing): confirmed
+    /// dearer than A, but better than it by 1.4 points, more than delta — so it races on. K'
+    /// (1.2 %, 48 kB, feasible, within delta) is dearer and not far better: out.
+    @Test func aDearerCandidateFarBetterThanTheAnchorStays() throws {
+        let specs: [(String, (Int) -> Int, (Int) -> Int)] = [
+            ("L", { _ in 1 }, { _ in 50_000 }), ("A", { $0 % 5 == 0 ? 3 : 1 }, { _ in 40_000 }),
+            ("K", { _ in 0 }, { $0 % 2 == 0 ? 55_000 : 65_000 }), ("K'", { $0 % 5 == 0 ? 2 : 1 }, { _ in 48_000 })]
+        var candidates = specs.enumerated().map { index, spec in
+            var candidate = TuneCandidate(policy: spec.0, policyIndex: index, network: "n", networkIndex: 0, replicates: 200)
+            candidate.summary = Self.exactSummary(stalls: spec.1, bytes: spec.2)
+            return candidate
+        }
+        let rule = RaceRule(objective: .stallRate, budget: .bytesPerNavigation(60_000), delta: 0.008,
+                            comparisons: TuneRun.comparisons(candidates: 4, budgeted: true))
+        #expect(rule.judge(&candidates, live: [0, 1, 2, 3], round: 7, weights: BootstrapWeights(replicates: 200)) == 0)
+        #expect(candidates[2].standing?.feasibility == .undecided && candidates[2].standing?.anchor == "A")
+        #expect((candidates[2].standing?.bytesAboveAnchorInterval?.lowerBound ?? 0) > 0)
+        #expect(candidates.map { $0.exit } == [nil, nil, nil, .dearerThanChoice])
     }
 
     @Test func parsesTheBudget() throws {

@@ -46,7 +46,7 @@ import Testing
         let answer = try #require(outcome.answers.first)
         #expect(answer.winner == "fixed:radius=3")
         #expect(answer.withinDelta.isEmpty && answer.leader == nil)
-        #expect(outcome.candidates.filter { $0.policy != "fixed:radius=3" }.allSatisfy { $0.exit == .worseThanLeader })
+        #expect(outcome.candidates.filter { $0.policy != "fixed:radius=3" }.allSatisfy { $0.exit == .worseBeyondDelta })
         #expect(answer.heldOutSessions > 100 && answer.heldOutSessions == outcome.confirmation.sessions)
         let stallRate = try #require(answer.heldOutStallRate)
         let interval = try #require(answer.heldOutStallRateInterval)
@@ -58,7 +58,7 @@ import Testing
         let table = try rows(out + "/tune.csv")
         #expect(table.map { $0["status"] } == ["shipped", "out", "out"])
         #expect(table[0]["heldout_sessions"] == String(answer.heldOutSessions))
-        #expect(table[1]["why"] == "worse than the leader" && table[1]["leader"] == "fixed:radius=3")
+        #expect(table[1]["why"] == "worse than the best by more than delta" && table[1]["leader"] == "fixed:radius=3")
         // The folder is a run's: summary.csv holds the finalist on the held-out sessions.
         let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8)
         #expect(summary.split(separator: "\n").count == 2 && summary.contains("\nfixed:radius=3,"))
@@ -94,19 +94,22 @@ import Testing
 
     /// A knee: the budget sits a hair above what `fixed:radius=2` spends, so its bytes interval
     /// holds the budget and it may not be shipped, while fetching on demand, far cheaper and far
-    /// worse, is the only candidate confirmed within it. The answer ships on-demand and says, on
-    /// its second line, that `fixed:radius=2` is better by more than delta and what would settle
-    /// it; tune.csv marks it `better_undecided`.
-    @Test func aBetterCandidateStraddlingTheBudgetIsSaidSecond() throws {
+    /// worse, is the only candidate confirmed within it. There is no confirmed answer: the first
+    /// line says so and names both, the better one with its chance of being over the budget; the
+    /// next lines give each side, with the safe one's cost in stalls on the held-out sessions
+    /// (both replay them); tune.csv marks them `safe` and `better_undecided`.
+    @Test func aBetterCandidateStraddlingTheBudgetIsAChoiceNotAnAnswer() throws {
         let (fixtures, files) = try corpus(sessions: 400)
         let policies: [any PrefetchPolicy] = [OnDemandPolicy(), FixedPolicy(radius: 2)]
-        let sweep = try ReplayRun(files: files, policies: [FixedPolicy(radius: 2)], networks: [Self.lte], settings: Self.settings,
+        // What fixed:radius=2 spends on the sessions the race searches (the split tune makes).
+        let searched = SessionSource(files: files, part: HoldoutSplit(fraction: 0.3, seed: 5).part(.searched(from: 0, to: 1)))
+        let sweep = try ReplayRun(source: searched, policies: [FixedPolicy(radius: 2)], networks: [Self.lte], settings: Self.settings,
                                   outputFolder: fixtures.path("sweep"), command: ["test"], sessionsFormat: .none).run()
         let spent = try #require(TuneBudget.column.point(sweep.summaries[0].summary))
         let out = fixtures.path("tune")
-        let outcome = try tune(files, policies, out: out, budget: TuneBudget.bytesPerNavigation(spent * 1.001), holdout: 0)
+        let outcome = try tune(files, policies, out: out, budget: TuneBudget.bytesPerNavigation(spent * 1.001), holdout: 0.3)
         let answer = try #require(outcome.answers.first)
-        #expect(answer.winner == "ondemand")
+        #expect(answer.winner == "ondemand" && answer.isChoice)
         let better = try #require(answer.betterUndecided)
         #expect(better.policy == "fixed:radius=2" && better.count == 1 && better.compared == 1)
         let shipped = try #require(outcome.candidates.first { $0.policy == "ondemand" }?.standing?.objective)
@@ -116,15 +119,24 @@ import Testing
         let excess = try #require(better.budgetExcess)
         let interval = try #require(better.budgetExcessInterval)
         #expect(excess < 0 && interval.lowerBound < 0 && interval.upperBound > 0)
+        // Under the budget at its estimate: less than an even chance of being over it.
+        let probability = try #require(better.overBudgetProbability)
+        #expect(probability > 0 && probability < 0.5)
         #expect(better.sessions == outcome.searchedSessions && (better.settlingSessions ?? 0) > better.sessions)
+        // Both replayed the held-out sessions: the safe one costs stalls there too, paired.
+        #expect(better.heldOutValue != nil && (better.heldOutSafeCost ?? 0) > 0)
         let lines = answer.sentence.split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix("lte: ship ondemand — "))
-        #expect(lines[1].hasPrefix("  BETTER BUT UNSETTLED: fixed:radius=2 — stall_rate "))
-        #expect(lines[1].contains(" points better than the shipped one (paired; at least ")
+        #expect(lines[0].hasPrefix("lte: NO CONFIRMED ANSWER — choose between fixed:radius=2 (stall_rate "))
+        #expect(lines[0].contains(", over the budget with probability ") && lines[0].contains(") and ondemand (stall_rate ")
+            && lines[0].hasSuffix(" would settle it (exit 4)."))
+        #expect(lines[1].hasPrefix("  BETTER, UNSETTLED: fixed:radius=2 — stall_rate "))
+        #expect(lines[1].contains(" points better than the safe one (paired; at least ")
             && lines[1].contains("searched sessions (the race had \(better.sessions)) would settle it, within the budget at its estimate"))
+        #expect(lines[2].hasPrefix("  SAFE: ondemand — confirmed within the budget, ") && lines[2].contains(" held-out sessions (paired 95 % CI "))
         let table = try rows(out + "/tune.csv")
-        #expect(table.map { $0["status"] } == ["shipped", "better_undecided"])
-        #expect(table[1]["why"] == "better than the shipped one by more than delta; its bytes interval holds the budget")
+        #expect(table.map { $0["status"] } == ["safe", "better_undecided"])
+        #expect(table[1]["why"] == "better than the safe one by more than delta; its bytes interval holds the budget")
+        #expect(table.allSatisfy { $0["heldout_sessions"] == String(answer.heldOutSessions) })
     }
 
     /// Two candidates that are the same policy replay alike on every session: no interval can
@@ -135,7 +147,7 @@ import Testing
         let answer = try #require(outcome.answers.first)
         #expect(answer.winner == "fixed:radius=2")
         #expect(answer.withinDelta == ["fixed:radius=2"])
-        #expect(outcome.candidates[1].exit == .worseThanLeader)
+        #expect(outcome.candidates[1].exit == .worseBeyondDelta)
         let tie = try #require(outcome.candidates[2].standing)
         #expect(tie.difference == 0 && tie.round == TuneRun.blockEnds.count)
         #expect(outcome.candidates[0].isIn && outcome.candidates[2].isIn)
