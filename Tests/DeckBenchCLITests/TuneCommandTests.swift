@@ -30,11 +30,16 @@ import Testing
         #expect(tune.count == 22)
         #expect(tune.filter { $0["status"] == "shipped" }.count == 2 && tune.filter { $0["status"] == "incumbent" }.count == 2)
         #expect(tune.filter { !($0["heldout_sessions"] ?? "").isEmpty }.count == 4)
-        #expect(tune.first { $0["policy"] == "ondemand" }?["why"] == "worse than the leader")
+        #expect(tune.first { $0["policy"] == "ondemand" }?["why"] == "worse than the best by more than delta")
         // report and compare work on the folder, and verify accepts it.
         let page = try String(contentsOfFile: folder + "/t/report.html", encoding: .utf8)
         #expect(page.contains("<h2 id=\"race\">The race</h2>"))
-        #expect(page.contains("held out (95 % CI)") && page.contains("worse than the leader"))
+        #expect(page.contains("held out (95 % CI)") && page.contains("worse than the best by more than delta"))
+        // The page opens with the answer, each network by its name, with the budget and the incumbent.
+        #expect(page.contains("<h2 id=\"answer\">What to ship</h2>"))
+        #expect(page.contains("lte: ship <code>directional:behind=") && page.contains("3g: ship <code>"))
+        #expect(page.contains("(byte budget <code>bytes_per_navigation=70000</code>)"))
+        #expect(page.contains("− <code>fixed:radius=1</code> on the same held-out sessions: "))
         #expect(try DeckBenchTool.run(["verify", "t"], in: folder).status == 0)
         let compare = try DeckBenchTool.run(["compare", "t", "t", "--out", "c.csv"], in: folder)
         #expect(compare.status == 0)

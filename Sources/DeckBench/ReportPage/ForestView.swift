@@ -48,8 +48,8 @@ enum ForestView {
 
     /// Rows (intervals, in the chart's unit) grouped onto axes, each group's positions in the order
     /// given: smallest extent first, a row joins the current group while every interval of it with
-    /// a width stays at least `narrowest` pixels on an axis spanning the group and zero (with a
-    /// fifth of slack for the axis's round ticks); otherwise it starts the next group.
+    /// a width stays at least `narrowest` pixels on the axis the chart would fit to the group (its
+    /// round ends included); otherwise it starts the next group.
     static func panels(_ intervals: [(low: Double, high: Double)]) -> [[Int]] {
         let order = intervals.indices.sorted { (max(abs(intervals[$0].low), abs(intervals[$0].high)), $0)
             < (max(abs(intervals[$1].low), abs(intervals[$1].high)), $1) }
@@ -57,10 +57,8 @@ enum ForestView {
         for index in order {
             if var last = groups.last {
                 last.append(index)
-                let low = min(0, last.map { intervals[$0].low }.min() ?? 0)
-                let high = max(0, last.map { intervals[$0].high }.max() ?? 0)
                 let narrowest = last.map { intervals[$0].high - intervals[$0].low }.filter { $0 > 0 }.min() ?? .infinity
-                if narrowest.isInfinite || narrowest / (1.2 * (high - low)) * plotWidth >= Self.narrowest {
+                if narrowest.isInfinite || narrowest / axisSpan(last.flatMap { [intervals[$0].low, intervals[$0].high] }) * plotWidth >= Self.narrowest {
                     groups[groups.count - 1] = last
                     continue
                 }
@@ -68,6 +66,12 @@ enum ForestView {
             groups.append([index])
         }
         return groups.map { $0.sorted() }
+    }
+
+    /// The width of the axis a chart fits to `values` (and 0), in the values' unit.
+    static func axisSpan(_ values: [Double]) -> Double {
+        guard case let .linear(low, high, _) = ChartFrame.Scale.fitted(values + [0]) else { return 1 }
+        return high - low
     }
 
     /// One forest chart of `rows`.

@@ -37,8 +37,9 @@ import Testing
     }
 
     /// tune.csv's rows on the page: the shipped one and the incumbent as finalists with their
-    /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and one in
-    /// round 2, and the incumbent not counted among the candidates raced (4, not 5).
+    /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and two in
+    /// round 2 (one worse, one dearer than a choice), and the incumbent not counted among the
+    /// candidates raced (5, not 6).
     @Test func theRaceIsReadByStatusRoundAndHeldOutFigures() throws {
         var reports = try folder(Fixtures())
         let searched = ",400,stall_rate,0.0100,fixed:radius=2,,,,50000,,,,,,feasible"
@@ -47,15 +48,17 @@ import Testing
         let text = TuneTable.header.joined(separator: ",") + "\n"
             + "lte,fixed:radius=1,shipped,3," + searched + heldOut + "\n"
             + "lte,fixed:radius=4,out,1,over the budget" + searched + none + "\n"
-            + "lte,fixed:radius=5,out,1,worse than the leader" + searched + none + "\n"
-            + "lte,fixed:radius=0,out,2,worse than the leader" + searched + none + "\n"
+            + "lte,fixed:radius=5,out,1,worse than the best by more than delta" + searched + none + "\n"
+            + "lte,fixed:radius=0,out,2,worse than the best by more than delta" + searched + none + "\n"
+            + "lte,fixed:radius=3,out,2,dearer than a choice within delta" + searched + none + "\n"
             + "lte,staged,incumbent" + String(repeating: ",", count: 16) + heldOut + "\n"
         reports.tune = try TuneRow.read(text, file: "tune.csv")
         let html = RaceView.render(ReportData(reports: reports, schema: .standard)).text
-        #expect(html.contains("deckbench tune raced 4 candidate policies"))
+        #expect(html.contains("deckbench tune raced 5 candidate policies"))
         #expect(html.contains("<td>shipped</td>\n<td>1.00 %</td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n<td>200</td>\n<td>51000</td>\n"))
         #expect(html.contains("<td>incumbent</td>\n<td></td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n"))
         #expect(!html.contains("fixed:radius=4</code>"))
-        #expect(html.contains("Out: round 1: 2 (1 worse than the leader, 1 over the budget); round 2: 1 (1 worse than the leader)."))
+        #expect(html.contains("Out: round 1: 2 (1 worse than the best by more than delta, 1 over the budget); round 2: 2 (1 worse than "
+            + "the best by more than delta, 1 dearer than a choice within delta)."))
     }
 }
