@@ -47,6 +47,29 @@ import Testing
         #expect(intervals == 12 && charts > 2, "\(intervals) intervals on \(charts) charts")
     }
 
+    /// The outlined cell and the page's first answer are tune's answer on the same sessions and
+    /// budget (tune with `--holdout 0` searches every session the replay replayed): 600 generated
+    /// sessions, 16 directional windows on lte, at a budget on the knee's near side (47 kB, where
+    /// `behind=3,ahead=2` at 44.7 kB is the best within it) and one past it (52 kB: `behind=3,ahead=3`).
+    @Test func theOutlinedCellIsTunesAnswerOnTheSameSessionsAndBudget() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try DeckBenchTool.prepare(["generate", "--out", "rec", "--sessions", "600", "--files", "1", "--seed", "21", "--level", "3"], in: folder)
+        let windows = ["--policy", "directional:behind=0..3,ahead=1..4", "--network", "lte", "--bootstrap", "200", "--sessions-format", "none"]
+        try DeckBenchTool.prepare(["replay", "rec", "--out", "out", "--quiet"] + windows, in: folder)
+        for (budget, expected) in [("47000", "directional:behind=3,ahead=2"), ("52000", "directional:behind=3,ahead=3")] {
+            let tune = try DeckBenchTool.run(["tune", "rec", "--out", "t", "--quiet", "--holdout", "0", "--byte-budget",
+                                              "bytes_per_navigation=" + budget] + windows, in: folder)
+            #expect(tune.status == 0, "\(tune.stderr)")
+            #expect(tune.stdout.hasPrefix("lte: ship \(expected) — "), "\(budget): \(tune.stdout)")
+            #expect(try DeckBenchTool.run(["report", "out", "--byte-budget", budget], in: folder).status == 0)
+            let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/out/report.html"), options: [])
+            let outlined = try elements(document, "//*[@data-best='1']").compactMap { $0.attribute(forName: "data-policy")?.stringValue }
+            #expect(outlined == [expected], "\(budget)")
+            let answer = try elements(document, "//p[contains(@class, 'answer')]").compactMap(\.stringValue)
+            #expect(answer.count == 1 && answer[0].hasPrefix("lte: ship \(expected) — "), "\(answer)")
+        }
+    }
+
     private func elements(_ element: XMLElement, _ path: String) throws -> [XMLElement] {
         try element.nodes(forXPath: path).compactMap { $0 as? XMLElement }
     }
