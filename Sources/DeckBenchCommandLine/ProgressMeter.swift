@@ -13,10 +13,13 @@ final class ProgressMeter: Sendable {
     /// When the last line was shown, and whether one is drawn in place.
     private let shown = Locked((last: Date.distantPast, drewLine: false))
 
-    init(enabled: Bool) {
+    /// `plainInterval`: the seconds between plain lines (CI); a caller whose updates come seconds
+    /// apart (tune's batches of a thousand candidates) asks for less, so that a line still comes at
+    /// least every 5 s.
+    init(enabled: Bool, plainInterval: Double = 5) {
         let environment = ProcessInfo.processInfo.environment
         interactive = isatty(STDERR_FILENO) == 1 && environment["CI"] == nil
-        interval = interactive ? 0.2 : 5
+        interval = interactive ? 0.2 : plainInterval
         self.enabled = enabled
     }
 

@@ -6,12 +6,16 @@ extension DeckBenchCommand {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "report",
-            abstract: "Write DIR/report.html: per network a heatmap of each swept family, stall times, the policy table, the Pareto front and paired differences; the bytes/tail trade-off; the run and its rejects.",
+            abstract: "Write DIR/report.html: what to ship; per network a heatmap of each swept family, stall times, the policy table, the Pareto front and paired differences; the bytes/tail trade-off; the run and its rejects.",
             discussion: """
                 The page is self-contained (inline SVG, CSS and a few lines of script that sort the tables; nothing from \
-                the network). A family swept over one or two parameters (--policy directional:behind=0..7,ahead=1..8) is \
-                drawn as a heatmap whose outlined cell has the fewest stalls within --byte-budget bytes per navigation. \
-                With --baseline it adds the comparison, judged as `deckbench compare` judges it.
+                the network). It opens with what to ship: with --byte-budget, tune's rule on the run's own sessions (the \
+                fewest bytes among the policies confirmed within the budget and within 0.1 points of the lowest stall \
+                rate, paired; or no confirmed answer at a knee), outlined in the heatmaps; without one, the Pareto front \
+                and what each step along it buys. A folder written by `deckbench tune` opens with tune's own answer, and \
+                --byte-budget does not change it. A family swept over one or two parameters (--policy \
+                directional:behind=0..7,ahead=1..8) is drawn as a heatmap. With --baseline it adds the comparison, judged \
+                as `deckbench compare` judges it.
                 """)
 
         @Argument(help: "A report folder written by `deckbench replay` or `deckbench merge`.")
@@ -23,9 +27,9 @@ extension DeckBenchCommand {
         var quiet = false
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
-            "The byte budget the heatmaps outline their cell within, as BYTES or tune's absolute form bytes_per_navigation=BYTES: "
-                + "among the cells at no more bytes per navigation, the fewest bytes of those within 0.1 points of the lowest stall "
-                + "rate, as tune chooses (default: the median cell's bytes).",
+            "The byte budget the page answers within, as BYTES or tune's absolute form bytes_per_navigation=BYTES: tune's rule "
+                + "on the run's sessions, the fewest bytes among the policies confirmed within it and within 0.1 points of the "
+                + "lowest stall rate (paired); that cell is outlined (default: none, and the page shows the front instead).",
             valueName: "bytes"))
         var byteBudget: String?
 

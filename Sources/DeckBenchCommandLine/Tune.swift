@@ -141,6 +141,10 @@ extension DeckBenchCommand {
         }
 
         func run() throws {
+            if objective == .stallRate, let delta, delta > 0.05, !quiet {
+                Console.error("warning: --delta \(delta) is \(ReportFormat.number(100 * delta)) points of stall rate (a fraction of "
+                    + "navigations: 0.001 is 0.1 points); candidates that much worse than the best may be shipped")
+            }
             try Console.refuseFileAsFolder(out)
             let files = try recordingFiles(paths)
             Console.removeLeftovers(in: out)
@@ -152,7 +156,7 @@ extension DeckBenchCommand {
                 sessionsFormat: sessionsFormat)
             let outcome: TuneRun.Outcome
             do {
-                let meter = ProgressMeter(enabled: !quiet)
+                let meter = ProgressMeter(enabled: !quiet, plainInterval: 3.5)
                 let roundStart = Locked(0.0)
                 outcome = try tune.run { progress in
                     if progress.roundDone {
@@ -188,6 +192,10 @@ extension DeckBenchCommand {
             let fraction = progress.bytesTotal > 0 ? min(1, Double(progress.bytesRead) / Double(progress.bytesTotal)) : 0
             let spent = now - start
             let left = fraction > 0.02 ? ", about \(Int((spent / fraction - spent).rounded())) s left in the round" : ""
+            if progress.heldOut {
+                return "held-out replay: \(Int((100 * fraction).rounded())) % of the input read, \(progress.blockSessions) session"
+                    + "\(progress.blockSessions == 1 ? "" : "s") × \(progress.replaying) polic\(progress.replaying == 1 ? "y" : "ies") replayed"
+            }
             return "round \(progress.round) of \(progress.rounds): \(Int((100 * fraction).rounded())) % of its block read, "
                 + "\(progress.blockSessions) session\(progress.blockSessions == 1 ? "" : "s") × \(progress.replaying) "
                 + "candidate\(progress.replaying == 1 ? "" : "s") replayed\(left)"

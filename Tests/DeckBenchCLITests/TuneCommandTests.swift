@@ -48,6 +48,28 @@ import Testing
         #expect(try DeckBenchTool.run(["tune", "--help"]).stdout.contains("--holdout"))
     }
 
+    /// At a knee there is no confirmed answer: the budget a hair above what `fixed:radius=2` spends
+    /// on every session (`--holdout 0` searches them all), fetching on demand the only candidate
+    /// confirmed within it. The first line says so and names both, tune exits 4 (documented), the
+    /// reports are written and tune.csv says `safe` and `better_undecided`.
+    @Test func aKneeIsAChoiceAndExitsFour() throws {
+        let folder = try corpus()
+        let replay = try DeckBenchTool.run(["replay", "rec", "--policy", "fixed:radius=2", "--out", "r", "--quiet", "--bootstrap", "200"], in: folder)
+        #expect(replay.status == 0)
+        let row = try #require(DeckBenchTool.csvRows(folder + "/r/summary.csv").first)
+        let bytes = try #require(Double(row["bytes"] ?? ""))
+        let navigations = try #require(Double(row["navigations"] ?? ""))
+        let budget = Int((bytes / navigations * 1.001).rounded())
+        let run = try DeckBenchTool.run(["tune", "rec", "--policy", "ondemand", "--policy", "fixed:radius=2", "--holdout", "0", "--out", "t",
+                                         "--byte-budget", "bytes_per_navigation=\(budget)"], in: folder)
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("lte: NO CONFIRMED ANSWER — choose between fixed:radius=2 (stall_rate "))
+        #expect(run.stdout.contains("\n  SAFE: ondemand — confirmed within the budget"))
+        let statuses = try DeckBenchTool.csvRows(folder + "/t/tune.csv").map { $0["status"] ?? "" }
+        #expect(statuses == ["safe", "better_undecided"])
+        #expect(try DeckBenchTool.run(["verify", "t"], in: folder).status == 0)
+    }
+
     /// A race of one candidate replays until its figures can be judged (it stopped after the
     /// first block, 1/64 of the sessions, always under the minimum, and had no answer).
     @Test func aRaceOfOneCandidateGoesOnUntilItCanBeJudged() throws {

@@ -9,7 +9,7 @@ enum AnswerView {
         var html = Markup()
         html.element("h2", [("id", "answer")], "What to ship")
         if !data.reports.tune.isEmpty {
-            html.append(tuneAnswer(data, bootstrap: bootstrap))
+            html.append(tuneAnswer(data, bootstrap: bootstrap, pageBudget: answers.first?.budget))
             return html
         }
         for answer in answers {
@@ -96,10 +96,14 @@ enum AnswerView {
 
     /// A tune folder: per network the shipped policy (or the choice) with its held-out figures,
     /// the budget tune was given, and the paired difference against the incumbent.
-    private static func tuneAnswer(_ data: ReportData, bootstrap: BootstrapFile?) -> Markup {
+    private static func tuneAnswer(_ data: ReportData, bootstrap: BootstrapFile?, pageBudget: Double?) -> Markup {
         var html = Markup()
         let rows = data.reports.tune
         let budget = option("--byte-budget", in: data.reports.manifest.command) ?? option("--budget", in: data.reports.manifest.command)
+        if let asked = pageBudget {
+            html.paragraph("This folder is `deckbench tune`'s: its answer is the race's, within the budget tune was given; "
+                + "--byte-budget \(ReportFormat.number(asked)) is not applied to it.", [("class", "note")])
+        }
         for network in rows.map(\.network).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
             let members = rows.filter { $0.network == network }
             let name = data.networkNames[network] ?? NetworkModel.shortSpec(network)
@@ -116,6 +120,9 @@ enum AnswerView {
                 text += "`\(safe.policy)` (\(heldOut(safe)); confirmed within the budget)."
                 html.paragraph(text, [("class", "lead answer"), ("data-network", network)])
                 if let better { html.paragraph(versus(safe.policy, better.policy, network: network, data: data, bootstrap: bootstrap), [("class", "note")]) }
+                if let incumbent = members.first(where: { $0.status == .incumbent }) {
+                    html.paragraph(versus(safe.policy, incumbent.policy, network: network, data: data, bootstrap: bootstrap), [("class", "note")])
+                }
             }
         }
         return html

@@ -16,9 +16,12 @@ enum ForestView {
         var high: Double
     }
 
-    /// The width of a chart's plot, in pixels, and the narrowest an interval may be drawn.
+    /// The width of a chart's plot, in pixels, and the narrowest an interval may be drawn: 8 px, so
+    /// that a phone, which shows the chart at about half its size, still shows 4.
     static let plotWidth = 420.0
-    static let narrowest = 4.0
+    static let narrowest = 8.0
+    /// At most this many charts a metric; pairs beyond them are listed as text.
+    static let charts = 3
 
     static func render(_ data: ReportData, network: String, metric: Metric, answer: String? = nil,
                        replicates: ((String) -> [Double?]?)? = nil) -> Markup {
@@ -39,9 +42,16 @@ enum ForestView {
                 + "against `\(rows.first?.b ?? "")`." : "")
             + (groups.count > 1 ? " Pairs of very different sizes are drawn on axes of their own (\(groups.count) charts), so that "
                 + "every interval can be seen." : ""))
-        for (index, group) in groups.enumerated() {
+        for (index, group) in groups.prefix(Self.charts).enumerated() {
             if index > 0 { html.paragraph("Farther from zero, on an axis of their own:", [("class", "note")]) }
             html.append(chart(group.map { rows[$0] }, network: network, metric: metric, scale: scale, unit: unit))
+        }
+        let listed = groups.dropFirst(Self.charts).flatMap { $0 }.sorted().map { rows[$0] }
+        if !listed.isEmpty {
+            html.paragraph("Farther still: " + listed.map { row in
+                "`\(row.a)` − `\(row.b)` \(ReportFormat.number(row.difference * scale)) (\(ReportFormat.number(row.low * scale)) … "
+                    + "\(ReportFormat.number(row.high * scale)))"
+            }.joined(separator: "; ") + " \(unit).", [("class", "note")])
         }
         return html
     }
@@ -57,8 +67,10 @@ enum ForestView {
         for index in order {
             if var last = groups.last {
                 last.append(index)
-                let narrowest = last.map { intervals[$0].high - intervals[$0].low }.filter { $0 > 0 }.min() ?? .infinity
-                if narrowest.isInfinite || narrowest / axisSpan(last.flatMap { [intervals[$0].low, intervals[$0].high] }) * plotWidth >= Self.narrowest {
+                let span = axisSpan(last.flatMap { [intervals[$0].low, intervals[$0].high] })
+                // An interval too narrow to show even on an axis of its own (far from zero for its
+                // width) asks only not to be squeezed by more than a third.
+                if last.allSatisfy({ pixels(intervals[$0], span: span) >= min(Self.narrowest, 0.67 * alone(intervals[$0])) }) {
                     groups[groups.count - 1] = last
                     continue
                 }
@@ -66,6 +78,15 @@ enum ForestView {
             groups.append([index])
         }
         return groups.map { $0.sorted() }
+    }
+
+    /// The pixels `interval` spans on an axis `span` wide, and on the axis of its own.
+    static func pixels(_ interval: (low: Double, high: Double), span: Double) -> Double {
+        (interval.high - interval.low) / span * plotWidth
+    }
+
+    static func alone(_ interval: (low: Double, high: Double)) -> Double {
+        pixels(interval, span: axisSpan([interval.low, interval.high]))
     }
 
     /// The width of the axis a chart fits to `values` (and 0), in the values' unit.
@@ -121,7 +142,9 @@ enum ForestView {
     static func selected(_ pairs: [Pair], data: ReportData, network: String, metric: Metric, answer: String? = nil,
                          replicates: ((String) -> [Double?]?)? = nil) -> [Pair] {
         guard data.policies.count > 8 else { return pairs }
-        let values = data.policies.compactMap { policy in data.value(policy, network, metric.name).map { (policy, $0) } }
+        // The reference is the answer, else the lowest stall rate — for the bytes chart too, whose
+        // lowest value would be the policy that prefetches least (and stalls most).
+        let values = data.policies.compactMap { policy in data.value(policy, network, Metric.stallRate.name).map { (policy, $0) } }
         let best = answer ?? values.min(by: { $0.1 < $1.1 })?.0
         func against(_ other: String) -> [Pair] {
             data.highlighted(network, limit: 13).filter { $0 != other }.compactMap { policy in

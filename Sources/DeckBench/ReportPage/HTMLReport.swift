@@ -99,7 +99,8 @@ public struct HTMLReport: Sendable {
     static let css = """
         body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}\
         @media (max-width:600px){body{margin:10px}}.lead.answer{font-size:16px;border-left:4px solid #0072B2;padding-left:10px}\
-        div.scroll svg.heatmap{max-width:none}\
+        div.chart-box{overflow-x:auto}div.chart-box svg.heatmap{max-width:none}\
+        @media (max-width:600px){div.chart-box svg.chart{min-width:560px;max-width:none}}\
         code,td{overflow-wrap:anywhere;word-break:break-word}\
         h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}h3{font-size:15px;margin:18px 0 4px}\
         code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.note{font-size:13px;color:#444}\

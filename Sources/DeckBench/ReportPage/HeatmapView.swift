@@ -71,17 +71,24 @@ enum HeatmapView {
             svg.close("g")
         }
         svg.close("svg")
-        html.open("div", [("class", "scroll")])
         html.append(svg)
-        html.close("div")
         if let best {
             html.paragraph("Outlined: `\(best.policy)`, \(PolicyTableView.percent(best.rate)) % stalls at "
                 + "\(exactKB(best.bytes)) per navigation.", [("class", "note")])
         } else if let budget = answer.budget {
             let cheapest = cells.min { ($0.bytes, $0.policy) < ($1.bytes, $1.policy) }
-            html.paragraph("No cell is outlined: " + (answer.shipped.map { "the answer, `\($0)`, is not of this sweep." }
-                ?? "the page ships nothing within \(exactKB(budget)) per navigation (above); the fewest bytes of a cell is "
-                + "\(exactKB(cheapest?.bytes ?? 0)), at `\(cheapest?.policy ?? "")`."), [("class", "note")])
+            let why: String
+            switch answer.verdict {
+            case let .ship(policy, _, _)?: why = "the answer, `\(policy)`, is not of this sweep."
+            case let .choice(safe, better, _, _, _)?:
+                why = "there is no confirmed answer within \(exactKB(budget)) per navigation (above): `\(better)`, whose bytes straddle "
+                    + "the budget, or `\(safe)`, confirmed within it but far worse."
+            case .noReplicates?: why = "the run has no bootstrap replicates to confirm a cell within the budget by."
+            case .none?, nil:
+                why = "no cell is confirmed within \(exactKB(budget)) per navigation (above); the fewest bytes of a cell is "
+                    + "\(exactKB(cheapest?.bytes ?? 0)), at `\(cheapest?.policy ?? "")`."
+            }
+            html.paragraph("No cell is outlined: " + why, [("class", "note")])
         }
         return html
     }

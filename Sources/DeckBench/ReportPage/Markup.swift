@@ -9,14 +9,24 @@ struct Markup {
     /// An attribute list, in the order given.
     typealias Attributes = [(String, String)]
 
+    /// Whether each `svg` open is a chart, which sits in a box of its own that scrolls sideways on a
+    /// narrow screen instead of shrinking its text below reading size (`div.chart-box`).
+    private var charts: [Bool] = []
+
     /// `<name attributes>`.
     mutating func open(_ name: String, _ attributes: Attributes = []) {
+        if name == "svg" {
+            let chart = attributes.contains { $0.0 == "class" && $0.1.split(separator: " ").contains("chart") }
+            charts.append(chart)
+            if chart { text += "<div class=\"chart-box\">" }
+        }
         text += "<" + name + Self.attributes(attributes) + ">"
     }
 
     /// `</name>` and a line break.
     mutating func close(_ name: String) {
         text += "</" + name + ">\n"
+        if name == "svg", charts.popLast() == true { text += "</div>\n" }
     }
 
     /// `<name attributes>content</name>`, the content escaped; `<name attributes/>` without content.

@@ -73,7 +73,7 @@ struct PageAnswer {
         guard let choice = try? TuneChoice(network: 0, candidates: candidates, leader: leader, rule: rule, delta: delta, networkSpec: network) else {
             return .none(undecided: candidates.count { $0.isIn && $0.standing?.feasibility == .undecided })
         }
-        if let knee = TuneKnee(choice: choice, candidates: candidates, delta: delta, evidence: { found[$0].1 }) {
+        if let knee = TuneKnee(choice: choice, candidates: candidates, delta: delta, evidence: { found[$0].1 }), knee.isChoice {
             let standing = candidates[knee.named].standing
             let probability = standing.flatMap { standing in
                 standing.budgetExcess.flatMap { excess in

@@ -10,8 +10,10 @@ import Foundation
 ///   leader (the best feasible estimate) lies wholly above `delta`;
 /// - *dearer than a choice within delta*: its paired interval of bytes against the *anchor* (the
 ///   fewest bytes among the leader and the feasible candidates confirmed within `delta` of it) lies
-///   wholly above 0, and its paired interval on the objective against the anchor lies wholly above
-///   −`delta`, so it can neither be shipped nor, by being far better, push the anchor out of the zone.
+///   wholly above 0, its paired interval on the objective against the anchor wholly above
+///   −`delta`, and its paired interval against the leader wholly above 0: it can be neither
+///   shipped, nor so much better that the anchor would fall out of the zone, nor the best (which
+///   defines the zone: were the best to leave, a worse leader would widen the zone past delta).
 ///
 /// Dropping a candidate once it is confirmed worse *at all* would make the answer drift toward the
 /// leader as sessions accumulate (more evidence, a dearer choice); these exits keep every candidate
@@ -143,7 +145,8 @@ package struct RaceRule: Sendable {
         if standing.feasibility == .infeasible { return .overBudget }
         if let interval = standing.differenceInterval, interval.lowerBound > delta { return .worseBeyondDelta }
         if let bytes = standing.bytesAboveAnchorInterval, bytes.lowerBound > 0,
-           let objective = standing.objectiveAgainstAnchorInterval, objective.lowerBound > -delta {
+           let objective = standing.objectiveAgainstAnchorInterval, objective.lowerBound > -delta,
+           let leader = standing.differenceInterval, leader.lowerBound > 0 {
             return .dearerThanChoice
         }
         return nil

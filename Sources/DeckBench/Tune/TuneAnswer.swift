@@ -69,6 +69,9 @@ package struct TuneAnswer: Sendable {
         public var budgetExcessInterval: ClosedRange<Double>?
         /// The standard error of `budgetExcess` (the race's), behind the chance it is over the budget.
         public var budgetExcessError: Double?
+        /// Whether it makes a choice (`TuneKnee.isChoice`): false when it is probably over the
+        /// budget, and the safe one is then the answer.
+        public var isChoice = true
         public var sessions: Int
         public var settlingSessions: Int?
         /// Its figures on the held-out sessions (it replays them beside the safe one, since the
@@ -92,7 +95,7 @@ package struct TuneAnswer: Sendable {
     /// Whether there is no confirmed answer: the candidate that would be shipped is confirmed worse
     /// by more than delta than one whose bytes straddle the budget, so the team faces a choice
     /// (`tune` exits 4; tune.csv marks the two `safe` and `better_undecided`).
-    public var isChoice: Bool { betterUndecided != nil }
+    public var isChoice: Bool { betterUndecided?.isChoice == true }
 
     /// The winner − the incumbent on the same held-out sessions, replicate by replicate: the
     /// objective's difference and the relative change in bytes per navigation, each with its 95 %
@@ -123,7 +126,7 @@ package struct TuneAnswer: Sendable {
                                      bytesPerNavigation: standing.bytesPerNavigation, bytesInterval: standing.bytesInterval,
                                      budgetExcess: standing.budgetExcess,
                                      budgetExcessInterval: standing.budgetExcessInterval, budgetExcessError: standing.budgetExcessError,
-                                     sessions: standing.sessions, settlingSessions: knee.settlingSessions)
+                                     isChoice: knee.isChoice, sessions: standing.sessions, settlingSessions: knee.settlingSessions)
         }
         unresolved = choice.unresolved.count
         self.objective = objective
@@ -208,14 +211,14 @@ package struct TuneAnswer: Sendable {
     /// (indented) give the two sides of a choice, why this candidate, against the incumbent, and
     /// the race's cost.
     public var sentence: String {
-        var lines = [betterUndecided.map(noConfirmedAnswer) ?? shipLine]
-        if let better = betterUndecided { lines += [describe(better), safeLine(better)] }
+        var lines = [isChoice ? betterUndecided.map(noConfirmedAnswer) ?? shipLine : shipLine]
+        if let better = betterUndecided { lines += [describe(better)] + (isChoice ? [safeLine(better)] : []) }
         if heldOutOverBudget, let budget {
             lines.append("WARNING: on the held-out sessions its bytes per navigation lie wholly above the budget \(budget); "
                 + "the race's figure was within it. More sessions, or a lower budget, would settle it.")
         }
         lines.append(why)
-        if let versus = versusIncumbent { lines.append(Self.describe(versus, objective: objective)) }
+        if let versus = versusIncumbent { lines.append((isChoice ? "The safe one: " : "") + Self.describe(versus, objective: objective)) }
         lines.append("The race made \(Self.percent(spentShare)) of an exhaustive sweep's replays (\(raceReplays) of \(exhaustiveReplays)).")
         return lines.joined(separator: "\n  ")
     }
@@ -271,7 +274,8 @@ package struct TuneAnswer: Sendable {
         if let cost = better.heldOutSafeCost {
             text += ", \(magnitude(cost)) on the \(heldOutSessions) held-out sessions"
             if let interval = better.heldOutSafeCostInterval {
-                text += " (paired 95 % CI \(magnitude(interval.low)) … \(magnitude(interval.high)))"
+                text += " (paired 95 % CI " + magnitude(interval.low).replacingOccurrences(of: " points", with: "")
+                    .replacingOccurrences(of: " ms", with: "") + " … \(magnitude(interval.high)))"
             }
         }
         return text + "."
@@ -302,6 +306,7 @@ package struct TuneAnswer: Sendable {
         } else {
             text = "The lowest \(objective.rawValue), and the fewest bytes of the \(zoneSize) feasible candidates \(zone)"
         }
+        if isChoice { text = "The safe one: " + text.prefix(1).lowercased() + text.dropFirst() }
         if !withinDelta.isEmpty { text += "; also within: \(Self.list(withinDelta))" }
         if unresolved > 0 {
             text += "; \(unresolved) other\(unresolved == 1 ? "" : "s") still in, neither shown worse nor shown within "
@@ -318,8 +323,8 @@ package struct TuneAnswer: Sendable {
     private func describe(_ better: Better) -> String {
         let unit = objective == .stallRate ? 100.0 : 1
         let suffix = objective == .stallRate ? " points" : " ms"
-        var text = "BETTER, UNSETTLED: \(better.policy) — \(objective.rawValue) \(better.value.map(format) ?? "-") on the searched sessions, "
-            + String(format: "%.2f", -unit * better.difference) + suffix + " better than the safe one (paired; at least "
+        var text = (better.isChoice ? "BETTER, UNSETTLED: " : "BETTER, PROBABLY OVER THE BUDGET: ") + "\(better.policy) — \(objective.rawValue) \(better.value.map(format) ?? "-") on the searched sessions, "
+            + String(format: "%.2f", -unit * better.difference) + suffix + " better than the \(better.isChoice ? "safe" : "shipped") one (paired; at least "
             + String(format: "%.2f", -unit * better.bound) + suffix + ", one-sided 95 % over the \(better.compared) undecided)"
         if let bytes = better.bytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
         if case let .bytesPerNavigation(ceiling)? = budget, let interval = better.bytesInterval {
@@ -331,11 +336,22 @@ package struct TuneAnswer: Sendable {
                 text += String(format: " (race interval %+.0f … %+.0f: it straddles)", interval.lowerBound, interval.upperBound)
             }
         }
+        if let value = better.heldOutValue {
+            text += "; held out: \(objective.rawValue) \(format(value))"
+            if let interval = better.heldOutInterval { text += " (95 % CI \(format(interval.low))–\(format(interval.high)))" }
+            if let bytes = better.heldOutBytesPerNavigation {
+                text += ", \(Int(bytes.rounded())) bytes per navigation"
+                if let interval = better.heldOutBytesInterval { text += " (95 % CI \(Int(interval.low.rounded()))–\(Int(interval.high.rounded())))" }
+            }
+        }
         if let settling = better.settlingSessions {
             text += "; about \(settling) searched sessions (the race had \(better.sessions)) would settle it, "
                 + ((better.budgetExcess ?? 0) < 0 ? "within the budget at its estimate" : "over the budget at its estimate")
         } else {
-            text += "; its estimate is the budget itself: no number of sessions is sure to settle it"
+            text += "; its estimate is within a hair of the budget: no practical number of sessions would settle it"
+        }
+        if !better.isChoice, let probability = better.overBudgetProbability {
+            text += "; over the budget with probability \(Self.probability(probability)), so the one within it is shipped"
         }
         if better.count > 1 { text += "; \(better.count - 1) more such (better_undecided in tune.csv)" }
         return text + "."

@@ -80,8 +80,9 @@ package struct TuneCandidate: Sendable {
         /// more than the indifference zone.
         case worseBeyondDelta = "worse than the best by more than delta"
         /// Its paired interval of bytes against the anchor (the fewest bytes among the leader and
-        /// the feasible candidates confirmed within delta of it) lay wholly above 0, and its paired
-        /// interval on the objective against it wholly above −delta.
+        /// the feasible candidates confirmed within delta of it) lay wholly above 0, its paired
+        /// interval on the objective against it wholly above −delta, and its paired interval
+        /// against the leader wholly above 0.
         case dearerThanChoice = "dearer than a choice within delta"
         /// Its interval of bytes per navigation lay wholly above the budget.
         case overBudget = "over the budget"

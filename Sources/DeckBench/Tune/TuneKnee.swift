@@ -20,6 +20,10 @@ package struct TuneKnee: Sendable {
     public var bound: Double
     /// How many undecided candidates were compared (the Bonferroni count).
     public var compared: Int
+    /// Whether the team faces a choice: the named one may well be within the budget. When every
+    /// better one is probably over it (its excess's one-sided 97.5 % lower bound, unadjusted, above
+    /// 0), the safe one is the answer and the better one is only named after it.
+    public var isChoice: Bool
     /// Searched sessions that would settle the named one's bytes at its estimate (nil: its
     /// estimate is the ceiling itself, or it has no interval).
     public var settlingSessions: Int?
@@ -47,8 +51,11 @@ package struct TuneKnee: Sendable {
             if bound < -delta { found.append((index, paired.difference, bound)) }
         }
         let bytes = { (index: Int) in candidates[index].standing?.bytesPerNavigation ?? .infinity }
-        guard let named = found.min(by: { (bytes($0.index), $0.index) < (bytes($1.index), $1.index) }) else { return nil }
+        let plausible = found.filter { !Self.probablyOverBudget(candidates[$0.index].standing) }
+        guard let named = (plausible.isEmpty ? found : plausible).min(by: { (bytes($0.index), $0.index) < (bytes($1.index), $1.index) })
+        else { return nil }
         better = found.map(\.index)
+        isChoice = !plausible.isEmpty
         self.named = named.index
         difference = named.difference
         bound = named.bound
@@ -57,11 +64,21 @@ package struct TuneKnee: Sendable {
     }
 
     /// n × (half-width / |excess|)², rounded up: the searched sessions at which the excess's
-    /// interval, narrowing as 1/√n, would no longer hold 0.
+    /// interval, narrowing as 1/√n, would no longer hold 0; nil when that is more than a hundred
+    /// times the sessions the race had (an estimate within a hair of the budget, which no
+    /// practical corpus settles: the figure would only mislead).
     static func settlingSessions(_ standing: TuneCandidate.Standing?) -> Int? {
         guard let standing, let excess = standing.budgetExcess, excess != 0, let interval = standing.budgetExcessInterval else { return nil }
         let halfWidth = (interval.upperBound - interval.lowerBound) / 2
         let ratio = halfWidth / abs(excess)
+        guard ratio * ratio <= 100 else { return nil }
         return Int((Double(standing.sessions) * ratio * ratio).rounded(.up))
+    }
+
+    /// Whether a candidate's bytes are probably over the budget: its excess over the ceiling less
+    /// 1.96 standard errors (one-sided 97.5 %, not corrected for the race's comparisons) above 0.
+    static func probablyOverBudget(_ standing: TuneCandidate.Standing?) -> Bool {
+        guard let excess = standing?.budgetExcess, let error = standing?.budgetExcessError else { return false }
+        return excess - 1.96 * error > 0
     }
 }

@@ -61,10 +61,12 @@ struct TuneRace {
     }
 
     /// Whether `network`'s race goes on: more than one of its candidates (the budget's reference
-    /// aside) is in, or one is and the sessions replayed do not yet meet the minimum for a verdict
-    /// (a race of one candidate replays until its figures can be judged).
+    /// aside) is in, or one is and either the sessions replayed do not yet meet the minimum for a
+    /// verdict or its bytes still straddle the budget (a race of one candidate replays until its
+    /// figures can be judged and its feasibility is settled: a straddler left alone used to end the
+    /// race after a few blocks with "more sessions would settle it" while most sessions were unread).
     func racing(network: Int) -> Bool {
-        let inRace = candidates.count(where: { $0.networkIndex == network && $0.isIn && !$0.isReference })
-        return inRace > 1 || (inRace == 1 && judging[network] == nil)
+        let inRace = candidates.filter { $0.networkIndex == network && $0.isIn && !$0.isReference }
+        return inRace.count > 1 || (inRace.count == 1 && (judging[network] == nil || inRace[0].standing?.feasibility != .feasible))
     }
 }

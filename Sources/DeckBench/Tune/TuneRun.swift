@@ -84,6 +84,8 @@ package struct TuneRun: Sendable {
         public var blockSessions = 0
         public var bytesRead = 0
         public var bytesTotal = 0
+        /// Whether this is the held-out replay after the race (`replaying` its policies).
+        public var heldOut = false
     }
 
     /// Races, chooses, confirms and writes the reports. Throws `TuneError` when there is no answer
@@ -128,7 +130,11 @@ package struct TuneRun: Sendable {
             TuneKnee(choice: choice, candidates: race.candidates, objective: objective, weights: race.weights, delta: delta)
         }
         return try confirm(candidates: race.candidates, choices: choices, knees: knees, reference: raced.dropFirst(policies.count).first,
-                           searched: searched, replays: race.replays)
+                           searched: searched, replays: race.replays) { policies, replayed in
+            progress?(Progress(round: Self.blockEnds.count, rounds: Self.blockEnds.count, live: policies, sessions: searched, roundDone: false,
+                               replaying: policies, blockSessions: replayed.sessions, bytesRead: replayed.bytesRead,
+                               bytesTotal: replayed.bytesTotal, heldOut: true))
+        }
     }
 
     /// The candidates, then the budget's reference when it has one (replayed beside them, never a
@@ -172,11 +178,11 @@ package struct TuneRun: Sendable {
     /// and the budget's reference (each when given) on
     /// the held-out sessions and writes the reports with `tune.csv`.
     private func confirm(candidates: [TuneCandidate], choices: [TuneChoice], knees: [TuneKnee?], reference: (any PrefetchPolicy)?,
-                         searched: Int, replays: [Int]) throws -> Outcome {
+                         searched: Int, replays: [Int], progress: @escaping (Int, ReplayRun.Progress) -> Void) throws -> Outcome {
         // At a knee the team chooses between the safe one and the better one that straddles the
         // budget: both replay the held-out sessions.
         var shipped: [Int] = []
-        for index in zip(choices, knees).flatMap({ [$0.shipped] + ($1.map { [$0.named] } ?? []) })
+        for index in zip(choices, knees).flatMap({ [$0.shipped] + ($1.flatMap { $0.isChoice ? [$0.named] : nil } ?? []) })
         where !shipped.contains(candidates[index].policyIndex) {
             shipped.append(candidates[index].policyIndex)
         }
@@ -188,7 +194,7 @@ package struct TuneRun: Sendable {
         }
         let run = ReplayRun(source: SessionSource(files: files, part: split.part(.heldOut)), policies: confirmed, networks: networks,
                             settings: settings, outputFolder: outputFolder, command: command, jobs: jobs, sessionsFormat: sessionsFormat)
-        let replayed = try run.replay()
+        let replayed = try run.replay { progress(confirmed.count, $0) }
         let table = TuneTable(objective: objective, candidates: candidates, choices: choices, knees: knees, incumbent: incumbent?.spec)
         let confirmation = try replayed.write(adding: [(.tune, table.csv(heldOut: replayed.summaries, estimates: replayed.estimates))])
         let answers = choices.enumerated().map { network, choice in

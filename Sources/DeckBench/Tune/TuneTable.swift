@@ -29,7 +29,7 @@ struct TuneTable: Sendable {
                 let standing = candidate.standing
                 var row = [candidate.network, candidate.policy, status.rawValue, standing.map { String($0.round) } ?? "",
                            candidate.exit?.rawValue ?? status.why] + searched(standing, reference: candidate.isReference)
-                let confirmed = [.shipped, .safe, .reference].contains(status) || (status == .betterUndecided && knees[network]?.named == index)
+                let confirmed = [.shipped, .safe, .reference].contains(status) || (status == .betterUndecided && knees[network]?.named == index && knees[network]?.isChoice == true)
                 row += confirmed ? heldOutFields(candidate.policy, candidate.network, heldOut, estimates) : Self.empty
                 writer.appendRow(row)
             }
@@ -82,7 +82,7 @@ struct TuneTable: Sendable {
 
     /// The network's candidates in the file's order, with their status.
     private func order(network: Int, choice: TuneChoice, knee: TuneKnee?) -> [(Int, Status)] {
-        var rows: [(Int, Status)] = [(choice.shipped, knee == nil ? .shipped : .safe)]
+        var rows: [(Int, Status)] = [(choice.shipped, knee?.isChoice == true ? .safe : .shipped)]
         if choice.leader != choice.shipped { rows.append((choice.leader, .leader)) }
         rows += choice.withinDelta.filter { $0 != choice.leader }.map { ($0, .withinDelta) }
         let listed = Set(rows.map(\.0))

@@ -368,6 +368,40 @@ import Testing
         #expect(candidates.map { $0.exit } == [nil, nil, nil, .dearerThanChoice])
     }
 
+    /// A straddler one byte over the budget, and the budget's edge. K stalls on no navigation and
+    /// spends 40,000 or 60,002 bytes a navigation, session by session (50,001 on average); S stalls
+    /// on every fifth and spends 40,000. At a budget of 50,000 — one byte under K's estimate — K's
+    /// interval holds the budget: undecided, not shipped, and far better than S: no confirmed answer,
+    /// a choice, with even odds or worse that K is over. P (exactly 50,000 in every session, a
+    /// point) is within a budget of 50,000 — the ceiling itself is within — and over at 49,999.
+    @Test func aStraddlerOneByteOverIsAChoiceAndTheCeilingItselfIsWithin() throws {
+        func judged(budget: Double) throws -> (candidates: [TuneCandidate], choice: TuneChoice, knee: TuneKnee?) {
+            let specs: [(String, (Int) -> Int, (Int) -> Int)] = [("S", { _ in 20 }, { _ in 40_000 }), ("K", { _ in 0 }, { $0 % 2 == 0 ? 40_000 : 60_002 }),
+                                                                ("P", { _ in 20 }, { _ in 50_000 })]
+            var candidates = specs.enumerated().map { index, spec in
+                var candidate = TuneCandidate(policy: spec.0, policyIndex: index, network: "n", networkIndex: 0, replicates: 200)
+                candidate.summary = Self.exactSummary(stalls: spec.1, bytes: spec.2)
+                return candidate
+            }
+            let rule = RaceRule(objective: .stallRate, budget: .bytesPerNavigation(budget), comparisons: TuneRun.comparisons(candidates: 3, budgeted: true))
+            let leader = rule.judge(&candidates, live: [0, 1, 2], round: 7, weights: BootstrapWeights(replicates: 200))
+            let choice = try TuneChoice(network: 0, candidates: candidates, leader: leader, rule: rule, delta: 0.001, networkSpec: "n")
+            return (candidates, choice, TuneKnee(choice: choice, candidates: candidates, objective: .stallRate,
+                                                 weights: BootstrapWeights(replicates: 200), delta: 0.001))
+        }
+        let atCeiling = try judged(budget: 50_000)
+        let k = try #require(atCeiling.candidates[1].standing)
+        #expect(k.bytesPerNavigation == 50_001 && k.budgetExcess == 1 && k.feasibility == .undecided)
+        #expect(atCeiling.candidates[2].standing?.feasibility == .feasible && atCeiling.candidates[2].standing?.budgetExcessInterval == 0 ... 0)
+        let knee = try #require(atCeiling.knee)
+        #expect(knee.named == 1 && knee.isChoice && atCeiling.choice.undecided == [1])
+        // S and P stall alike (20 %): P ties the leader S, and S, the cheaper, is the safe one.
+        #expect(atCeiling.choice.shipped == 0)
+        // One byte lower and P's point is over: out.
+        let below = try judged(budget: 49_999)
+        #expect(below.candidates[2].exit == .overBudget && below.candidates[1].standing?.feasibility == .undecided)
+    }
+
     @Test func parsesTheBudget() throws {
         #expect(try TuneBudget.parse("bytes_per_navigation=60000").get() == TuneBudget.bytesPerNavigation(60_000))
         #expect(throws: TuneError.self) { try TuneBudget.parse("stall_rate=0.1").get() }
