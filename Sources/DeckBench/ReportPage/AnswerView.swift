@@ -84,7 +84,9 @@ enum AnswerView {
             html.close("td")
             html.element("td", [], "\(rate(data.value(step.cheaper, answer.network, Metric.stallRate.name))) → "
                 + rate(data.value(step.dearer, answer.network, Metric.stallRate.name)))
-            html.element("td", [], points(step.difference) + (step.interval.map { " (\(points($0.low)) … \(points($0.high)))" } ?? ""))
+            html.element("td", [], points(step.difference) + (step.interval.map {
+                String(format: " (%+.2f … %+.2f)", 100 * $0.low, 100 * $0.high)
+            } ?? ""))
             html.element("td", [], String(format: "%+.1f kB", step.bytesDifference / 1_000))
             html.close("tr")
         }
@@ -143,7 +145,9 @@ enum AnswerView {
         }
         let differences = zip(mine.objectiveReplicates, theirs.objectiveReplicates).compactMap { p, q in p.flatMap { p in q.map { p - $0 } } }
         var text = "`\(a)` − `\(b)` on the same held-out sessions: \(points(x - y)) of stall rate"
-        if let interval = BootstrapReplicates.percentiles(differences) { text += " (paired 95 % CI \(points(interval.low)) … \(points(interval.high)))" }
+        if let interval = BootstrapReplicates.percentiles(differences) {
+            text += String(format: " (paired 95 %% CI %+.2f … %+.2f)", 100 * interval.low, 100 * interval.high)
+        }
         if let p = mine.bytesPerNavigation, let q = theirs.bytesPerNavigation { text += String(format: ", %+.1f kB a navigation", (p - q) / 1_000) }
         return text + "."
     }

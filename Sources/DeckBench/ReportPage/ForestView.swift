@@ -158,9 +158,9 @@ enum ForestView {
         var rows = best.map(against) ?? []
         var counts: [String: Int] = [:]
         for pair in pairs { counts[pair.a, default: 0] += 1; counts[pair.b, default: 0] += 1 }
-        if let reference = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, reference != best {
-            let referenced = against(reference)
-            if referenced.count > rows.count { rows = referenced }
+        // Without replicates to pair the answer with, the policy paired.csv pairs every other with.
+        if rows.isEmpty, let reference = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key, reference != best {
+            rows = against(reference)
         }
         return Array(rows.prefix(12))
     }

@@ -10,7 +10,8 @@ enum RaceView {
         html.element("h2", [("id", "race")], "The race")
         html.element("p", [], "deckbench tune raced \(Set(rows.filter { $0.status != .incumbent }.map(\.policy)).count) candidate policies on the searched "
             + "sessions, shipped the one with the fewest bytes among the feasible candidates within the indifference zone of the "
-            + "best, then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
+            + "best (at a knee, where a far better one straddles the budget, there is no confirmed answer: both sides of the choice), "
+            + "then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
             + "that held-out replay. The held-out figure is the one to expect; the searched one chose the policy and flatters it.")
         let networks = rows.map(\.network).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for network in networks {
@@ -26,6 +27,7 @@ enum RaceView {
     /// held-out objective, with the held-out interval.
     private static func finalists(_ members: [TuneRow]) -> Markup {
         var html = Markup()
+        html.open("div", [("class", "scroll")])
         html.open("table", [("class", "numbers")])
         html.open("thead")
         html.open("tr")
@@ -52,6 +54,7 @@ enum RaceView {
         }
         html.close("tbody")
         html.close("table")
+        html.close("div")
         return html
     }
 
