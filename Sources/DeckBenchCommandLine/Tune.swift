@@ -181,7 +181,7 @@ extension DeckBenchCommand {
             for answer in outcome.answers { Console.out(answer.sentence + "\n") }
             if !quiet {
                 Console.out("\(outcome.searchedSessions) searched session\(outcome.searchedSessions == 1 ? "" : "s"), \(outcome.confirmation.sessions) held out, "
-                    + "\(rejects.count) rejected; reports in \(out)/ (\(outcome.confirmation.manifest.outputs.joined(separator: ", ")))\n")
+                    + "\(rejects.count) rejected; reports in \(out)/ (\((outcome.confirmation.manifest.outputs + (html ? ["report.html"] : [])).joined(separator: ", ")))\n")
             }
             try ExitStatus.check(rejects, maxRejects: maxRejects)
             if outcome.answers.contains(where: \.isChoice) { throw ExitStatus.choice }

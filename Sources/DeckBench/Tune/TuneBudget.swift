@@ -59,8 +59,12 @@ package enum TuneBudget: Sendable, Hashable, CustomStringConvertible {
         }
         if parts[1].first == "+" {
             // A sign belongs to the relative form: "+5" is a forgotten "%:POLICY", not 5 bytes.
+            // "+5:fixed:radius=2" forgot only the "%": suggest the amount with it, the policy kept.
+            let amount = parts[1].prefix { $0 != ":" }
+            let policy = parts[1].dropFirst(amount.count)
             return .failure(.badBudget("\(flag) bytes_per_navigation=\(parts[1]): a signed amount is a share of a reference policy's "
-                + "bytes, bytes_per_navigation=\(parts[1])%:SPEC (e.g. +5%:fixed:radius=2); an absolute budget has no sign"))
+                + "bytes, bytes_per_navigation=\(amount)%\(policy.isEmpty ? ":SPEC" : String(policy)) (e.g. +5%:fixed:radius=2); "
+                + "an absolute budget has no sign"))
         }
         guard let value = Double(parts[1]), value.isFinite, value >= 0 else {
             return .failure(.badBudget("\(flag) bytes_per_navigation must be a number of bytes ≥ 0, got \"\(parts[1])\""))

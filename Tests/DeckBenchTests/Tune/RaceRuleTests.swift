@@ -427,6 +427,9 @@ import Testing
         // A signed amount without "%:SPEC" is a relative budget half-written, not that many bytes.
         let unsigned = #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=+5").get() }
         #expect(unsigned?.description.contains("bytes_per_navigation=+5%:SPEC") == true, "\(String(describing: unsigned))")
+        // Only the "%" forgotten: the suggestion keeps the policy.
+        let noPercent = #expect(throws: TuneError.self) { try TuneBudget.parse("bytes_per_navigation=+5:fixed:radius=2").get() }
+        #expect(noPercent?.description.contains("bytes_per_navigation=+5%:fixed:radius=2 (e.g.") == true, "\(String(describing: noPercent))")
         #expect(try TuneBudget.parse("bytes_per_navigation=5").get() == .bytesPerNavigation(5))
     }
 }
