@@ -25,6 +25,7 @@ public struct TrendPage: Sendable {
         page.open("html", [("lang", "en")])
         page.wrap("head") { head in
             head.element("meta", [("charset", "utf-8")])
+            head.element("meta", [("name", "viewport"), ("content", "width=device-width, initial-scale=1")])
             head.element("title", [], "DeckBench trend")
             head.code("style", HTMLReport.css + Self.css)
         }
@@ -95,7 +96,7 @@ public struct TrendPage: Sendable {
         return markup
     }
 
-    static let css = ".trend-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:8px 24px}"
+    static let css = ".trend-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(440px,100%),1fr));gap:8px 24px}"
         + ".trend-grid svg,.trend-wide svg{width:100%}.trend-index td,.trend-index th{padding:2px 10px;text-align:left}"
         + ".trend-index tr.unexplained td{color:#c0392b}.trend-index tr.improved td{color:#2e7d32}"
 
