@@ -209,28 +209,31 @@ struct RaceErrorTests {
                       Truth(stallRate: 0.032, bytes: 48_000), Truth(stallRate: 0.034, bytes: 46_000), Truth(stallRate: 0.04, bytes: 44_000),
                       Truth(stallRate: 0.06, bytes: 40_000)]
         let answer = 5.0
+        // 20 seeds under `make test-long` (8,000 sessions a seed make it the suite's longest race);
+        // `make race-calibration` runs them all.
+        let runs = ProcessInfo.processInfo.environment["DECKBENCH_RACE_RUNS"] != nil ? Self.runs : 20
         var outsideDelta = [0, 0]
         var overAnswer = [0.0, 0.0]
         var over3Percent = [0, 0]
-        for seed in 0 ..< Self.runs {
+        for seed in 0 ..< runs {
             for (size, sessions) in [1_600, 6_400].enumerated() {
                 let outcome = Self.race(truths, sessions: sessions, seed: UInt64(seed) + 7_000, budget: nil)
                 Self.checkPromises(outcome, budget: nil, delta: 0.001)
                 guard let shipped = outcome.choice?.shipped else { continue }
                 if truths[shipped].stallRate - truths[0].stallRate > 0.001 + 1e-12 { outsideDelta[size] += 1 }
                 let excess = truths[shipped].bytes / truths[Int(answer)].bytes - 1
-                overAnswer[size] += excess / Double(Self.runs)
+                overAnswer[size] += excess / Double(runs)
                 if excess > 0.03 { over3Percent[size] += 1 }
             }
         }
-        Self.report("more sessions: 10 along a front, 1,600 then 6,400 sessions", runs: Self.runs,
+        Self.report("more sessions: 10 along a front, 1,600 then 6,400 sessions", runs: runs,
                     [("shipped outside delta at 1,600", outsideDelta[0]), ("at 6,400", outsideDelta[1]),
                      ("shipped over 3 % dearer than the truth's answer at 1,600", over3Percent[0]), ("at 6,400", over3Percent[1])])
         if ProcessInfo.processInfo.environment["DECKBENCH_RACE_RUNS"] != nil {
             print(String(format: "| more sessions: mean bytes above the truth's answer | %.1f %% at 1,600 | %.1f %% at 6,400 |",
                          100 * overAnswer[0], 100 * overAnswer[1]))
         }
-        #expect(Double(outsideDelta[0] + outsideDelta[1]) <= max(8, 0.08 * Double(Self.runs)))
+        #expect(Double(outsideDelta[0] + outsideDelta[1]) <= max(8, 0.08 * Double(runs)))
         #expect(overAnswer[1] <= overAnswer[0] + 0.005)
     }
 
