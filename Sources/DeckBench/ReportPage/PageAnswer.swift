@@ -74,14 +74,10 @@ struct PageAnswer {
             return .none(undecided: candidates.count { $0.isIn && $0.standing?.feasibility == .undecided })
         }
         if let knee = TuneKnee(choice: choice, candidates: candidates, delta: delta, evidence: { found[$0].1 }), knee.isChoice {
-            let standing = candidates[knee.named].standing
-            let probability = standing.flatMap { standing in
-                standing.budgetExcess.flatMap { excess in
-                    standing.budgetExcessError.flatMap { $0 > 0 ? StudentT.normalCDF(excess / $0) : nil }
-                }
-            }
             return .choice(safe: found[choice.shipped].0, better: found[knee.named].0, difference: knee.difference,
-                           overBudgetProbability: probability, settlingSessions: knee.settlingSessions)
+                           overBudgetProbability: TuneKnee.overBudgetProbability(excess: candidates[knee.named].standing?.budgetExcess,
+                                                                                  error: candidates[knee.named].standing?.budgetExcessError),
+                           settlingSessions: knee.settlingSessions)
         }
         return .ship(policy: found[choice.shipped].0, leader: choice.leader == choice.shipped ? nil : found[choice.leader].0,
                      zone: choice.withinDelta.count + 1)

@@ -84,12 +84,9 @@ package struct TuneAnswer: Sendable {
         public var heldOutSafeCost: Double?
         public var heldOutSafeCostInterval: (low: Double, high: Double)?
 
-        /// The chance that its bytes per navigation are over the budget's ceiling: the normal
-        /// approximation on the race's estimate and standard error of the excess; nil without one.
-        public var overBudgetProbability: Double? {
-            guard let excess = budgetExcess, let error = budgetExcessError, error > 0 else { return nil }
-            return StudentT.normalCDF(excess / error)
-        }
+        /// The chance that its bytes per navigation are over the budget's ceiling
+        /// (`TuneKnee.overBudgetProbability`); nil without an excess and its error.
+        public var overBudgetProbability: Double? { TuneKnee.overBudgetProbability(excess: budgetExcess, error: budgetExcessError) }
     }
 
     /// Whether there is no confirmed answer: the candidate that would be shipped is confirmed worse
@@ -269,7 +266,7 @@ package struct TuneAnswer: Sendable {
     /// The safe side of a choice: within the budget, and what it costs against the better one.
     private func safeLine(_ better: Better) -> String {
         var text = "SAFE: \(winner) — confirmed within the budget"
-        if let bytes = heldOutBytesPerNavigation ?? candidatesBytes { text += ", \(Int(bytes.rounded())) bytes per navigation" }
+        if let bytes = heldOutBytesPerNavigation ?? searchBytesPerNavigation { text += ", \(Int(bytes.rounded())) bytes per navigation" }
         text += "; it costs \(magnitude(-better.difference)) more \(objective == .stallRate ? "stalls" : "stall time per navigation") on the searched sessions"
         if let cost = better.heldOutSafeCost {
             text += ", \(magnitude(cost)) on the \(heldOutSessions) held-out sessions"
@@ -280,9 +277,6 @@ package struct TuneAnswer: Sendable {
         }
         return text + "."
     }
-
-    /// The shipped one's bytes per navigation on the searched sessions (when none were held out).
-    private var candidatesBytes: Double? { searchBytesPerNavigation }
 
     /// A difference on the objective in its unit: points of stall rate, or ms.
     private func magnitude(_ value: Double) -> String {

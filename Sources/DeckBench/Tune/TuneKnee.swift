@@ -75,6 +75,13 @@ package struct TuneKnee: Sendable {
         return Int((Double(standing.sessions) * ratio * ratio).rounded(.up))
     }
 
+    /// The chance that a candidate's bytes per navigation are over the budget's ceiling: the normal
+    /// approximation on the race's estimate and standard error of its excess; nil without them.
+    static func overBudgetProbability(excess: Double?, error: Double?) -> Double? {
+        guard let excess, let error, error > 0 else { return nil }
+        return StudentT.normalCDF(excess / error)
+    }
+
     /// Whether a candidate's bytes are probably over the budget: its excess over the ceiling less
     /// 1.96 standard errors (one-sided 97.5 %, not corrected for the race's comparisons) above 0.
     static func probablyOverBudget(_ standing: TuneCandidate.Standing?) -> Bool {
