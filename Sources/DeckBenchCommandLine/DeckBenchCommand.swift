@@ -20,7 +20,7 @@ public struct DeckBenchCommand: ParsableCommand {
         version: DeckBenchVersion.current,
         // Each subcommand names itself (`commandName`): a derived name costs a `String(describing:)`
         // of its type at every start, 22.8 M instructions of a replay of the bench slice.
-        subcommands: [Replay.self, Tune.self, Learn.self, Report.self, Merge.self, Compare.self, Hull.self, Verify.self, Trace.self, Inspect.self, Generate.self, Import.self, Policies.self, Networks.self, Bench.self, History.self]
+        subcommands: [Replay.self, Tune.self, Learn.self, Report.self, Merge.self, Compare.self, Hull.self, Verify.self, Trace.self, Schedule.self, Inspect.self, Generate.self, Import.self, Policies.self, Networks.self, Bench.self, History.self]
     )
 
     /// Runs the command line with the built-in policies and `policies` added to them, each in the

@@ -32,7 +32,7 @@ extension Replayer {
         guard app.commits(navigation.id, to: navigation.target) else { return false }
         noteScreen()
         leaveShownPage()
-        meter.navigation(to: navigation.target, atUs: nowUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
+        meter.navigation(to: navigation.target, atUs: nowUs, neededUs: navigation.needUs, stalled: navigation.stalled, late: navigation.late, covered: navigation.covered)
         if navigation.stalled {
             if let arrivedUs = navigation.arrivedUs {
                 recordStall(page: navigation.target, fromUs: navigation.needUs, toUs: arrivedUs, late: navigation.late, abandoned: false)

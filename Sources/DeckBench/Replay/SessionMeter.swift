@@ -51,8 +51,8 @@ struct SessionMeter {
         metrics.blankDrags += 1
     }
 
-    /// A navigation committed: `page` is shown from `atUs`.
-    @inline(__always) mutating func navigation(to page: Int, atUs: Int, stalled: Bool, late: Bool, covered: Bool) {
+    /// A navigation committed: `page` is shown from `atUs`, its data needed from `neededUs`.
+    @inline(__always) mutating func navigation(to page: Int, atUs: Int, neededUs: Int, stalled: Bool, late: Bool, covered: Bool) {
         metrics.navigations += 1
         if covered { metrics.coveredNavigations += 1 }
         if stalled {
@@ -61,12 +61,12 @@ struct SessionMeter {
         } else {
             instantNavigations += 1
         }
-        observer?.pageShown(page, atUs: atUs)
+        observer?.pageShown(page, atUs: atUs, neededUs: neededUs)
     }
 
     /// The session's first page is shown at t = 0.
     @inline(__always) mutating func firstPage(_ page: Int) {
-        observer?.pageShown(page, atUs: 0)
+        observer?.pageShown(page, atUs: 0, neededUs: 0)
     }
 
     @inline(__always) mutating func firstLoad(fromUs: Int, toUs: Int) {

@@ -4,8 +4,9 @@
 protocol ReplayObserver: AnyObject {
     func sessionBegan(_ session: Session)
     func gesture(_ gesture: TimelineGesture, atUs: Int)
-    /// A navigation committed (also the session's first page at t = 0): `page` is shown now.
-    func pageShown(_ page: Int, atUs: Int)
+    /// A navigation committed (also the session's first page at t = 0): `page` is shown now; the
+    /// app needed its data from `neededUs` (the gesture's start; 0 for the first page).
+    func pageShown(_ page: Int, atUs: Int, neededUs: Int)
     func requestSent(_ id: Int, page: Int, kind: Request.Kind, attempt: Int, atUs: Int)
     /// Request `id` arrived (`failed` false) or the app gave up on it; `request` as it ended.
     func requestEnded(_ id: Int, _ request: Request, failed: Bool, atUs: Int)

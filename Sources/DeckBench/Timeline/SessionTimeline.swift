@@ -44,11 +44,13 @@ public final class SessionTimeline: ReplayObserver {
         public var diffOperations: Int
     }
 
-    /// A page on screen from `fromUs` to `toUs`.
+    /// A page on screen from `fromUs` to `toUs`, its data needed from `neededUs` (the start of
+    /// the gesture that brought it; 0 for the session's first page).
     public struct PageView: Sendable, Equatable {
         public var page: Int
         public var fromUs: Int
         public var toUs: Int
+        public var neededUs: Int
     }
 
     public struct Gesture: Sendable, Equatable {
@@ -92,9 +94,9 @@ public final class SessionTimeline: ReplayObserver {
         gestures.append(Gesture(name: name, target: target, atUs: atUs))
     }
 
-    func pageShown(_ page: Int, atUs: Int) {
+    func pageShown(_ page: Int, atUs: Int, neededUs: Int) {
         if let last = pageViews.indices.last { pageViews[last].toUs = atUs }
-        pageViews.append(PageView(page: page, fromUs: atUs, toUs: atUs))
+        pageViews.append(PageView(page: page, fromUs: atUs, toUs: atUs, neededUs: neededUs))
     }
 
     func requestSent(_ id: Int, page: Int, kind: Request.Kind, attempt: Int, atUs: Int) {
@@ -137,6 +139,7 @@ public final class SessionTimeline: ReplayObserver {
             if request.started {
                 requests[index].startedUs = request.startedUs
                 requests[index].end = .inFlightAtEnd
+                requests[index].bytes = request.bytes
             }
         }
         for index in requests.indices where requests[index].kind == .prefetch && requests[index].outcome == nil {

@@ -57,6 +57,23 @@ package enum SessionTrace {
         throw .notFound(file: place, id: id, sessions: sessions)
     }
 
+    /// The first `count` valid sessions of `files`, in order, and the rejects read on the way (a
+    /// file that cannot be read is one reject at line 0).
+    public static func first(_ count: Int, inAny files: [String]) -> (sessions: [Session], rejects: [Reject]) {
+        var sessions: [Session] = []
+        var rejects: [Reject] = []
+        for file in files where sessions.count < count {
+            for item in RecordingReader(path: file) {
+                switch item {
+                case let .session(session): sessions.append(session)
+                case let .reject(reject): rejects.append(reject)
+                }
+                if sessions.count == count { break }
+            }
+        }
+        return (sessions, rejects)
+    }
+
     private static func isBrokenStream(_ reject: Reject) -> Bool {
         switch reject.error {
         case .corruptStream, .truncatedStream, .unreadable: true

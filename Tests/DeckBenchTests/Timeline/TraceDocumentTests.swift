@@ -29,8 +29,8 @@ import Testing
             #"{"t":2000,"e":"end"}"#)
         let (timeline, metrics) = SessionTrace.replay(session, policies: [OnDemandPolicy()], networks: [exactNetwork], settings: stillContent)[0]
         #expect(metrics.stalls == 1)
-        #expect(timeline.pageViews == [SessionTimeline.PageView(page: 0, fromUs: 0, toUs: 1_000_000),
-                                       SessionTimeline.PageView(page: 1, fromUs: 1_000_000, toUs: 2_000_000)])
+        #expect(timeline.pageViews == [SessionTimeline.PageView(page: 0, fromUs: 0, toUs: 1_000_000, neededUs: 0),
+                                       SessionTimeline.PageView(page: 1, fromUs: 1_000_000, toUs: 2_000_000, neededUs: 1_000_000)])
         #expect(timeline.stalls == [SessionTimeline.Stall(page: 1, fromUs: 1_000_000, toUs: 1_100_000, late: false, abandoned: false)])
         #expect(timeline.requests.map(\.page) == [0, 1])
         #expect(timeline.requests.map(\.startedUs) == [0, 1_000_000])
