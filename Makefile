@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind
+.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind realnet-deps real-check real-check-ci
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -148,3 +148,33 @@ sanitize: deps
 # on test-release's build: about 6 minutes on two cores (the debug build would take an hour).
 race-calibration: deps
 	DECKBENCH_RACE_RUNS=1000 $(SWIFT) test -c release -Xswiftc -enable-testing --filter RaceErrorTests 2>&1 | grep -E '^\|'
+
+# The real-network check (realnet/README.md): the replay's request schedule played over the Linux
+# TCP stack in network namespaces the check makes and removes itself, against the model. Needs root,
+# iproute2 (ip, tc), util-linux (unshare) and python3; installs what is missing with apt-get.
+realnet-deps:
+	@{ command -v ip && command -v tc && command -v unshare && command -v python3; } >/dev/null 2>&1 || { \
+	  echo "iproute2, util-linux or python3 is missing: installing them with apt-get"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq iproute2 util-linux python3; }
+
+# The full check, on demand or nightly: the first 10 sessions of the sample, two policies, the three
+# links of MODEL.md's table and the default network without jitter, 3 runs each (about an hour).
+REALNET_NETWORKS = --network 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2' \
+	--network 'lte:rtt_ms=40,jitter=0,downlink_kbps=10000,connections=4' \
+	--network 'lte:rtt_ms=300,jitter=0,downlink_kbps=500,connections=4' --network 'lte:jitter=0'
+REALNET_FLAGS ?= --sessions 10 --runs 3 --max-minutes 90
+real-check: release realnet-deps
+	python3 realnet/check.py --deckbench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/deckbench" data \
+	  --policy fixed --policy directional $(REALNET_NETWORKS) $(REALNET_FLAGS) --out realnet-report
+
+# CI's version (about 2 minutes on `make test`'s debug build): the check's own tests (its arithmetic,
+# its refusals, a kill -9 and an interrupt that leave nothing behind), then two short sessions,
+# two policies, one link, two runs, held to loose bounds (every request ends, the schedule
+# recomputes the model's stalls exactly, 90 % of stall verdicts alike).
+real-check-ci: deps realnet-deps
+	$(SWIFT) build
+	python3 -m unittest discover -s realnet
+	python3 realnet/check.py --deckbench .build/debug/deckbench data --session 2541bbc20bd84e99 --session 802727e4332e86eb \
+	  --policy fixed --policy directional --network 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2' \
+	  --runs 2 --bounds ci --quiet --out .build/realnet-ci

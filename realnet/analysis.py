@@ -166,14 +166,12 @@ class Report:
         pairs = []
         for i, first in enumerate(policies):
             for second in policies[i + 1:]:
-                model_difference = (stall[first]["model"] - stall[second]["model"]) / 1000
-                units = [(unit[first][1] - unit[second][1]) / 1000 for unit in paired.values() if first in unit and second in unit]
-                real_mean, interval = mean_interval(units)
-                real_difference = statistics.fmean([(stall[first]["real"][r] - stall[second]["real"][r]) / 1000
-                                                    for r in range(len(result.runs))])
+                both = [unit for unit in paired.values() if first in unit and second in unit]
+                model_difference = statistics.fmean([(unit[first][0] - unit[second][0]) / 1000 for unit in both])
+                real_difference, interval = mean_interval([(unit[first][1] - unit[second][1]) / 1000 for unit in both])
                 pairs.append({"first": first, "second": second, "model_ms": model_difference, "real_ms": real_difference,
-                              "unit_mean_ms": real_mean, "interval": interval, "units": len(units),
-                              "same_sign": (model_difference > 0) == (real_difference > 0) or model_difference == real_difference == 0})
+                              "interval": interval, "units": len(both),
+                              "same_sign": (model_difference > 0) == (real_difference > 0) and (model_difference < 0) == (real_difference < 0)})
         judged = verdicts["alike"] + verdicts["model_only"] + verdicts["real_only"]
         return {
             "result": result, "requests": len(errors), "missing": missing,
@@ -222,13 +220,15 @@ class Report:
                 change = f"{100 * (real - model) / model:+.1f} %" if model else "—"
                 lines.append(f"| `{policy}` | {model / 1000:.2f} s | {real / 1000:.2f} s | {change} |")
             if summary["pairs"]:
-                lines += ["", "| policies (first − second) | stall time, model | real (mean of runs) | real, 95 % interval "
-                          "(sessions × runs) | same sign |", "|---|---|---|---|---|"]
+                lines += ["", "Paired differences of stall time, a session's replay with the first policy less the "
+                          "second's, averaged over sessions (and runs, for real):", "",
+                          "| first − second | model | real | real, 95 % interval (sessions × runs) | same sign |",
+                          "|---|---|---|---|---|"]
                 for pair in summary["pairs"]:
                     interval = pair["interval"]
-                    interval_text = "—" if interval is None else f"{interval[0] / 1000:+.2f} … {interval[1] / 1000:+.2f} s"
-                    lines.append(f"| `{pair['first']}` − `{pair['second']}` | {pair['model_ms'] / 1000:+.2f} s | "
-                                 f"{pair['real_ms'] / 1000:+.2f} s | {interval_text} ({pair['units']}) | "
+                    interval_text = "—" if interval is None else f"{interval[0]:+.0f} … {interval[1]:+.0f} ms"
+                    lines.append(f"| `{pair['first']}` − `{pair['second']}` | {pair['model_ms']:+.0f} ms | "
+                                 f"{pair['real_ms']:+.0f} ms | {interval_text} ({pair['units']}) | "
                                  f"{'yes' if pair['same_sign'] else 'NO'} |")
             lines += ["", "The sender and the lab:", ""]
             for key, value in summary["result"].settings.items():

@@ -95,10 +95,19 @@ async def play(replay, slots, address, port, grace_s):
             urgent.append(request)
             dispatch()
 
+    # One callback an instant, doing that instant's asks and promotions in the schedule's order
+    # (asyncio does not keep the order of timers due at the same time).
+    instants = collections.defaultdict(list)
     for request in replay["requests"]:
-        loop.call_at(at(request["at_us"]), ask, request)
+        instants[request["at_us"]].append((ask, request))
         if request.get("promote_us") is not None:
-            loop.call_at(at(request["promote_us"]), promote, request)
+            instants[request["promote_us"]].append((promote, request))
+
+    def act(actions):
+        for action, request in actions:
+            action(request)
+    for instant, actions in sorted(instants.items()):
+        loop.call_at(at(instant), act, actions)
     try:
         await asyncio.wait_for(done.wait(), timeout=max(0.0, at(replay["end_us"]) - loop.time()) + grace_s)
     except asyncio.TimeoutError:
