@@ -2,8 +2,8 @@ import DequeModule
 
 /// The network between app and server in one replay: connection slots (urgent requests first,
 /// then first come, first served), half a round trip up, server time, a downlink shared fairly by
-/// the transfers in progress (processor sharing, or packet by packet on a Mahimahi trace), half a
-/// round trip down. Lost requests are never answered: those the loss draw picks, and those that
+/// the transfers in progress (processor sharing, or packet by packet on a Mahimahi trace) or one
+/// queue fed by TCP windows (`fifo=1`: `WindowedDownlink`), half a round trip down. Lost requests are never answered: those the loss draw picks, and those that
 /// get their connection during an outage (whenever the app made them); every request times out
 /// after `timeout_ms` from its connection unless it arrived.
 struct Link: ~Copyable {
@@ -45,6 +45,9 @@ struct Link: ~Copyable {
         var id: Int
         var work: Int
     }
+    /// The downlink of `fifo=1`, used when `isWindowed`.
+    private var windowed: WindowedDownlink
+    private let isWindowed: Bool
     /// Requests that time out, in the order they started (so in the order of their deadlines);
     /// those before `firstWaiting` have arrived or were given up.
     private var started = FlatList<Int>(capacity: 32)
@@ -58,6 +61,8 @@ struct Link: ~Copyable {
         outageEveryUs = model.outageMs > 0 ? Int(model.outageEveryMs * 1_000) : 0
         outageUs = Int(model.outageMs * 1_000)
         rttUs = Int((model.rttMs * 1_000).rounded())
+        windowed = WindowedDownlink(model: model)
+        isWindowed = model.fifo == 1
         // The kind's data was loaded by `NetworkModel.parse`: the link reads no file.
         switch model.kind {
         case .parametric:
@@ -110,6 +115,7 @@ struct Link: ~Copyable {
         served = 0
         started.removeAll()
         firstWaiting = 0
+        windowed.reset()
     }
 
     /// Takes a new request: it starts at once if a connection is free, else waits its turn.
@@ -149,6 +155,7 @@ struct Link: ~Copyable {
         request.pointee.started = true
         request.pointee.startedUs = queue.nowUs
         request.pointee.arrivalSequence = queue.takeSequence()
+        if isWindowed { windowed.connect(id) }
         if isInOutage(atUs: queue.nowUs) { request.pointee.lost = true }
         if !request.pointee.lost {
             queue.scheduleOnLink(.responseStart(request: id), atUs: queue.nowUs + request.pointee.upUs + serverUs)
@@ -186,7 +193,7 @@ struct Link: ~Copyable {
     /// packets, and a downlink already shared, out of line.
     @inline(__always)
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
-        if empirical != nil || trace != nil { return responseStartedElsewhere(id, requests, &queue) }
+        if empirical != nil || trace != nil || isWindowed { return responseStartedElsewhere(id, requests, &queue) }
         responseStartedOnFairShare(id, requests, &queue)
     }
 
@@ -211,9 +218,12 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
-    /// The response of `id` on an empirical network or a trace.
+    /// The response of `id` on an empirical network, a trace or a windowed downlink.
     @inline(never)
     private mutating func responseStartedElsewhere(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if isWindowed, requests[id].bytes > 0 {
+            return windowed.responseStarted(id, requests, &queue)
+        }
         if let empirical, requests[id].record >= 0 {
             // The recorded request's pace, alone: the recording's rate already holds what shared its link.
             let transferUs = empirical.transferUs(record: requests[id].record, bytes: requests[id].bytes)
@@ -263,9 +273,15 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
+    /// The acknowledgement of request `id`'s last round on the windowed downlink came back.
+    mutating func nextRound(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        windowed.nextRound(id, requests, &queue)
+    }
+
     /// The app gave up on request `id`: a transfer of its response stops, and its connection
     /// serves the next waiting request.
     mutating func release(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if isWindowed { windowed.disconnect(id) }
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             if trace == nil { advanceTransfers(now: queue.nowUs) }
             _ = transfers.remove(at: index)
@@ -279,6 +295,7 @@ struct Link: ~Copyable {
     /// then), so no transfer is looked for.
     mutating func releaseArrived(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         assert(transfers.firstIndex(where: { $0.id == id }) == nil, "request \(id) arrived while transferring")
+        if isWindowed { windowed.disconnect(id) }
         freeConnection(requests, &queue)
     }
 

@@ -23,6 +23,15 @@ public struct NetworkModel: Sendable, Hashable {
     /// at a seeded phase per session; requests sent while it is down get no answer.
     public var outageEveryMs = 0.0
     public var outageMs = 0.0
+    /// The downlink's discipline: 0 shares it fairly among the transfers in progress (processor
+    /// sharing); 1 is one queue, first in, first out, as a real bottleneck's buffer is.
+    public var fifo = 0
+    /// TCP's initial window in segments of `WindowedDownlink.segmentBytes` (Linux: 10); 0 = no
+    /// window: a response leaves the server whole. Needs `fifo` = 1.
+    public var tcpInitialWindow = 0
+    /// With a window: 1 restarts slow start on a connection idle longer than its retransmission
+    /// timeout (Linux's `tcp_slow_start_after_idle`, on by default), 0 keeps the window.
+    public var idleRestart = 1
     /// What it replays from besides the parameters, with its data loaded (a trace, recorded
     /// requests): resolved by `parse`.
     public var kind: NetworkKind = .parametric
@@ -50,7 +59,7 @@ public struct NetworkModel: Sendable, Hashable {
 
     /// `name:` then the kind's `keys` and the parameters a network of kind `kindName` has.
     func written(as kindName: NetworkKind.Name, keys: [String]) -> String {
-        let parameters = NetworkParameter.all.filter { $0.applies(to: kindName) }.map { $0.written(self) }
+        let parameters = NetworkParameter.all.filter { $0.applies(to: kindName) }.compactMap { $0.written(self) }
         return name + ":" + (keys + parameters).joined(separator: ",")
     }
 
@@ -111,6 +120,10 @@ public struct NetworkModel: Sendable, Hashable {
         if case let .trace(trace) = model.kind, !trace.loop, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "a trace that does not loop delivers nothing after its end, so timeout_ms "
                 + "must be > 0, or the requests then would wait forever")
+        }
+        if model.tcpInitialWindow > 0, model.fifo == 0 {
+            throw .malformed(what: "network", text: text, detail: "tcp_iw=\(model.tcpInitialWindow) needs fifo=1: a connection's windows "
+                + "queue at the bottleneck first in, first out")
         }
         if model.outageMs > 0, model.outageEveryMs == 0 {
             throw .malformed(what: "network", text: text, detail: "outage_ms=\(format(model.outageMs)) needs outage_every_ms > 0 "

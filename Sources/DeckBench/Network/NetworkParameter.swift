@@ -79,21 +79,38 @@ package struct NetworkParameter: Sendable {
               Bounds(noun: "a number of ms", low: 0, lowNote: "no outages", high: 604_800_000, highNote: "a week"), "how often the link goes down"),
         .init("outage_ms", .number(\.outageMs), Bounds(noun: "a number of ms", low: 0, high: 604_800_000, highNote: "a week"),
               "how long it stays down; requests sent then are lost"),
+        // The link's TCP (docs/MODEL.md, "Against a real stack"): written in a spec only when set,
+        // so a spec without them means what it meant before they existed.
+        .init("fifo", .wholeNumber(\.fifo), Bounds(noun: "a whole number", low: 0, lowNote: "shared fairly", high: 1, highNote: "one queue"),
+              "1: the downlink is one queue, first in, first out (a real bottleneck); 0: shared fairly by the transfers",
+              aspect: .downlink, unlessDefault: 0),
+        .init("tcp_iw", .wholeNumber(\.tcpInitialWindow), Bounds(noun: "a whole number of segments", low: 0, lowNote: "no window", high: 1_000),
+              "TCP's initial window in segments of 1,448 bytes (Linux: 10); a connection's window grows by what each round "
+                  + "trip delivers (slow start); needs fifo=1", aspect: .downlink, unlessDefault: 0),
+        .init("idle_restart", .wholeNumber(\.idleRestart), Bounds(noun: "a whole number", low: 0, lowNote: "keep the window", high: 1, highNote: "restart"),
+              "with tcp_iw: 1 (Linux's default) halves an idle connection's window each retransmission timeout "
+                  + "(round trip + 200 ms) it was idle, down to tcp_iw", aspect: .downlink, unlessDefault: 1),
     ]
 
-    init(_ key: String, _ field: Field, _ bounds: Bounds, _ meaning: String, aspect: Aspect? = nil) {
+    /// A value at which the full spec leaves the parameter out (nil: always written).
+    let omittedAt: Double?
+
+    init(_ key: String, _ field: Field, _ bounds: Bounds, _ meaning: String, aspect: Aspect? = nil, unlessDefault omittedAt: Double? = nil) {
         self.key = key
         self.field = field
         self.bounds = bounds
         self.meaning = meaning
         self.aspect = aspect
+        self.omittedAt = omittedAt
     }
 
-    /// `key=value` as the full spec writes it.
-    func written(_ model: NetworkModel) -> String {
+    /// `key=value` as the full spec writes it; nil when it is at the value the spec leaves out.
+    func written(_ model: NetworkModel) -> String? {
         switch field {
-        case let .number(path): "\(key)=\(NetworkModel.format(model[keyPath: path]))"
-        case let .wholeNumber(path): "\(key)=\(model[keyPath: path])"
+        case let .number(path):
+            model[keyPath: path] == omittedAt ? nil : "\(key)=\(NetworkModel.format(model[keyPath: path]))"
+        case let .wholeNumber(path):
+            Double(model[keyPath: path]) == omittedAt ? nil : "\(key)=\(model[keyPath: path])"
         }
     }
 

@@ -184,6 +184,9 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 link.responseStarted(id, requests, &queue)
             case .transferCheck:
                 link.transferCheck(requests, &queue)
+            case let .windowRound(id):
+                guard !requests.record(id).pointee.failed else { continue }
+                link.nextRound(id, requests, &queue)
             case let .arrival(id):
                 let request = requests.record(id)
                 guard !request.pointee.failed else { continue }

@@ -10,6 +10,8 @@ struct ScheduledEvent: Comparable {
         case responseStart(request: Int)
         /// The earliest transfer on the shared downlink may have finished.
         case transferCheck
+        /// The acknowledgement of request `id`'s last round came back: its next round leaves.
+        case windowRound(request: Int)
         /// Request `id`'s response arrives at the app.
         case arrival(request: Int)
         /// The trace delivers packets now.

@@ -62,15 +62,16 @@ package struct RequestSchedule: Sendable {
     }
 
     /// The request that brought (or was to bring) the page of `view`: without a stall, the last
-    /// arrival for the page by need time; with one, the arrival that ended it, or for a stall the
-    /// user left, the request for the page in flight at need time.
+    /// arrival for the page by need time; with one, the arrival that ended it (a retry, when the
+    /// request in flight at need time failed), or for a stall the user left, the request for the
+    /// page in flight at need time.
     static func supplier(of view: SessionTimeline.PageView, stall: SessionTimeline.Stall?, in spans: [SessionTimeline.RequestSpan]) -> Int? {
         let forPage = spans.lazy.filter { $0.page == view.page }
         guard let stall else {
             return forPage.last { $0.end == .arrived && $0.endUs <= view.neededUs }?.id
         }
         if !stall.abandoned {
-            return forPage.first { $0.end == .arrived && $0.endUs == stall.toUs && $0.sentUs <= stall.fromUs }?.id
+            return forPage.first { $0.end == .arrived && $0.endUs == stall.toUs }?.id
         }
         return forPage.first { $0.sentUs <= stall.fromUs && $0.endUs > stall.fromUs }?.id
     }
