@@ -22,6 +22,54 @@ import Testing
         #expect(creep.count == 1 && creep[0].cause(at: 9) == nil)
     }
 
+    /// A job tried on another network for `length` nights (from night 13, after 12 on lte) and
+    /// back on lte for `after` nights: stall_rate 3 % with a fixed pattern of noise (±0.15 points)
+    /// and ±0.4-point intervals, 1.5 points more on the other network, `shift(night)` added.
+    private func tried(length: Int, after: Int, shift: (Int) -> Double = { _ in 0 }) -> HistoryFile {
+        let noise = [0.0, 0.0015, -0.001, 0.0005, -0.0015, 0.001, -0.0005]
+        return HistoryFile(rows: (1 ... 12 + length + after).map { night in
+            let other = (13 ..< 13 + length).contains(night)
+            let value = 0.03 + noise[night % noise.count] + (other ? 0.015 : 0) + shift(night)
+            var row = row("r\(night)", network: other ? "lte:rtt_ms=200" : "lte", value: String(format: "%.4f", value))
+            (row.ciLow, row.ciHigh) = (String(format: "%.4f", value - 0.004), String(format: "%.4f", value + 0.004))
+            return row
+        })
+    }
+
+    /// A try of 2 to 6 nights on another network: its step is a cause, the night it is undone is
+    /// not (the runs are again what most of the last 14 nights had). From 7 nights on, the other
+    /// network is what most of them had (7 of 14, a tie, goes to the latest), and the step back is
+    /// a cause too; a try of one night is a one-night change, left out of the nights judged.
+    @Test func aTryOfTwoToSixNightsIsACauseAndItsUndoingIsNot() throws {
+        let one = try #require(HistorySeries.all(tried(length: 1, after: 6)).first)
+        #expect(one.isOneNightChange(at: 12) && one.cause(at: 12) == nil && one.cause(at: 13) == nil)
+        for length in 2 ... 7 {
+            let series = HistorySeries.all(tried(length: length, after: 6))
+            #expect(series.count == 1 && series[0].rows.count == 18 + length)
+            #expect(series[0].cause(at: 12) == "a new network", "\(length) nights")
+            #expect(!series[0].isOneNightChange(at: 12), "\(length) nights")
+            #expect(series[0].cause(at: 12 + length) == (length >= 7 ? "a new network" : nil), "\(length) nights")
+            #expect((13 ... 17 + length).allSatisfy { $0 == 12 + length || series[0].cause(at: $0) == nil }, "\(length) nights")
+        }
+    }
+
+    /// What `history check` says of a three-night try (1.5 points more, at a limit of 0.3 points),
+    /// every morning: while it lasts, its step explained by the new network on its night; never a
+    /// FAIL; from the 4th night after it is undone, nothing. (On the 1st to 3rd the step is still
+    /// said, smaller: the try and the nights after it are one part, measured since the step.)
+    @Test func checkOfAThreeNightTry() throws {
+        let check = HistoryCheck(limits: [Comparison.Threshold(metric: "stall_rate", amount: 0.003, relative: false)])
+        let during = check.findings(tried(length: 3, after: 0))
+        let step = try #require(during.first)
+        #expect(during.count == 1 && step.cause == "a new network" && step.startRow == 12 && step.change.nights == 3)
+        #expect(abs(step.size - 0.01496) < 1e-5, "\(step.size)")
+        for after in 1 ... 10 {
+            let findings = check.findings(tried(length: 3, after: after))
+            #expect(findings.filter(\.fails).isEmpty, "\(after) nights after")
+            #expect(findings.isEmpty == (after >= 4), "\(after) nights after: \(findings.map { ($0.verdict, $0.startRow, $0.size) })")
+        }
+    }
+
     @Test func twoNetworksOfOnePresetInARunKeepTheirWholeSpecs() {
         let rows = (1 ... 3).flatMap { [row("r\($0)", network: "lte"), row("r\($0)", network: "lte:loss=0.3"), row("r\($0)", network: "3g")] }
         let series = HistorySeries.all(HistoryFile(rows: rows))
