@@ -85,6 +85,29 @@ import Testing
         #expect(change.low == 3 && change.high == 3)
     }
 
+    /// Nights without intervals, worked by hand: baseline 1, 2, 1, 2, 1 (mean 1.4, sample variance
+    /// 1.2 / 4 = 0.3, all of it spread), then 5, 5, 5: the change is 3.6, its variance
+    /// 0.3 / 5 + 0.3 / 3 × π/2 = 0.06 + 0.05π (standard error 0.465918), all of it estimated from
+    /// the baseline, so its degrees of freedom are the baseline's n − 1 = 4, and with one start
+    /// tested the interval is 3.6 ± t(0.975, 4) = 2.776445 standard errors: 2.306404 … 4.893596
+    /// (t(0.975, 5) = 2.570582 would give 2.402320 …). At a limit of 2.35, between the two lower
+    /// ends, the change is unconfirmed; a limit one step below its lower end fails it, one at it
+    /// does not.
+    @Test func nightsWithoutIntervalsUseTheBaselinesNMinusOneDegreesOfFreedom() throws {
+        let nights = [1, 2, 1, 2, 1, 5, 5, 5].map { ChangePointSearch.Night(value: $0) }
+        let change = try #require(ChangePointSearch().judgedIncrease(nights))
+        #expect(change.start == 5 && change.nights == 3 && abs(change.size - 3.6) < 1e-12 && abs(change.baseline - 1.4) < 1e-12)
+        #expect(abs(change.standardError - 0.4659180536) < 1e-9, "\(change.standardError)")
+        #expect(abs(change.critical - 2.776445) < 1e-5, "\(change.critical)")
+        #expect(abs(change.low - 2.306404) < 1e-5 && abs(change.high - 4.893596) < 1e-5, "\(change.low) … \(change.high)")
+        let unconfirmed = try #require(HistoryCheck(limits: [Comparison.Threshold(metric: "stall_rate", amount: 2.35, relative: false)])
+            .findings(Self.history(nights)).first)
+        #expect(unconfirmed.verdict == .unconfirmed && abs(unconfirmed.low - 2.306404) < 1e-5)
+        #expect(Self.failures(nights, limit: 2.35).isEmpty)
+        #expect(Self.failures(nights, limit: unconfirmed.low.nextDown).count == 1)
+        #expect(Self.failures(nights, limit: unconfirmed.low).isEmpty)
+    }
+
     /// Student's t against values computed elsewhere (scipy.stats.t.isf, to 6 digits), and the
     /// normal at infinite degrees of freedom.
     @Test func studentsTQuantiles() {
