@@ -340,6 +340,24 @@ import Testing
         #expect(third.stdout.contains("from night 6 (2026-11-06, run r6) on, 3 nights; limit 0.005, detectable "), "\(third.stdout)")
     }
 
+    /// --min-nights reaches the search: a step of 1.5 points from night 20, held 3 nights, fails
+    /// under the default and under --min-nights 3, is too recent to judge under --min-nights 4
+    /// (nothing said, exit 0), and fails under it once it has held a 4th night.
+    @Test func minNightsIsTheNightsAChangeMustHaveHeld() throws {
+        let limit = ["--max-increase", "stall_rate=0.005"]
+        let held3 = history(nights: 22) { $0 >= 20 ? 0.015 : 0 }
+        for flags in [[], ["--min-nights", "3"]] {
+            let result = try DeckBenchTool.run(["history", "check", held3] + limit + flags)
+            #expect(result.status == 2 && result.stdout.contains("FAIL stall_rate of fixed on lte: +0.015")
+                && result.stdout.contains("from night 20 (n20, run r20) on, 3 nights;"), "\(flags): \(result.stdout)")
+        }
+        let early = try DeckBenchTool.run(["history", "check", held3] + limit + ["--min-nights", "4"])
+        #expect(early.status == 0 && !early.stdout.contains("FAIL"), "\(early.stdout)")
+        #expect(early.stdout == "22 nights, 1 series: no lasting change past a limit\n", "\(early.stdout)")
+        let held4 = try DeckBenchTool.run(["history", "check", history(nights: 23) { $0 >= 20 ? 0.015 : 0 }] + limit + ["--min-nights", "4"])
+        #expect(held4.status == 2 && held4.stdout.contains("from night 20 (n20, run r20) on, 4 nights;"), "\(held4.stdout)")
+    }
+
     /// New flags on night 10 with a step of 1.5 points, checked every morning from night 10 to 14:
     /// never a FAIL, and from its third night the step is said, explained, on night 10.
     @Test func aDeclaredChangeIsExplainedOnItsNightAndNeverFailsEarly() throws {
