@@ -162,6 +162,30 @@ import Testing
         #expect(bytes(folder + "/h.csv") == before)
     }
 
+    /// A value of nan or inf, in any case and sign, is damage, as "n/a" is (exit 65, with its line):
+    /// read as a number, one nan night would leave every later step of its series unjudged (a mean
+    /// with a nan in it is past no limit). Here the step from night 20 fails while every value is a
+    /// number (and, read as one, passed with a nan on night 10); with night 10's value (line 11), or
+    /// an end of its interval, not a number, the history is refused and nothing is judged.
+    @Test func aValueOfNaNOrInfinityIsDamageWithItsLine() throws {
+        let path = history(nights: 26) { $0 >= 20 ? 0.015 : 0 }
+        #expect(try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"]).status == 2)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let columns = ["value": 10, "ci_low": 11, "ci_high": 12]
+        for (column, text) in [("value", "nan"), ("value", "inf"), ("value", "NaN"), ("value", "-inf"), ("value", "Infinity"),
+                               ("ci_low", "-INF"), ("ci_high", "nan"), ("value", "n/a")] {
+            var damaged = lines
+            var fields = damaged[10].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            fields[columns[column]!] = text
+            damaged[10] = fields.joined(separator: ",")
+            let copy = path + ".\(column).\(text).csv".replacingOccurrences(of: "/", with: "-")
+            try (damaged.joined(separator: "\n") + "\n").write(toFile: copy, atomically: true, encoding: .utf8)
+            let check = try DeckBenchTool.run(["history", "check", copy, "--max-increase", "stall_rate=0.005"])
+            #expect(check.status == 65 && check.stdout.isEmpty, "\(column) \(text): \(check.status) \(check.stdout)")
+            #expect(check.stderr.contains("\(copy):11: a damaged history: \(column) \"\(text)\" is not a number"), "\(check.stderr)")
+        }
+    }
+
     /// A row that says something else of its run than the run's first row is damage; an empty
     /// file is a history of no night; a night appended with an earlier time than the last is warned.
     @Test func aRunSaysOneThingAndAnEmptyFileIsANewHistory() throws {

@@ -122,6 +122,28 @@ import Testing
         #expect(try HistoryFile.read(mended).rows == night("n1") + night("n2"))
     }
 
+    /// A value or an interval's end that is nan or infinite, in any spelling Double takes, is
+    /// refused with its line as "n/a" is; the largest finite numbers, either sign, are read, and
+    /// one step past them (1.8e308, read as infinity) is refused.
+    @Test func nanAndInfinityAreNotNumbers() throws {
+        let rows = night("n1", policies: ["fixed"], metrics: ["stall_rate"]) + night("n2", policies: ["fixed"], metrics: ["stall_rate"])
+        for (field, text) in [(\HistoryRow.value, "nan"), (\.value, "NaN"), (\.value, "-nan"), (\.value, "inf"), (\.value, "-inf"),
+                              (\.value, "Infinity"), (\.value, "1.8e308"), (\.value, "n/a"), (\.ciLow, "-INF"), (\.ciHigh, "nan")] {
+            var damaged = rows
+            damaged[1][keyPath: field] = text
+            let path = try write(damaged)
+            let refused = try #require(failure(path), "\(text)")
+            let name = field == \HistoryRow.value ? "value" : field == \HistoryRow.ciLow ? "ci_low" : "ci_high"
+            #expect(refused.isData && refused.description == "\(path):3: a damaged history: \(name) \"\(text)\" is not a number",
+                    "\(refused)")
+        }
+        for text in ["1.7976931348623157e308", "-1.7976931348623157e308"] {
+            var extreme = rows
+            extreme[1].value = text
+            #expect(try HistoryFile.read(try write(extreme)).rows[1].value == text)
+        }
+    }
+
     /// An empty file is a history of no night to every reader, as to append.
     @Test func anEmptyFileIsAHistoryOfNoNight() throws {
         let path = NSTemporaryDirectory() + "history-\(UUID().uuidString).csv"
