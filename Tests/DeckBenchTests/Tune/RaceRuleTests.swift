@@ -402,6 +402,44 @@ import Testing
         #expect(below.candidates[2].exit == .overBudget && below.candidates[1].standing?.feasibility == .undecided)
     }
 
+    /// A straddler is a knee only when it is better than the safe one by more than delta, not by
+    /// any amount. S (20 % stalls, 40 kB) is shipped at a budget of 50,000; K (no stall, 50,001 bytes
+    /// on average) straddles it and is better than S by exactly 0.2 in every replicate, a point
+    /// interval whose bound is the difference itself. With delta 0.2, or one step more, K is no
+    /// knee: undecided in tune.csv, no better_undecided row; one step less, it is the knee.
+    @Test func aStraddlerBetterByNoMoreThanDeltaIsNoKnee() throws {
+        func judged(delta: Double) throws -> (knee: TuneKnee?, statuses: [String]) {
+            let specs: [(String, (Int) -> Int, (Int) -> Int)] = [("S", { _ in 20 }, { _ in 40_000 }),
+                                                                ("K", { _ in 0 }, { $0 % 2 == 0 ? 40_000 : 60_002 })]
+            var candidates = specs.enumerated().map { index, spec in
+                var candidate = TuneCandidate(policy: spec.0, policyIndex: index, network: "n", networkIndex: 0, replicates: 200)
+                candidate.summary = Self.exactSummary(stalls: spec.1, bytes: spec.2)
+                return candidate
+            }
+            let rule = RaceRule(objective: .stallRate, budget: .bytesPerNavigation(50_000), delta: delta,
+                                comparisons: TuneRun.comparisons(candidates: 2, budgeted: true))
+            let leader = rule.judge(&candidates, live: [0, 1], round: 7, weights: BootstrapWeights(replicates: 200))
+            let choice = try TuneChoice(network: 0, candidates: candidates, leader: leader, rule: rule, delta: delta, networkSpec: "n")
+            #expect(choice.shipped == 0 && choice.undecided == [1] && candidates[1].isIn, "delta \(delta)")
+            let knee = TuneKnee(choice: choice, candidates: candidates, objective: .stallRate, weights: BootstrapWeights(replicates: 200),
+                                delta: delta)
+            let csv = String(decoding: TuneTable(objective: .stallRate, candidates: candidates, choices: [choice], knees: [knee], incumbent: nil)
+                .csv(heldOut: [], estimates: []), as: UTF8.self)
+            let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let status = try #require(lines.first?.firstIndex(of: "status"))
+            return (knee, lines.dropFirst().map { $0[status] })
+        }
+        for delta in [0.2, 0.2.nextUp, 0.25] {
+            let (knee, statuses) = try judged(delta: delta)
+            #expect(knee == nil, "delta \(delta)")
+            #expect(statuses == ["shipped", "undecided"], "delta \(delta)")
+        }
+        let (knee, statuses) = try judged(delta: 0.2.nextDown)
+        let named = try #require(knee)
+        #expect(named.named == 1 && named.better == [1] && named.isChoice && named.difference == -0.2 && named.bound == -0.2)
+        #expect(statuses == ["safe", "better_undecided"])
+    }
+
     @Test func parsesTheBudget() throws {
         #expect(try TuneBudget.parse("bytes_per_navigation=60000").get() == TuneBudget.bytesPerNavigation(60_000))
         #expect(throws: TuneError.self) { try TuneBudget.parse("stall_rate=0.1").get() }

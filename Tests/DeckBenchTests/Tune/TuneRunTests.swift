@@ -15,8 +15,8 @@ import Testing
     }
 
     private func tune(_ files: [String], _ policies: [any PrefetchPolicy], out: String, budget: TuneBudget? = nil,
-                      holdout: Double = 0.3, jobs: Int = 1, incumbent: (any PrefetchPolicy)? = nil) throws -> TuneRun.Outcome {
-        try TuneRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings, budget: budget, incumbent: incumbent,
+                      holdout: Double = 0.3, jobs: Int = 1, incumbent: (any PrefetchPolicy)? = nil, delta: Double? = nil) throws -> TuneRun.Outcome {
+        try TuneRun(files: files, policies: policies, networks: [Self.lte], settings: Self.settings, budget: budget, delta: delta, incumbent: incumbent,
                     split: HoldoutSplit(fraction: holdout, seed: 5), outputFolder: out, command: ["test"], jobs: jobs,
                     sessionsFormat: .none).run()
     }
@@ -137,6 +137,32 @@ import Testing
         #expect(table.map { $0["status"] } == ["safe", "better_undecided"])
         #expect(table[1]["why"] == "better than the safe one by more than delta; its bytes interval holds the budget")
         #expect(table.allSatisfy { $0["heldout_sessions"] == String(answer.heldOutSessions) })
+    }
+
+    /// The knee above under other deltas: better by its bound B (< 0) at the default delta, it is
+    /// better by more than delta for a delta one step under −B, and not for −B itself, nor for its
+    /// difference: then the safe one is shipped as the answer, with no "BETTER" line and no
+    /// better_undecided row (fixed:radius=2 is undecided), and no choice (exit 0).
+    @Test func aStraddlerBetterByNoMoreThanDeltaIsNoChoice() throws {
+        let (fixtures, files) = try corpus(sessions: 400)
+        let policies: [any PrefetchPolicy] = [OnDemandPolicy(), FixedPolicy(radius: 2)]
+        let searched = SessionSource(files: files, part: HoldoutSplit(fraction: 0.3, seed: 5).part(.searched(from: 0, to: 1)))
+        let sweep = try ReplayRun(source: searched, policies: [FixedPolicy(radius: 2)], networks: [Self.lte], settings: Self.settings,
+                                  outputFolder: fixtures.path("sweep"), command: ["test"], sessionsFormat: .none).run()
+        let budget = TuneBudget.bytesPerNavigation(try #require(TuneBudget.column.point(sweep.summaries[0].summary)) * 1.01)
+        let knee = try #require(try tune(files, policies, out: fixtures.path("default"), budget: budget).answers.first?.betterUndecided)
+        #expect(knee.bound < 0 && knee.difference < knee.bound)
+        for (name, delta) in [("below", (-knee.bound).nextDown), ("at", -knee.bound), ("difference", -knee.difference)] {
+            let out = fixtures.path(name)
+            let answer = try #require(try tune(files, policies, out: out, budget: budget, delta: delta).answers.first)
+            let better = name == "below"
+            #expect(answer.winner == "ondemand" && answer.undecided == ["fixed:radius=2"], "\(name)")
+            #expect(answer.isChoice == better && (answer.betterUndecided != nil) == better, "\(name)")
+            #expect(answer.sentence.contains("BETTER") == better && answer.sentence.contains("NO CONFIRMED ANSWER") == better,
+                    "\(name): \(answer.sentence)")
+            #expect(try rows(out + "/tune.csv").map { $0["status"] } == (better ? ["safe", "better_undecided"] : ["shipped", "undecided"]),
+                    "\(name)")
+        }
     }
 
     /// Two candidates that are the same policy replay alike on every session: no interval can
