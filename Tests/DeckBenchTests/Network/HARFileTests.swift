@@ -55,6 +55,21 @@ import Testing
         #expect(har.requests[0].totalMs == 151)
     }
 
+    /// An error is a status of 400 or more, 400 itself included: of 200, 400 and 404 one request
+    /// is left and two errors; at the edge, 399 is a redirect (3xx, not 304), 400 and 401 errors.
+    @Test func aStatusOf400OrMoreIsAnError() throws {
+        let timings = #""send": 1, "wait": 50, "receive": 5"#
+        let document = { (statuses: [Int]) in
+            #"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": ["#
+                + statuses.map { entry("https://api.example.com/s/\($0)", status: $0, timings: timings) }.joined(separator: ",\n") + "]}}"
+        }
+        let har = try HARFile(path: try write(document([200, 400, 404])))
+        #expect(har.requests == [RecordedRequest(firstByteMs: 51, receiveMs: 5, bytes: 2000, setupMs: 0, connectMs: nil)])
+        #expect(har.errors == 2 && har.redirects == 0 && har.failed == 0 && har.cached == 0 && har.rejects.isEmpty, "\(har)")
+        let edge = try HARFile(path: try write(document([399, 400, 401])))
+        #expect(edge.requests.isEmpty && edge.redirects == 1 && edge.errors == 2, "\(edge)")
+    }
+
     @Test func aFileThatIsNotAHARIsNamedWithItsReason() throws {
         for (text, reason) in [("not json", "not a JSON object"), (#"{"entries": []}"#, "no \"log\" with \"entries\"")] {
             let path = try write(text)
