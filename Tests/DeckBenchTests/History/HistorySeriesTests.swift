@@ -70,6 +70,21 @@ import Testing
         }
     }
 
+    /// Known issue (#63): a step of the code's own after a three-night try is not failed. The try's
+    /// undoing is no cause, so the try's nights stay in the part after its step, in the baseline of
+    /// every later start, and the later step is said as the try's, explained. Here 1.5 points from
+    /// the 9th night after the try (night 24 after one of 3 nights) is not failed, where after a try
+    /// of 7 nights (its undoing a cause) it is.
+    @Test func aStepAfterAShortTryIsHidden() throws {
+        let check = HistoryCheck(limits: [Comparison.Threshold(metric: "stall_rate", amount: 0.003, relative: false)])
+        let week = check.findings(tried(length: 7, after: 15) { $0 >= 28 ? 0.015 : 0 })
+        #expect(week.filter(\.fails).map(\.startRow) == [27], "\(week.map { ($0.verdict, $0.startRow, $0.size) })")
+        let findings = check.findings(tried(length: 3, after: 15) { $0 >= 24 ? 0.015 : 0 })
+        withKnownIssue("the undoing of a try of 2–6 nights is no cause: a later step is judged against the try's nights") {
+            #expect(findings.filter(\.fails).map(\.startRow) == [23], "\(findings.map { ($0.verdict, $0.startRow, $0.size) })")
+        }
+    }
+
     @Test func twoNetworksOfOnePresetInARunKeepTheirWholeSpecs() {
         let rows = (1 ... 3).flatMap { [row("r\($0)", network: "lte"), row("r\($0)", network: "lte:loss=0.3"), row("r\($0)", network: "3g")] }
         let series = HistorySeries.all(HistoryFile(rows: rows))
