@@ -73,6 +73,10 @@ extension DeckBenchCommand.Networks {
         @Option(help: ArgumentHelp("The preset whose other parameters (connections, timeouts) the spec keeps.", valueName: "preset"))
         var base = "lte"
 
+        @Flag(help: ArgumentHelp("Fit fewer than \(NetworkFit.minimumRequests) requests anyway (refused otherwise: a p90 from so few is one "
+                                 + "of the slowest two or three)."))
+        var allowFew = false
+
         /// What the flags say, read once by `validate()`: the CSV columns, the time unit, the
         /// compiled filter and the base preset.
         private var reading = Parsed<(columns: RequestTimings.Columns?, unit: LogTime.Unit, filter: NSRegularExpression?, base: NetworkModel)>()
@@ -129,6 +133,22 @@ extension DeckBenchCommand.Networks {
                 throw ExitStatus.data
             }
             return false
+        }
+
+        /// Each fitted parameter with the requests it rests on and its 95 % interval (bootstrap over
+        /// the requests); a replay's own intervals do not hold this uncertainty.
+        static func evidenceTable(_ fit: NetworkFit) -> String {
+            var table = TextTable(header: ["parameter", "value", "requests", "95 % interval"])
+            for evidence in fit.evidence {
+                let interval = evidence.interval.map { "\(Self.number($0.lowerBound)) … \(Self.number($0.upperBound))" } ?? "—"
+                table.append([evidence.key, NetworkModel.formatted(evidence.value), String(evidence.requests), interval])
+            }
+            return "How sure the fit is (95 % intervals by bootstrap over the requests, \(NetworkFit.resamples) resamples; a replay's "
+                + "intervals do not include this: replay the interval's ends to see what it moves):\n" + table.rendered
+        }
+
+        private static func number(_ value: Double) -> String {
+            abs(value) >= 10 ? String(format: "%.0f", value) : String(format: "%.3g", value)
         }
 
         /// Prints a file's malformed entries or rows: the first ten, then how many more (a file
@@ -199,6 +219,15 @@ extension DeckBenchCommand.Networks {
                 Console.error("error: \(files.joined(separator: ", ")): \(reason); no spec is fitted")
                 throw ExitStatus.data
             }
+            if requests.count < NetworkFit.minimumRequests {
+                let few = "\(requests.count) request\(requests.count == 1 ? "" : "s") left to fit"
+                guard allowFew else {
+                    Console.error("error: \(few): too few to fit a link (at least \(NetworkFit.minimumRequests): the p90 that sets jitter "
+                        + "would be one of the slowest two or three); record more requests, widen --filter, or give --allow-few to fit them anyway")
+                    throw ExitStatus.data
+                }
+                Console.error("WARNING: \(few), under \(NetworkFit.minimumRequests): the spec below is a guess; read its intervals")
+            }
             let fit = NetworkFit(requests, base: reading.base)
             for warning in fit.warnings { Console.error("warning: \(warning)") }
             var text = left.joined(separator: "\n") + "\n\n"
@@ -206,6 +235,7 @@ extension DeckBenchCommand.Networks {
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
                 : "0: fewer than \(NetworkFit.minimumConnects) requests opened a connection, so the round trip holds the server's time")
                 + "; downlink from \(fit.rated) requests of \(RecordedRequest.minimumPaceBytes) bytes or more with a receive time.\n\n"
+            text += Self.evidenceTable(fit) + "\n"
             text += fit.table
             Console.out(text)
         }

@@ -112,8 +112,9 @@ import Testing
         let folder = DeckBenchTool.temporaryFolder()
         try Self.recording(in: folder)
         try Self.har().write(toFile: folder + "/export,1.json", atomically: true, encoding: .utf8)
-        let fit = try DeckBenchTool.run(["networks", "fit", "export,1.json"], in: folder)
+        let fit = try DeckBenchTool.run(["networks", "fit", "export,1.json", "--allow-few"], in: folder)
         #expect(fit.status == 0, "\(fit.stderr)")
+        #expect(fit.stderr.contains("WARNING: 2 requests left to fit, under 30"), "\(fit.stderr)")
         #expect(fit.stdout.contains("2 requests; left out 1 cached, 0 failed, 1 errors (status ≥ 400), 0 redirects"), "\(fit.stdout)")
         let replay = try DeckBenchTool.run(["replay", "rec", "--network", #"empirical:path=export\,1.json"#, "--out", "out", "--quiet"], in: folder)
         #expect(replay.status == 0, "\(replay.stderr)")
@@ -139,8 +140,10 @@ import Testing
         #expect(small.status == 65 && small.stdout.isEmpty, "\(small.stdout)")
         #expect(small.stderr.contains("is 0.104 ms read as ms") && small.stderr.contains("read as seconds it is 104 ms: give --time-unit s"),
                 "\(small.stderr)")
-        let millis = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size"], in: folder)
-        #expect(millis.status == 0 && !millis.stderr.contains("warning:"), "\(millis.stderr)")
+        let millis = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,ttfb,end,size", "--allow-few"], in: folder)
+        #expect(millis.status == 0, "\(millis.stderr)")
+        #expect(millis.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+            == ["warning: downlink_kbps rests on 2 requests of 4096 bytes or more (fewer than 10): see its interval below"], "\(millis.stderr)")
     }
 
     /// An empirical network is as strict as `networks fit` on the same bad input, with the same
@@ -224,5 +227,36 @@ import Testing
         }
         let filtered = try replay("empirical:path=rum-s.csv,columns=start;ttfb;end;size,time_unit=s,filter=api")
         #expect(filtered.status == 64 && filtered.stderr.contains("malformed: rum-s.csv: a filter needs a url column"), "\(filtered.stderr)")
+    }
+
+    /// A HAR of `count` API requests: first bytes 80–170 ms, 20 kB each received in 100 ms.
+    private static func har(count: Int) -> String {
+        let entries = (0 ..< count).map { index in
+            #"{"request": {"url": "https://a/api/\#(index)"}, "response": {"status": 200, "_transferSize": 20000}, "#
+                + #""timings": {"send": 1, "wait": \#(79 + (index * 37) % 91), "receive": 100}}"#
+        }
+        return #"{"log": {"version": "1.2", "entries": ["# + entries.joined(separator: ",") + "]}}"
+    }
+
+    /// Under 30 requests the fit is refused (exit 65, no spec) unless --allow-few, which fits with a
+    /// loud warning; 30 fit. Each parameter is printed with the requests it rests on and its interval.
+    @Test func tooFewRequestsAreRefusedAndEveryParameterSaysHowSureItIs() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try Self.har(count: 29).write(toFile: folder + "/29.har", atomically: true, encoding: .utf8)
+        try Self.har(count: 30).write(toFile: folder + "/30.har", atomically: true, encoding: .utf8)
+        let refused = try DeckBenchTool.run(["networks", "fit", "29.har"], in: folder)
+        #expect(refused.status == 65 && !refused.stdout.contains("--network"), "\(refused.stdout)")
+        #expect(refused.stderr.contains("29 requests left to fit: too few to fit a link (at least 30") && refused.stderr.contains("--allow-few"))
+        let allowed = try DeckBenchTool.run(["networks", "fit", "29.har", "--allow-few"], in: folder)
+        #expect(allowed.status == 0 && allowed.stderr.contains("WARNING: 29 requests left to fit"), "\(allowed.stderr)")
+        let fitted = try DeckBenchTool.run(["networks", "fit", "30.har"], in: folder)
+        #expect(fitted.status == 0 && !fitted.stderr.contains("WARNING"), "\(fitted.stderr)")
+        let lines = fitted.stdout.split(separator: "\n")
+        let header = try #require(lines.firstIndex { $0.hasPrefix("parameter ") })
+        #expect(lines[header].split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["parameter", "value", "requests"])
+        let rows = lines[(header + 1) ..< (header + 5)].map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.map { String($0[0]) } == ["rtt_ms", "jitter", "server_ms", "downlink_kbps"])
+        #expect(rows.map { String($0[2]) } == ["30", "30", "0", "30"])
+        #expect(rows[0].contains("…") && rows[2].last == "—" && rows[3].contains("…"), "\(rows)")
     }
 }

@@ -25,43 +25,155 @@ package struct NetworkFit: Sendable {
     public var warnings: [String]
 
     public static let minimumConnects = 10
+    /// The fewest requests `networks fit` fits a link to without `--allow-few`: under 30, the 90th
+    /// percentile that sets `jitter` is one of the slowest two or three requests.
+    public static let minimumRequests = 30
+    /// The fewest rated requests a downlink rate rests on without a warning.
+    public static let minimumRated = 10
+    /// Requests from which the p99 is compared with the model's (under 100 it is the slowest one).
+    public static let tailFrom = 100
+    /// How far (as a ratio, either way) the model's p90 or p99 may be from the data's before a warning.
+    public static let tailRatio = 1.5
     /// z of the normal distribution's 90th percentile.
     static let z90 = 1.281_551_565_545
+
+    /// How sure the fit is of one parameter: how many requests its value rests on, and its 95 %
+    /// interval by bootstrap over the requests (nil when it rests on none).
+    public struct Evidence: Sendable, Equatable {
+        public var key: String
+        public var value: Double
+        public var requests: Int
+        public var interval: ClosedRange<Double>?
+    }
+
+    /// rtt_ms, jitter, server_ms and downlink_kbps, in that order.
+    public var evidence: [Evidence]
 
     /// Fits `requests` (at least one) with `base`'s other parameters.
     public init(_ requests: [RecordedRequest], base: NetworkModel) {
         self.requests = requests
-        let firstBytes = requests.map(\.firstByteMs)
-        let tcp = requests.compactMap(\.connectMs)
-        connects = tcp.count >= Self.minimumConnects ? tcp.count : 0
-        let median = Self.percentile(firstBytes, 0.5)
-        let server = connects > 0 ? max(0, median - Self.percentile(tcp, 0.5)) : 0
-        let rtt = max(0.1, median - server)
-        let p90 = Self.percentile(firstBytes, 0.9) - server
-        let jitter = p90 > rtt ? log(p90 / rtt) / Self.z90 : 0
-        // As the empirical link's paces: a response under 4 kB arrives in a packet or two, and its
-        // receive time says nothing of the link's rate.
-        let rates = requests.compactMap { request -> Double? in
-            guard request.measuresPace, let bytes = request.bytes else { return nil }
-            return Double(bytes) * 8 / request.receiveMs
-        }
-        rated = rates.count
+        let estimate = Self.estimate(requests, indices: nil)
+        connects = estimate.connects
+        rated = estimate.rated
         var model = base, warnings: [String] = []
-        model.rttMs = Self.clamped("rtt_ms", Self.rounded(rtt, 1), &warnings)
-        model.jitter = Self.clamped("jitter", Self.rounded(jitter, 3), &warnings)
-        model.serverMs = Self.clamped("server_ms", Self.rounded(server, 1), &warnings)
-        model.downlinkKbps = rates.isEmpty ? 0 : Self.clamped("downlink_kbps", Self.rounded(Self.percentile(rates, 0.5), 1), &warnings)
+        model.rttMs = Self.clamped("rtt_ms", Self.rounded(estimate.rtt, 1), &warnings)
+        model.jitter = Self.clamped("jitter", Self.rounded(estimate.jitter, 3), &warnings)
+        model.serverMs = Self.clamped("server_ms", Self.rounded(estimate.server, 1), &warnings)
+        model.downlinkKbps = estimate.downlinkKbps.map { Self.clamped("downlink_kbps", Self.rounded($0, 1), &warnings) } ?? 0
         self.model = model
-        if model.jitter < Self.rounded(jitter, 3) {
+        let p90 = Self.percentile(requests.map(\.firstByteMs), 0.9)
+        if model.jitter < Self.rounded(estimate.jitter, 3) {
             warnings.append("the data's spread is wider than a log-normal round trip can be: the model's p90 of the first byte is "
-                + "\(Self.said(model.serverMs + model.rttMs * exp(model.jitter * Self.z90))) ms against the data's \(Self.said(p90 + server)); "
+                + "\(Self.said(model.serverMs + model.rttMs * exp(model.jitter * Self.z90))) ms against the data's \(Self.said(p90)); "
                 + "for the data's own tail use --network empirical:path=FILE")
         }
-        if rates.isEmpty {
+        if estimate.downlinkKbps == nil {
             warnings.append("no request has \(RecordedRequest.minimumPaceBytes) bytes or more and a receive time above 0 to measure a rate: "
                 + "downlink_kbps=0 (unlimited); set it with --network ...:downlink_kbps=N")
+        } else if rated < Self.minimumRated {
+            warnings.append("downlink_kbps rests on \(rated) request\(rated == 1 ? "" : "s") of \(RecordedRequest.minimumPaceBytes) bytes or more "
+                + "(fewer than \(Self.minimumRated)): see its interval below")
         }
+        evidence = []
         self.warnings = warnings
+        evidence = bootstrapEvidence(estimate)
+        self.warnings += tailWarnings()
+    }
+
+    /// The fitted values of the requests at `indices` (all of them when nil), before rounding and
+    /// bounds: `server_ms` from the connection set-ups when at least `minimumConnects`, the round
+    /// trip and `jitter` from the times to first byte, the rate from the rated requests (nil: none).
+    static func estimate(_ requests: [RecordedRequest], indices: [Int]?)
+        -> (rtt: Double, jitter: Double, server: Double, downlinkKbps: Double?, connects: Int, rated: Int)
+    {
+        var firstBytes: [Double] = [], tcp: [Double] = [], rates: [Double] = []
+        firstBytes.reserveCapacity(indices?.count ?? requests.count)
+        func add(_ request: RecordedRequest) {
+            firstBytes.append(request.firstByteMs)
+            if let connect = request.connectMs { tcp.append(connect) }
+            // As the empirical link's paces: a response under 4 kB arrives in a packet or two, and its
+            // receive time says nothing of the link's rate.
+            if request.measuresPace, let bytes = request.bytes { rates.append(Double(bytes) * 8 / request.receiveMs) }
+        }
+        if let indices { for index in indices { add(requests[index]) } } else { requests.forEach(add) }
+        let connects = tcp.count >= minimumConnects ? tcp.count : 0
+        let (median, p90) = percentiles(&firstBytes, 0.5, 0.9)
+        let server = connects > 0 ? max(0, median - percentiles(&tcp, 0.5, 0.5).0) : 0
+        let rtt = max(0.1, median - server)
+        let tail = p90 - server
+        let jitter = tail > rtt ? log(tail / rtt) / z90 : 0
+        let downlink = rates.isEmpty ? nil : percentiles(&rates, 0.5, 0.5).0
+        return (rtt, jitter, server, downlink, connects, rates.count)
+    }
+
+    /// Resamples in the bootstrap of each parameter's interval, and the most requests a resample
+    /// draws: with more, a resample draws this many and its spread is narrowed by √(this / count),
+    /// as a median's and a percentile's spread shrink with the square root of the requests.
+    public static let resamples = 200
+    static let resampleCap = 20_000
+
+    /// Each parameter's evidence: the requests it rests on and a 95 % percentile interval from
+    /// `resamples` resamples of the requests (fixed seed: the same data gives the same intervals).
+    private func bootstrapEvidence(_ estimate: (rtt: Double, jitter: Double, server: Double, downlinkKbps: Double?, connects: Int, rated: Int))
+        -> [Evidence]
+    {
+        let count = requests.count, drawn = min(count, Self.resampleCap)
+        let narrowing = (Double(drawn) / Double(count)).squareRoot()
+        var random = SeededGenerator(seed: 0, keys: RandomKey.fitResample, UInt64(count))
+        var values: [[Double]] = [[], [], [], []]
+        var indices = [Int](repeating: 0, count: drawn)
+        for _ in 0 ..< Self.resamples {
+            for slot in 0 ..< drawn { indices[slot] = Int(random.next() % UInt64(count)) }
+            let resampled = Self.estimate(requests, indices: indices)
+            values[0].append(resampled.rtt)
+            values[1].append(resampled.jitter)
+            if resampled.connects > 0 { values[2].append(resampled.server) }
+            if let rate = resampled.downlinkKbps { values[3].append(rate) }
+        }
+        func interval(_ resampled: [Double], around center: Double, available: Bool) -> ClosedRange<Double>? {
+            guard available, resampled.count >= Self.resamples / 2 else { return nil }
+            var sorted = resampled
+            let (low, high) = Self.percentiles(&sorted, 0.025, 0.975)
+            return min(center, center + (low - center) * narrowing) ... max(center, center + (high - center) * narrowing)
+        }
+        return [
+            Evidence(key: "rtt_ms", value: model.rttMs, requests: count, interval: interval(values[0], around: estimate.rtt, available: true)),
+            Evidence(key: "jitter", value: model.jitter, requests: count, interval: interval(values[1], around: estimate.jitter, available: true)),
+            Evidence(key: "server_ms", value: model.serverMs, requests: connects,
+                     interval: interval(values[2], around: estimate.server, available: connects > 0)),
+            Evidence(key: "downlink_kbps", value: model.downlinkKbps, requests: rated,
+                     interval: interval(values[3], around: estimate.downlinkKbps ?? 0, available: rated > 0)),
+        ]
+    }
+
+    /// Where the model misses the data's tail: the p90 of the total time, and from `tailFrom`
+    /// requests the p99 of the first byte and of the total time, off by more than `tailRatio`.
+    private func tailWarnings() -> [String] {
+        var checks: [(what: String, share: Double, data: Double, model: Double)] = [
+            ("total time", 0.9, Self.percentile(requests.map(\.totalMs), 0.9), modelTotal(0.9)),
+        ]
+        if requests.count >= Self.tailFrom {
+            checks.append(("first byte", 0.99, Self.percentile(requests.map(\.firstByteMs), 0.99), modelFirstByte(0.99)))
+            checks.append(("total time", 0.99, Self.percentile(requests.map(\.totalMs), 0.99), modelTotal(0.99)))
+        }
+        return checks.compactMap { check in
+            guard check.data > 0, check.model > 0,
+                  max(check.data / check.model, check.model / check.data) > Self.tailRatio else { return nil }
+            let heavier = check.data > check.model
+            return "the model misses the data's tail: its p\(Int(check.share * 100)) of the \(check.what) is \(Self.said(check.model)) ms "
+                + "against the data's \(Self.said(check.data)) ms (\(heavier ? "the data's tail is heavier" : "the data's tail is lighter")); "
+                + "replays on this spec will have \(heavier ? "fewer" : "more") long stalls than these requests would give: "
+                + "for the data's own times use --network empirical:path=FILE"
+        }
+    }
+
+    /// Two nearest-rank percentiles of `values` (reordered in place), by selection rather than a sort.
+    static func percentiles(_ values: inout [Double], _ first: Double, _ second: Double) -> (Double, Double) {
+        guard !values.isEmpty else { return (0, 0) }
+        func rank(_ share: Double) -> Int { min(values.count - 1, max(0, Int((share * Double(values.count)).rounded(.up)) - 1)) }
+        let ranks = [rank(first), rank(second)]
+        let found = RankSelection.values(values, at: ranks.sorted())
+        return ranks[0] <= ranks[1] ? (found[0], found[1]) : (found[1], found[0])
     }
 
     /// Why the times of `requests` cannot be in the unit they were read in (`unit`; nil for a HAR,

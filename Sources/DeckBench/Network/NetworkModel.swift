@@ -77,6 +77,9 @@ public struct NetworkModel: Sendable, Hashable {
     /// Whether some requests may never be answered.
     public var losesRequests: Bool { loss > 0 || (outageEveryMs > 0 && outageMs > 0) }
 
+    /// A parameter's value as a spec writes it.
+    public static func formatted(_ value: Double) -> String { format(value) }
+
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }

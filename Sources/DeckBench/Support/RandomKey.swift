@@ -29,4 +29,6 @@ enum RandomKey {
     /// `tune`'s split of the sessions: `(seed, holdout, file name, session id)`, or
     /// `(seed, holdout, 0, user)` for a session with a user key.
     static let holdout: UInt64 = 0x401D_0C7
+    /// `networks fit`'s resamples of the requests: `(fixed seed, fitResample, resample)`.
+    static let fitResample: UInt64 = 0xF17_5A3F
 }

@@ -139,7 +139,6 @@ public final class SessionTimeline: ReplayObserver {
             if request.started {
                 requests[index].startedUs = request.startedUs
                 requests[index].end = .inFlightAtEnd
-                requests[index].bytes = request.bytes
             }
         }
         for index in requests.indices where requests[index].kind == .prefetch && requests[index].outcome == nil {

@@ -65,7 +65,8 @@ import Testing
         let requests = (1 ... 10).map { RecordedRequest(firstByteMs: $0 <= 5 ? 100 : ($0 <= 8 ? 500 : 10_000), receiveMs: 10, bytes: 10_000) }
         let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
         #expect(fit.model.jitter == 3)
-        #expect(fit.warnings.count == 2, "\(fit.warnings)")
+        #expect(fit.warnings.count == 3, "\(fit.warnings)")
+        #expect(fit.warnings.contains { $0.contains("its p90 of the total time") }, "\(fit.warnings)")
         #expect(fit.warnings.first { $0.hasPrefix("jitter fitted as 3.593 is outside its bounds") } != nil, "\(fit.warnings)")
         #expect(fit.warnings.first { $0.contains("p90 of the first byte is 4674 ms against the data's 10000") } != nil, "\(fit.warnings)")
         #expect(NetworkFit(Self.drawn(count: 100, connects: false), base: try NetworkModel.parse("lte")).warnings.isEmpty)
@@ -126,6 +127,77 @@ import Testing
         #expect(unrated.rated == 0 && unrated.model.downlinkKbps == 0)
         #expect(unrated.warnings.contains { $0.contains("downlink_kbps=0 (unlimited)") }, "\(unrated.warnings)")
         let rated = NetworkFit(none + [RecordedRequest(firstByteMs: 80, receiveMs: 10, bytes: 4_096)], base: try NetworkModel.parse("lte"))
-        #expect(rated.rated == 1 && rated.model.downlinkKbps == 3_276.8 && rated.warnings.isEmpty, "\(rated.model.spec) \(rated.warnings)")
+        #expect(rated.rated == 1 && rated.model.downlinkKbps == 3_276.8, "\(rated.model.spec)")
+        #expect(rated.warnings.filter { $0.contains("downlink_kbps") } == [
+            "downlink_kbps rests on 1 request of 4096 bytes or more (fewer than 10): see its interval below",
+        ], "\(rated.warnings)")
+    }
+
+    // MARK: How sure the fit is
+
+    /// A hundred requests against ten thousand (a hundred thousand under `make test-long`, whose
+    /// resamples draw 20,000 each, narrowed by √(20,000 / 100,000)).
+    @Test func intervalsHoldTheLinkAndNarrowWithTheRequests() throws {
+        let base = try NetworkModel.parse("lte")
+        let count = ProcessInfo.processInfo.environment["DECKBENCH_LONG"] != nil ? 100_000 : 10_000
+        let few = NetworkFit(Self.drawn(count: 100, connects: true), base: base)
+        let many = NetworkFit(Self.drawn(count: count, connects: true), base: base)
+        let truth = ["rtt_ms": 150.0, "jitter": 0.3, "server_ms": 40, "downlink_kbps": 1_638.4]
+        #expect(few.evidence.map(\.key) == ["rtt_ms", "jitter", "server_ms", "downlink_kbps"])
+        #expect(few.evidence.map(\.requests) == [100, 100, 20, 100])
+        #expect(many.evidence.map(\.requests) == [count, count, count / 5, count])
+        for (small, large) in zip(few.evidence, many.evidence).prefix(3) {
+            let wide = try #require(small.interval), narrow = try #require(large.interval)
+            #expect(wide.contains(truth[small.key]!), "\(small.key): \(wide)")
+            #expect(wide.contains(small.value) && narrow.contains(large.value))
+            // A hundred (or a thousand) times the requests: about 10 (or 32) times narrower; at least 5.
+            #expect((narrow.upperBound - narrow.lowerBound) * 5 < wide.upperBound - wide.lowerBound, "\(small.key): \(wide) \(narrow)")
+        }
+        // The rate of every request is the link's own: its interval is the point.
+        #expect(few.evidence[3].interval == 1_638.4 ... 1_638.4 && many.evidence[3].interval == 1_638.4 ... 1_638.4)
+        #expect(abs(many.evidence[0].value - 150) < 1.5)
+    }
+
+    @Test func theSameRequestsGiveTheSameIntervals() throws {
+        let base = try NetworkModel.parse("lte")
+        #expect(NetworkFit(Self.drawn(count: 300, connects: true), base: base).evidence
+            == NetworkFit(Self.drawn(count: 300, connects: true), base: base).evidence)
+    }
+
+    @Test func aParameterWithoutRequestsHasNoInterval() throws {
+        let fit = NetworkFit(Self.drawn(count: 200, connects: false), base: try NetworkModel.parse("lte"))
+        #expect(fit.evidence[2].requests == 0 && fit.evidence[2].interval == nil)
+        #expect(fit.evidence[0].interval != nil)
+    }
+
+    @Test func aRateOnFewRequestsIsWarned() throws {
+        // Nine rated requests warn; ten do not.
+        func requests(rated: Int) -> [RecordedRequest] {
+            Self.drawn(count: 100, connects: false).enumerated().map { index, request in
+                var request = request
+                if index >= rated { request.bytes = 1_000 }
+                return request
+            }
+        }
+        let base = try NetworkModel.parse("lte")
+        #expect(NetworkFit(requests(rated: 9), base: base).warnings.contains { $0.contains("downlink_kbps rests on 9 requests") })
+        #expect(!NetworkFit(requests(rated: 10), base: base).warnings.contains { $0.contains("downlink_kbps rests on") })
+    }
+
+    @Test func aHeavyTailIsWarnedAtP99() throws {
+        // A log-normal link: the p99 follows. The same link with one request in twenty four times
+        // slower: the p90 is fitted (jitter widens), the p99 is not.
+        let base = try NetworkModel.parse("lte")
+        let plain = Self.drawn(count: 2_000, connects: false)
+        #expect(!NetworkFit(plain, base: base).warnings.contains { $0.contains("p99") })
+        let heavy = plain.enumerated().map { index, request in
+            var request = request
+            if index % 20 == 0 { request.firstByteMs *= 4 }
+            return request
+        }
+        let warnings = NetworkFit(heavy, base: base).warnings
+        #expect(warnings.contains { $0.contains("its p99 of the first byte") && $0.contains("the data's tail is heavier") }, "\(warnings)")
+        // Under a hundred requests the p99 is the slowest one: not compared.
+        #expect(!NetworkFit(Array(heavy.prefix(99)), base: base).warnings.contains { $0.contains("p99") })
     }
 }
