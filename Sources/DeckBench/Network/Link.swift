@@ -45,9 +45,11 @@ struct Link: ~Copyable {
         var id: Int
         var work: Int
     }
-    /// The downlink of `fifo=1`, used when `isWindowed`.
+    /// The connections' TCP windows (`tcp_iw` > 0) and the first-in-first-out downlink (`fifo=1`),
+    /// used when `isWindowed`; with windows on the fair-share downlink, `isFairWindowed`.
     private var windowed: WindowedDownlink
     private let isWindowed: Bool
+    private let isFairWindowed: Bool
     /// Requests that time out, in the order they started (so in the order of their deadlines);
     /// those before `firstWaiting` have arrived or were given up.
     private var started = FlatList<Int>(capacity: 32)
@@ -62,7 +64,8 @@ struct Link: ~Copyable {
         outageUs = Int(model.outageMs * 1_000)
         rttUs = Int((model.rttMs * 1_000).rounded())
         windowed = WindowedDownlink(model: model)
-        isWindowed = model.fifo == 1
+        isWindowed = model.fifo == 1 || model.tcpInitialWindow > 0
+        isFairWindowed = model.fifo == 0 && model.tcpInitialWindow > 0
         // The kind's data was loaded by `NetworkModel.parse`: the link reads no file.
         switch model.kind {
         case .parametric:
@@ -222,6 +225,7 @@ struct Link: ~Copyable {
     @inline(never)
     private mutating func responseStartedElsewhere(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if isWindowed, requests[id].bytes > 0 {
+            if isFairWindowed { return shareRound(id, responseBytes: requests[id].bytes, requests, &queue) }
             return windowed.responseStarted(id, requests, &queue)
         }
         if let empirical, requests[id].record >= 0 {
@@ -264,6 +268,8 @@ struct Link: ~Copyable {
         while index < transfers.count {
             if transfers[index].work <= served {
                 let id = transfers.remove(at: index).id
+                // A window's round is through, the response is not: its next round is on its way.
+                if isFairWindowed, windowed.remainingBytes(id) > 0 { continue }
                 let request = requests.record(id)
                 queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + request.pointee.downUs, sequence: request.pointee.arrivalSequence)
             } else {
@@ -275,7 +281,39 @@ struct Link: ~Copyable {
 
     /// The acknowledgement of request `id`'s last round on the windowed downlink came back.
     mutating func nextRound(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        if isFairWindowed { return shareRound(id, responseBytes: nil, requests, &queue) }
         windowed.nextRound(id, requests, &queue)
+    }
+
+    /// A round of request `id`'s response (its first when `responseBytes` is given) joins the
+    /// fair share: added to its transfer if that is still in progress (the window opened before the
+    /// last round was through), else as a transfer of its own. The next round leaves when the
+    /// round's first segment is acknowledged: a round trip after it left, at its share of the rate.
+    @inline(never)
+    private mutating func shareRound(_ id: Int, responseBytes: Int?, _ requests: RequestLog, _ queue: inout EventQueue) {
+        let roundTripUs = requests[id].upUs + requests[id].downUs
+        let bytes = windowed.takeRound(id, responseBytes: responseBytes, nowUs: queue.nowUs, roundTripUs: roundTripUs)
+        guard bytes > 0 else { return }
+        let more = windowed.remainingBytes(id) > 0
+        guard bytesPerSecond > 0 else {
+            if more {
+                queue.scheduleOnLink(.windowRound(request: id), atUs: queue.nowUs + roundTripUs)
+            } else {
+                queue.scheduleOnLink(.arrival(request: id), atUs: queue.nowUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+            }
+            return
+        }
+        advanceTransfers(now: queue.nowUs)
+        if let index = transfers.firstIndex(where: { $0.id == id }) {
+            transfers[index].work += bytes * 1_000_000
+        } else {
+            transfers.append(Transfer(id: id, work: served + bytes * 1_000_000))
+        }
+        scheduleTransferCheck(&queue)
+        if more {
+            let firstSegmentUs = windowed.duration(min(bytes, WindowedDownlink.segmentBytes) * transfers.count)
+            queue.scheduleOnLink(.windowRound(request: id), atUs: queue.nowUs + firstSegmentUs + roundTripUs)
+        }
     }
 
     /// The app gave up on request `id`: a transfer of its response stops, and its connection

@@ -27,7 +27,7 @@ public struct NetworkModel: Sendable, Hashable {
     /// sharing); 1 is one queue, first in, first out, as a real bottleneck's buffer is.
     public var fifo = 0
     /// TCP's initial window in segments of `WindowedDownlink.segmentBytes` (Linux: 10); 0 = no
-    /// window: a response leaves the server whole. Needs `fifo` = 1.
+    /// window: a response leaves the server whole.
     public var tcpInitialWindow = 0
     /// With a window: 1 restarts slow start on a connection idle longer than its retransmission
     /// timeout (Linux's `tcp_slow_start_after_idle`, on by default), 0 keeps the window.
@@ -123,10 +123,6 @@ public struct NetworkModel: Sendable, Hashable {
         if case let .trace(trace) = model.kind, !trace.loop, model.timeoutMs == 0 {
             throw .malformed(what: "network", text: text, detail: "a trace that does not loop delivers nothing after its end, so timeout_ms "
                 + "must be > 0, or the requests then would wait forever")
-        }
-        if model.tcpInitialWindow > 0, model.fifo == 0 {
-            throw .malformed(what: "network", text: text, detail: "tcp_iw=\(model.tcpInitialWindow) needs fifo=1: a connection's windows "
-                + "queue at the bottleneck first in, first out")
         }
         if model.outageMs > 0, model.outageEveryMs == 0 {
             throw .malformed(what: "network", text: text, detail: "outage_ms=\(format(model.outageMs)) needs outage_every_ms > 0 "

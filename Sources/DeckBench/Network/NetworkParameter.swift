@@ -86,7 +86,7 @@ package struct NetworkParameter: Sendable {
               aspect: .downlink, unlessDefault: 0),
         .init("tcp_iw", .wholeNumber(\.tcpInitialWindow), Bounds(noun: "a whole number of segments", low: 0, lowNote: "no window", high: 1_000),
               "TCP's initial window in segments of 1,448 bytes (Linux: 10); a connection's window grows by what each round "
-                  + "trip delivers (slow start); needs fifo=1", aspect: .downlink, unlessDefault: 0),
+                  + "trip delivers (slow start)", aspect: .downlink, unlessDefault: 0),
         .init("idle_restart", .wholeNumber(\.idleRestart), Bounds(noun: "a whole number", low: 0, lowNote: "keep the window", high: 1, highNote: "restart"),
               "with tcp_iw: 1 (Linux's default) halves an idle connection's window each retransmission timeout "
                   + "(round trip + 200 ms) it was idle, down to tcp_iw", aspect: .downlink, unlessDefault: 1),

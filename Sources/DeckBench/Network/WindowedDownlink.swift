@@ -1,5 +1,6 @@
-/// The downlink as a real bottleneck is (`fifo=1`): one queue at the link's rate, first in, first
-/// out, fed by the connections' TCP windows (`tcp_iw` > 0).
+/// TCP's windows on the downlink (`tcp_iw` > 0), and the downlink as one queue at the link's rate,
+/// first in, first out (`fifo=1`); with `fifo=0` the link shares its downlink fairly among the
+/// rounds in progress (`Link`), this keeps the connections and their windows.
 ///
 /// A response leaves the server in rounds. A round sends what the connection's window allows (the
 /// whole response without a window) into the queue at once; the queue sends each round's bytes
@@ -81,36 +82,58 @@ struct WindowedDownlink: ~Copyable {
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         guard let index = sending.firstIndex(where: { $0.id == id }) else { return }
         sending[index].remainingBytes = requests[id].bytes
-        sendRound(index, requests, &queue)
+        queueRound(index, requests, &queue)
     }
 
     /// The acknowledgement of request `id`'s last round came back: its next round.
     mutating func nextRound(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         guard let index = sending.firstIndex(where: { $0.id == id }) else { return }
-        sendRound(index, requests, &queue)
+        queueRound(index, requests, &queue)
     }
 
-    private mutating func sendRound(_ index: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
-        let now = queue.nowUs
-        let id = sending[index].id
-        let request = requests[id]
+    /// On the fair-share downlink with windows (`fifo=0`): request `id`'s response begins, or its
+    /// next round leaves; the bytes of the round (0: the request holds no connection).
+    mutating func takeRound(_ id: Int, responseBytes: Int?, nowUs: Int, roundTripUs: Int) -> Int {
+        guard let index = sending.firstIndex(where: { $0.id == id }) else { return 0 }
+        if let responseBytes { sending[index].remainingBytes = responseBytes }
+        return takeBlock(index, nowUs: nowUs, roundTripUs: roundTripUs)
+    }
+
+    /// What request `id`'s response still has to send after the rounds taken (0 for a request
+    /// without a connection).
+    func remainingBytes(_ id: Int) -> Int {
+        sending.firstIndex(where: { $0.id == id }).map { max(0, sending[$0].remainingBytes) } ?? 0
+    }
+
+    /// The bytes of the round of the request at `index` leaving now, its window grown and its
+    /// remaining bytes taken down.
+    private mutating func takeBlock(_ index: Int, nowUs: Int, roundTripUs: Int) -> Int {
         var connection = connections[sending[index].connection]
         let remaining = sending[index].remainingBytes
         let bytes: Int
         if initialWindow > 0 {
-            if idleRestart { connection.windowSegments = restartedWindow(connection, nowUs: now, roundTripUs: request.upUs + request.downUs) }
+            if idleRestart { connection.windowSegments = restartedWindow(connection, nowUs: nowUs, roundTripUs: roundTripUs) }
             bytes = min(remaining, connection.windowSegments * Self.segmentBytes)
             let segments = (bytes + Self.segmentBytes - 1) / Self.segmentBytes
             if 2 * segments >= connection.windowSegments { connection.windowSegments += segments }
         } else {
             bytes = remaining
         }
-        connection.lastSendUs = now
+        connection.lastSendUs = nowUs
         connections[sending[index].connection] = connection
         sending[index].remainingBytes = remaining - bytes
-        let startUs = max(now, queueEndUs)
+        return bytes
+    }
+
+    /// The round of the request at `index` into the queue: its next round when the first
+    /// segment's acknowledgement is back, or its arrival after the last byte.
+    private mutating func queueRound(_ index: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+        let id = sending[index].id
+        let request = requests[id]
+        let bytes = takeBlock(index, nowUs: queue.nowUs, roundTripUs: request.upUs + request.downUs)
+        let startUs = max(queue.nowUs, queueEndUs)
         queueEndUs = startUs + duration(bytes)
-        if remaining - bytes > 0 {
+        if sending[index].remainingBytes > 0 {
             let firstSegmentLeftUs = startUs + duration(min(bytes, Self.segmentBytes))
             queue.scheduleOnLink(.windowRound(request: id), atUs: firstSegmentLeftUs + request.upUs + request.downUs)
         } else {
@@ -142,8 +165,8 @@ struct WindowedDownlink: ~Copyable {
         return max(window, restart)
     }
 
-    /// The time `bytes` take at the queue's rate, rounded up (none on an unlimited downlink), µs.
-    private func duration(_ bytes: Int) -> Int {
+    /// The time `bytes` take at the downlink's rate, rounded up (none on an unlimited downlink), µs.
+    func duration(_ bytes: Int) -> Int {
         guard bytesPerSecond > 0, bytes > 0 else { return 0 }
         let (quotient, remainder) = (bytes * 1_000_000).quotientAndRemainder(dividingBy: bytesPerSecond)
         return quotient + (remainder > 0 ? 1 : 0)

@@ -46,6 +46,16 @@ import Testing
         #expect(try ends(twoPages, FixedPolicy(radius: 1), network: Self.link + ",connections=2,fifo=1,tcp_iw=10") == [237_920, 285_792])
     }
 
+    @Test func windowsOnTheFairShareTakeTheirRoundsAndShare() throws {
+        // Alone, as in one queue: two rounds, 227.872 ms.
+        #expect(try ends(onePage, OnDemandPolicy(), network: Self.link + ",connections=1,tcp_iw=10") == [227_872])
+        // Two first windows of 14,480 bytes share the link from 50 ms (done at 165.840 ms). Each
+        // first segment left at its share: 50 + 2 × 5.792 ms, so the second rounds are due at
+        // 161.584 ms, while the first are still through: they add to them, and both 20,000-byte
+        // responses are done at 50 + 160 ms, as without windows: arrivals at 260 ms.
+        #expect(try ends(twoPages, FixedPolicy(radius: 1), network: Self.link + ",connections=2,tcp_iw=10") == [260_000, 260_000])
+    }
+
     @Test func anIdleConnectionRestartsFromTheInitialWindow() throws {
         // Page 0 as above; the connection's window grew to 20 segments in round 1 (round 2's four
         // segments are under half the window: no growth) and it last sent at 155.792 ms. A tap at
@@ -76,7 +86,8 @@ import Testing
         #expect(try NetworkModel.parse("lte:fifo=1,tcp_iw=10").spec.hasSuffix(",fifo=1,tcp_iw=10"))
         #expect(try NetworkModel.parse("lte:fifo=1,tcp_iw=10,idle_restart=0").spec.hasSuffix(",fifo=1,tcp_iw=10,idle_restart=0"))
         #expect(try NetworkModel.parse("lte:fifo=0,tcp_iw=0,idle_restart=1").spec == (try NetworkModel.parse("lte").spec))
-        #expect(throws: SpecError.self) { try NetworkModel.parse("lte:tcp_iw=10") }
+        #expect(try NetworkModel.parse("lte:tcp_iw=10").spec.hasSuffix(",outage_ms=0,tcp_iw=10"))
         #expect(throws: SpecError.self) { try NetworkModel.parse("lte:fifo=2") }
+        #expect(throws: SpecError.self) { try NetworkModel.parse("lte:tcp_iw=1001") }
     }
 }

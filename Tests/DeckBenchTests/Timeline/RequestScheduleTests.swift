@@ -43,7 +43,7 @@ import Testing
         #expect(schedule.requestsCSV.split(separator: "\n").count == 1 + timeline.requests.count)
     }
 
-    @Test(arguments: ["lte", "3g:connections=1", "lte:fifo=1,tcp_iw=10", "3g:connections=1,loss=0.2,timeout_ms=2000"])
+    @Test(arguments: ["lte", "3g:connections=1", "lte:fifo=1,tcp_iw=10", "lte:tcp_iw=10", "3g:connections=1,loss=0.2,timeout_ms=2000"])
     func everyStallIsItsNavigationsSupplierLate(network spec: String) throws {
         let generator = SessionGenerator(seed: 5)
         let sessions = (0 ..< 40).map { generator.session($0) }
