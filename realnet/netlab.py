@@ -105,12 +105,25 @@ class Lab:
         self.ns(self.router, "ip", "rule", "add", "iif", "r1", "lookup", "100")
         self.ns(self.router, "tc", "qdisc", "replace", "dev", "dl", "root", "pfifo", "limit", "100000")
         if self.downlink_kbps > 0:
-            rate_bytes = self.downlink_kbps * 1000 / 8
-            burst = max(3200, int(rate_bytes / 1000))  # a millisecond of the rate, at least two packets
-            self.ns(self.router, "tc", "qdisc", "replace", "dev", "r0", "root", "tbf", "rate", f"{int(round(self.downlink_kbps * 1000))}bit",
-                    "burst", str(burst), "limit", str(self.queue_bytes))
+            self.ns(self.router, "tc", "qdisc", "replace", "dev", "r0", "root", "tbf", "rate", f"{self.line_rate_bits()}bit",
+                    "burst", str(self.burst_bytes()), "limit", str(self.queue_bytes))
         for name in (self.client, self.server):
             self._sender_settings(name)
+
+    # A full frame on the wire: 1,448 bytes of payload (the MSS with TCP timestamps) and 66 of
+    # Ethernet, IP and TCP headers.
+    PAYLOAD_BYTES, FRAME_BYTES = 1448, 1514
+
+    def line_rate_bits(self):
+        """The bottleneck's rate on the wire: the spec's rate is the payload's (the bytes the app
+        receives, as the presets' sources throttle them), so the wire carries the headers' share more."""
+        return int(round(self.downlink_kbps * 1000 * self.FRAME_BYTES / self.PAYLOAD_BYTES))
+
+    def burst_bytes(self):
+        """tbf's bucket: one frame (with room for its accounting), so that an idle link sends no
+        burst ahead of its rate, as a link that serialises packets does not; at least a tenth of a
+        millisecond of the rate, which the kernel's timers need at high rates."""
+        return max(1600, int(self.line_rate_bits() / 8 / 10000))
 
     def _address(self, namespace, device, address, gateway):
         self.ns(namespace, "ip", "addr", "add", f"{address}/24", "dev", device)
