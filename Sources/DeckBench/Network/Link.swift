@@ -279,6 +279,11 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
+    /// The rounds that reached the first-in-first-out downlink this instant go in together.
+    mutating func takeArrivals(_ requests: RequestLog, _ queue: inout EventQueue) {
+        windowed.takeArrivals(requests, &queue)
+    }
+
     /// The acknowledgement of request `id`'s last round on the windowed downlink came back.
     mutating func nextRound(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         if isFairWindowed { return shareRound(id, responseBytes: nil, requests, &queue) }

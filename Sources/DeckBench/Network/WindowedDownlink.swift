@@ -45,6 +45,13 @@ struct WindowedDownlink: ~Copyable {
     private var sending = FlatList<Sending>(capacity: 8)
     /// When the queue will have sent all it was given, µs.
     private var queueEndUs = 0
+    /// A round reaching the queue: its request and bytes.
+    struct Round: BitwiseCopyable {
+        var id: Int
+        var bytes: Int
+    }
+    /// The rounds reaching the queue this instant, taken in together by `takeArrivals`.
+    private var arriving = FlatList<Round>(capacity: 8)
 
     init(model: NetworkModel) {
         bytesPerSecond = Int((model.downlinkKbps * 1_000 / 8).rounded())
@@ -56,6 +63,7 @@ struct WindowedDownlink: ~Copyable {
         connections.removeAll()
         idle.removeAll()
         sending.removeAll()
+        arriving.removeAll()
         queueEndUs = 0
     }
 
@@ -125,20 +133,52 @@ struct WindowedDownlink: ~Copyable {
         return bytes
     }
 
-    /// The round of the request at `index` into the queue: its next round when the first
-    /// segment's acknowledgement is back, or its arrival after the last byte.
+    /// The round of the request at `index` joins the rounds that reach the queue this instant;
+    /// the first of them has the queue take them in (`takeArrivals`) once the instant's other
+    /// events have run.
     private mutating func queueRound(_ index: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
         let id = sending[index].id
         let request = requests[id]
         let bytes = takeBlock(index, nowUs: queue.nowUs, roundTripUs: request.upUs + request.downUs)
+        if arriving.isEmpty { queue.scheduleOnLink(.queueArrivals, atUs: queue.nowUs) }
+        arriving.append(Round(id: id, bytes: bytes))
+    }
+
+    /// The rounds that reached the queue this instant go in behind what it holds and share the
+    /// rate among themselves, as the packets of bursts that arrive together interleave: with k
+    /// rounds, the smallest is through after k times its own time, the next after k − 1 times the
+    /// difference more, and so on. The rounds' segments take turns, so the n-th round's first
+    /// segment leaves after n segments' time: its next round is due a round trip later (and so
+    /// joins the queue behind the earlier rounds' next rounds); after its response's last round,
+    /// the arrival.
+    mutating func takeArrivals(_ requests: RequestLog, _ queue: inout EventQueue) {
         let startUs = max(queue.nowUs, queueEndUs)
-        queueEndUs = startUs + duration(bytes)
-        if sending[index].remainingBytes > 0 {
-            let firstSegmentLeftUs = startUs + duration(min(bytes, Self.segmentBytes))
-            queue.scheduleOnLink(.windowRound(request: id), atUs: firstSegmentLeftUs + request.upUs + request.downUs)
-        } else {
-            queue.scheduleOnLink(.arrival(request: id), atUs: queueEndUs + request.downUs, sequence: request.arrivalSequence)
+        let count = arriving.count
+        var order = (0 ..< count).map { arriving[$0] }
+        order.sort { ($0.bytes, $0.id) < ($1.bytes, $1.id) }
+        // When round r of the ascending order is through, it and every round after it have had
+        // its bytes, and every round before it its own.
+        var throughBytes = 0, doneUs = startUs
+        for (rank, round) in order.enumerated() {
+            doneUs = startUs + duration(throughBytes + round.bytes * (count - rank))
+            throughBytes += round.bytes
+            let request = requests[round.id]
+            if remainingBytes(round.id) > 0 {
+                // The bursts' segments take turns, in the order the rounds came: this one's first
+                // leaves after one segment of each round that came before it.
+                let position = arrivalPosition(round.id)
+                let firstSegmentLeftUs = startUs + duration(Self.segmentBytes * (position + 1))
+                queue.scheduleOnLink(.windowRound(request: round.id), atUs: firstSegmentLeftUs + request.upUs + request.downUs)
+            } else {
+                queue.scheduleOnLink(.arrival(request: round.id), atUs: doneUs + request.downUs, sequence: request.arrivalSequence)
+            }
         }
+        queueEndUs = doneUs
+        arriving.removeAll()
+    }
+
+    private func arrivalPosition(_ id: Int) -> Int {
+        arriving.firstIndex(where: { $0.id == id }) ?? 0
     }
 
     /// The window after the connection's idle time, as Linux's `tcp_cwnd_restart` has it: halved

@@ -187,6 +187,8 @@ public final class Replayer<Policy: PrefetchPolicy> {
             case let .windowRound(id):
                 guard !requests.record(id).pointee.failed else { continue }
                 link.nextRound(id, requests, &queue)
+            case .queueArrivals:
+                link.takeArrivals(requests, &queue)
             case let .arrival(id):
                 let request = requests.record(id)
                 guard !request.pointee.failed else { continue }

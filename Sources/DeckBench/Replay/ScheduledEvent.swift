@@ -12,6 +12,8 @@ struct ScheduledEvent: Comparable {
         case transferCheck
         /// The acknowledgement of request `id`'s last round came back: its next round leaves.
         case windowRound(request: Int)
+        /// The rounds that reached the first-in-first-out downlink this instant go in together.
+        case queueArrivals
         /// Request `id`'s response arrives at the app.
         case arrival(request: Int)
         /// The trace delivers packets now.

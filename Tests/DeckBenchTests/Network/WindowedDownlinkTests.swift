@@ -32,18 +32,28 @@ import Testing
     }
 
     @Test func oneQueueServesTheFirstResponseFirst() throws {
-        // Pages 0 and 1 reach the server at 50 ms. Shared fairly, both are done at 210 ms (arrive at
-        // 260); in one queue page 0 is done at 130 (arrives at 180) and page 1 at 210 (260).
-        let fixed = FixedPolicy(radius: 1)
-        #expect(try ends(twoPages, fixed, network: Self.link + ",connections=2") == [260_000, 260_000])
-        #expect(try ends(twoPages, fixed, network: Self.link + ",connections=2,fifo=1") == [180_000, 260_000])
+        // Page 0's demand at 0, a tap at 10 ms: page 1's demand reaches the server at 60 ms, while
+        // page 0's response (from 50 ms) is under way. Shared fairly, page 0 had 2,500 bytes alone,
+        // then both share: page 0 is done at 200 ms (arrives at 250), page 1 at 210 (260). In one
+        // queue page 1 waits: page 0 is done at 130 ms (arrives at 180), page 1 at 210 (260).
+        let session = tap(atMs: 10)
+        #expect(try ends(session, OnDemandPolicy(), network: Self.link + ",connections=2") == [250_000, 260_000])
+        #expect(try ends(session, OnDemandPolicy(), network: Self.link + ",connections=2,fifo=1") == [180_000, 260_000])
+    }
+
+    @Test func responsesReachingTheQueueTogetherShareIt() throws {
+        // Pages 0 and 1 reach the queue at 50 ms together: their packets interleave, both are done
+        // at 210 ms, as shared fairly.
+        #expect(try ends(twoPages, FixedPolicy(radius: 1), network: Self.link + ",connections=2,fifo=1") == [260_000, 260_000])
     }
 
     @Test func windowsOfTwoConnectionsQueueInTheOrderTheyLeave() throws {
-        // Page 0's first window: 50 → 107.920 ms; page 1's behind it: 107.920 → 165.840 ms. Page 0's
-        // second round, due at 155.792 ms, waits for it: 165.840 → 187.920, arrives at 237.920. Page
-        // 1's first segment left at 113.712 ms: its second round at 213.712 → 235.792, arrives at 285.792.
-        #expect(try ends(twoPages, FixedPolicy(radius: 1), network: Self.link + ",connections=2,fifo=1,tcp_iw=10") == [237_920, 285_792])
+        // Pages 0 and 1's first windows (14,480 bytes each) reach the queue together at 50 ms and
+        // take turns: both are through at 165.840 ms. Page 0's first segment left first (55.792 ms),
+        // page 1's second (61.584 ms): page 0's second round is due at 155.792 ms and waits for the
+        // first windows (165.840 → 187.920 ms, arrives at 237.920); page 1's, due at 161.584 ms, goes
+        // behind it (187.920 → 210 ms, arrives at 260).
+        #expect(try ends(twoPages, FixedPolicy(radius: 1), network: Self.link + ",connections=2,fifo=1,tcp_iw=10") == [237_920, 260_000])
     }
 
     @Test func windowsOnTheFairShareTakeTheirRoundsAndShare() throws {
