@@ -158,7 +158,6 @@ struct Link: ~Copyable {
         request.pointee.started = true
         request.pointee.startedUs = queue.nowUs
         request.pointee.arrivalSequence = queue.takeSequence()
-        if isWindowed { connectWindowed(id) }
         if isInOutage(atUs: queue.nowUs) { request.pointee.lost = true }
         if !request.pointee.lost {
             queue.scheduleOnLink(.responseStart(request: id), atUs: queue.nowUs + request.pointee.upUs + serverUs)
@@ -279,14 +278,8 @@ struct Link: ~Copyable {
         scheduleTransferCheck(&queue)
     }
 
-    /// Out of line, as the next: `start` and `releaseArrived` are inlined into the replayer's loop,
-    /// where the windows' lists would weigh on every request of the default model (+15.6 M
-    /// instructions on the bench slice when they were inlined: `submit` no longer inlined into `send`).
-    @inline(never)
-    private mutating func connectWindowed(_ id: Int) {
-        windowed.connect(id)
-    }
-
+    /// Out of line: `releaseArrived` is inlined into the replayer's loop, where the windows' list
+    /// would weigh on every request of the default model.
     @inline(never)
     private mutating func disconnectWindowed(_ id: Int) {
         windowed.disconnect(id)
