@@ -198,13 +198,16 @@ class Report:
         lines.append("| network | requests | median abs err | p90 abs err | median signed | median rel | p90 rel | "
                      "group ends: median rel / p90 rel | verdicts alike | real noise median / p90 |")
         lines.append("|---|---|---|---|---|---|---|---|---|---|")
+        def said(value, form, unit):
+            return "—" if math.isnan(value) else format(value, form) + unit
+
         for summary in self.networks:
-            lines.append(f"| `{summary['result'].network.spec}` | {summary['requests']} | {summary['median_abs_ms']:.1f} ms | "
-                         f"{summary['p90_abs_ms']:.1f} ms | {summary['median_signed_ms']:+.1f} ms | "
-                         f"{100 * summary['median_rel']:.1f} % | {100 * summary['p90_rel']:.1f} % | "
-                         f"{100 * summary['group_median_rel']:.1f} % / {100 * summary['group_p90_rel']:.1f} % "
-                         f"({summary['groups']}) | {100 * summary['alike_share']:.1f} % | "
-                         f"{summary['noise_median_ms']:.1f} / {summary['noise_p90_ms']:.1f} ms |")
+            lines.append(f"| `{summary['result'].network.spec}` | {summary['requests']} | {said(summary['median_abs_ms'], '.1f', ' ms')} | "
+                         f"{said(summary['p90_abs_ms'], '.1f', ' ms')} | {said(summary['median_signed_ms'], '+.1f', ' ms')} | "
+                         f"{said(100 * summary['median_rel'], '.1f', ' %')} | {said(100 * summary['p90_rel'], '.1f', ' %')} | "
+                         f"{said(100 * summary['group_median_rel'], '.1f', ' %')} / {said(100 * summary['group_p90_rel'], '.1f', ' %')} "
+                         f"({summary['groups']}) | {said(100 * summary['alike_share'], '.1f', ' %')} | "
+                         f"{said(summary['noise_median_ms'], '.1f', '')} / {said(summary['noise_p90_ms'], '.1f', ' ms')} |")
         for summary in self.networks:
             network = summary["result"].network
             verdicts = summary["verdicts"]
