@@ -29,7 +29,12 @@ def main():
     parser.add_argument("schedule")
     parser.add_argument("--out")
     options = parser.parse_args()
-    networks = schedule_file.read([options.schedule], max_idle_us=0)
+    try:
+        networks = schedule_file.read([options.schedule], max_idle_us=0)
+    except schedule_file.ScheduleError as error:
+        sys.exit(f"against: {error}")
+    if not os.path.exists(os.path.join(options.report, "requests.csv")):
+        sys.exit(f"against: {options.report} is not a check's report folder (no requests.csv): give the report first, then the schedule")
     real = {}  # (link, session, policy, id) → sent, [end by run]
     runs = 0
     with open(os.path.join(options.report, "requests.csv"), newline="") as handle:
@@ -55,6 +60,9 @@ def main():
                 matched += 1
                 for run in range(runs):
                     by_run[run].setdefault(replay.key, {})[str(request["id"])] = [request["sent_us"], found[1].get(run)]
+        if matched == 0:
+            sys.exit(f"against: no request of {network.spec} matches the report's (another link, other sessions or policies?): "
+                     "give a schedule of the same sessions and policies on the same link")
         lab = next((value for spec, value in settings.items() if link_key(spec) == link_key(network.spec)), {})
         results.append(analysis.NetworkResult(network, by_run, dict(lab, requests_matched=matched, requests_unmatched=mismatched)))
 

@@ -43,6 +43,11 @@ class NetworkResult:
     def __init__(self, network, runs, settings):
         self.network, self.runs, self.settings = network, runs, settings
 
+    def played(self, run, replay, request_id):
+        """Whether the request was played for real in `run` (against.py leaves out a request whose
+        ask differs between the two schedules)."""
+        return str(request_id) in self.runs[run].get(replay.key, {})
+
     def real_end(self, run, replay, request_id):
         """The real end of a request in the schedule's time (µs), None if it did not complete."""
         times = self.runs[run].get(replay.key, {}).get(str(request_id))
@@ -54,6 +59,8 @@ class NetworkResult:
         for run in range(len(self.runs)):
             for replay in self.network.replays:
                 for request in replay.playable():
+                    if not self.played(run, replay, request["id"]):
+                        continue
                     times = self.runs[run].get(replay.key, {}).get(str(request["id"]))
                     yield run, replay, request, (None if not times else times[0] + replay.shift[request["id"]]), \
                         self.real_end(run, replay, request["id"])
@@ -68,7 +75,7 @@ class NetworkResult:
                     supplier = by_id.get(navigation["supplier"])
                     model = stall_us(navigation, supplier["end_us"] if supplier and supplier["end"] == "arrived" else None)
                     real = None
-                    if supplier is not None and supplier["bytes"] > 0:
+                    if supplier is not None and supplier["bytes"] > 0 and self.played(run, replay, supplier["id"]):
                         real = stall_us(navigation, self.real_end(run, replay, supplier["id"]))
                     yield run, replay, navigation, model, real
 
@@ -122,6 +129,8 @@ class Report:
             for replay in network.replays:
                 by_id = {r["id"]: r for r in replay.requests}
                 for group in overlap_groups(replay.playable()):
+                    if not all(result.played(run, replay, request_id) for request_id in group):
+                        continue
                     ends = [result.real_end(run, replay, request_id) for request_id in group]
                     if any(end is None for end in ends):
                         continue
@@ -134,11 +143,13 @@ class Report:
         recomputed_mismatch = 0
         stall = {}  # policy → [model µs, real µs by run]
         paired = {}  # (session, run) → policy → real µs ; and model
+        unplayed = sum(1 for run in range(len(result.runs)) for replay in network.replays for request in replay.playable()
+                       if not result.played(run, replay, request["id"]))
         for run, replay, navigation, model, real in result.navigation_rows():
             if (model > 0) != navigation["stalled"] or (navigation["stalled"] and navigation["stall_end_us"] is not None
                                                         and model != navigation["stall_end_us"] - navigation["needed_us"]):
                 recomputed_mismatch += 1
-            entry = stall.setdefault(replay.policy, {"model": 0, "real": [0] * len(result.runs)})
+            entry = stall.setdefault(replay.policy, {"model": 0, "real": [0] * len(result.runs), "unknown": 0})
             if run == 0:
                 entry["model"] += model
             unit = paired.setdefault((replay.session, run), {})
@@ -146,6 +157,7 @@ class Report:
             unit[replay.policy][0] += model
             if real is None:
                 verdicts["unknown"] += 1
+                entry["unknown"] += 1
                 continue
             entry["real"][run] += real
             unit[replay.policy][1] += real
@@ -174,7 +186,7 @@ class Report:
                               "same_sign": (model_difference > 0) == (real_difference > 0) and (model_difference < 0) == (real_difference < 0)})
         judged = verdicts["alike"] + verdicts["model_only"] + verdicts["real_only"]
         return {
-            "result": result, "requests": len(errors), "missing": missing,
+            "result": result, "requests": len(errors), "missing": missing, "unplayed": unplayed,
             "median_abs_ms": quantile(errors, 0.5), "p90_abs_ms": quantile(errors, 0.9),
             "median_signed_ms": quantile(signed, 0.5), "median_rel": quantile(relative, 0.5), "p90_rel": quantile(relative, 0.9),
             "groups": len(group_errors), "group_median_abs_ms": quantile(group_errors, 0.5),
@@ -190,10 +202,12 @@ class Report:
 
     def text(self):
         lines = ["# DeckBench against a real TCP stack", ""]
-        lines.append(f"{len(self.results[0].runs)} runs a replay; sessions, policies and networks as the schedule says. "
-                     "Error: real end − model end of each request (its last byte at the client), in the schedule's time; "
-                     "relative to the model's time from the app's ask to the end. Noise: the same request's real end in "
-                     "one run against the run before.")
+        runs = len(self.results[0].runs)
+        lines.append(f"{runs} run{'' if runs == 1 else 's'} a replay; sessions, policies and networks as the schedule says. "
+                     "Requests and verdicts are counted once a run. Error: real end − model end of each request (its last "
+                     "byte at the client), in the schedule's time; relative to the model's time from the app's ask to the "
+                     "end. Group ends: the last end of each group of requests whose transfers overlapped in the model (how "
+                     "many in brackets). Noise: the same request's real end in one run against the run before.")
         lines.append("")
         lines.append("| network | requests | median abs err | p90 abs err | median signed | median rel | p90 rel | "
                      "group ends: median rel / p90 rel | verdicts alike | real noise median / p90 |")
@@ -213,14 +227,15 @@ class Report:
             verdicts = summary["verdicts"]
             lines += ["", f"## `{network.spec}`", ""]
             lines.append(f"Stall verdicts: {verdicts['alike']} alike, {verdicts['model_only']} stalls in the model only, "
-                         f"{verdicts['real_only']} for real only, {verdicts['unknown']} unknown (no real end). "
-                         f"Requests without a real end: {summary['missing']}. Navigations whose stall the schedule does not "
-                         f"recompute: {summary['recomputed_mismatch']}.")
+                         f"{verdicts['real_only']} for real only, {verdicts['unknown']} unknown (their request was not "
+                         f"played). Requests without a real end: {summary['missing']}"
+                         + (f"; not played (their ask differs in the schedule compared): {summary['unplayed']}" if summary['unplayed'] else "")
+                         + f". Navigations whose stall the schedule does not recompute: {summary['recomputed_mismatch']}.")
             lines += ["", "| policy | stall time, model | stall time, real (mean of runs) | real − model |", "|---|---|---|---|"]
             for policy, entry in summary["stall"].items():
                 real = statistics.fmean(entry["real"]) / 1000
                 model = entry["model"] / 1000
-                change = f"{100 * (real - model) / model:+.1f} %" if model else "—"
+                change = f"{100 * (real - model) / model:+.1f} %" if model and not entry["unknown"] else "—"
                 lines.append(f"| `{policy}` | {model / 1000:.2f} s | {real / 1000:.2f} s | {change} |")
             if summary["pairs"]:
                 lines += ["", "Paired differences of stall time, a session's replay with the first policy less the "

@@ -25,8 +25,16 @@ EXIT_USAGE, EXIT_UNAVAILABLE, EXIT_DATA, EXIT_OUT_OF_BOUNDS = 64, 69, 65, 2
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with the usage error's status the check's own (64), not 2 (`--bounds`'s)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
 def arguments(argv):
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="realnet/check.py", description="Play DeckBench replays' requests over a real TCP stack (network namespaces, "
         "tc tbf, a userspace delay line) and compare each request's end, each navigation's stall verdict and each "
         "policy's stall time with the model's.")
@@ -78,6 +86,24 @@ def preflight():
         refuse("/dev/net/tun is missing: the delay line needs the tun driver (modprobe tun)")
 
 
+def check_arguments(options):
+    """What the flags say that cannot work, said before anything is made."""
+    if options.runs < 1 or options.sessions < 1:
+        refuse("--runs and --sessions must be at least 1", EXIT_USAGE)
+    if options.max_minutes <= 0:
+        refuse("--max-minutes must be above 0", EXIT_USAGE)
+    if options.schedule and (options.recordings or options.network or options.policy or options.session):
+        refuse("--schedule replaces recordings, --network, --policy and --session (the schedule already says them): give "
+               "one or the other", EXIT_USAGE)
+    if os.path.exists(options.out) and not os.path.isdir(options.out):
+        refuse(f"--out {options.out} is a file: give a folder for the report", EXIT_USAGE)
+    probe = os.path.abspath(options.out)
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    if not os.access(probe, os.W_OK):
+        refuse(f"--out {options.out}: cannot write in {probe}", EXIT_USAGE)
+
+
 def make_schedules(options, folder):
     """The schedule folders: given, or written by `deckbench schedule` into `folder`."""
     if options.schedule:
@@ -100,8 +126,13 @@ def make_schedules(options, folder):
         result = subprocess.run(command, capture_output=True, text=True)
     except FileNotFoundError:
         refuse(f"no deckbench at {options.deckbench}: build it (make release) and pass --deckbench PATH", EXIT_USAGE)
+    except OSError as error:
+        refuse(f"cannot run {options.deckbench}: {error.strerror}: pass --deckbench PATH to the deckbench binary", EXIT_USAGE)
     if result.returncode != 0:
-        refuse(f"`deckbench schedule` failed ({result.returncode}): {result.stderr.strip()}", EXIT_USAGE)
+        # deckbench's own status: 64 a bad flag, 65 unusable recordings, 74 unreadable ones, 1 rejects.
+        refuse(f"`deckbench schedule` failed ({result.returncode}): {result.stderr.strip()}", result.returncode)
+    if not os.path.isfile(os.path.join(folder, "requests.csv")):
+        refuse(f"{options.deckbench} wrote no schedule: is it deckbench (0.2 or later, with `schedule`)?", EXIT_USAGE)
     return [folder]
 
 
@@ -142,8 +173,7 @@ def play_network(network, replays, options, deadline, say):
 
 def main(argv):
     options = arguments(argv)
-    if options.runs < 1 or options.sessions < 1:
-        refuse("--runs and --sessions must be at least 1", EXIT_USAGE)
+    check_arguments(options)
     preflight()
     netlab.enter_private_mounts([os.path.abspath(__file__), *argv])
     say = (lambda _: None) if options.quiet else (lambda text: print(text, file=sys.stderr, flush=True))

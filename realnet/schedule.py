@@ -92,13 +92,31 @@ class Network:
         return sum(replay.seconds() + pause_s for replay in self.replays)
 
 
-def _rows(path):
-    if not os.path.exists(path):
+REQUEST_COLUMNS = ["session", "policy", "network", "request", "page", "kind", "attempt", "bytes", "sent_us", "started_us",
+                   "end_us", "end", "needed_us"]
+NAVIGATION_COLUMNS = ["session", "policy", "network", "page", "needed_us", "shown_us", "left_us", "stalled", "stall_end_us",
+                      "abandoned", "supplier"]
+KINDS = ("demand", "revalidation", "prefetch")
+ENDS = ("arrived", "failed", "waiting_at_end", "in_flight_at_end")
+MAXIMUM_BYTES = 1_000_000_000
+
+
+def _rows(path, columns):
+    if not os.path.isfile(path):
         raise ScheduleError(f"{path}: missing (write it with `deckbench schedule`)")
     with open(path, newline="") as handle:
-        reader = csv.DictReader(handle)
-        for line, row in enumerate(reader, start=2):
-            yield line, row
+        reader = csv.reader(handle)
+        header = next(reader, None)
+        if header is None:
+            raise ScheduleError(f"{path}:1: empty (no header)")
+        for column in columns:
+            if column not in header:
+                raise ScheduleError(f"{path}:1: no column {column}")
+        for row in reader:
+            line = reader.line_num
+            if len(row) != len(header):
+                raise ScheduleError(f"{path}:{line}: {len(row)} fields where the header has {len(header)} (a line cut short?)")
+            yield line, dict(zip(header, row))
 
 
 def _int(row, field, path, line, empty=False):
@@ -113,34 +131,68 @@ def _int(row, field, path, line, empty=False):
         raise ScheduleError(f"{path}:{line}: {field} is not a whole number: {value!r}") from None
 
 
+def _flag(row, field, path, line):
+    if row[field] not in ("0", "1"):
+        raise ScheduleError(f"{path}:{line}: {field} is not 0 or 1: {row[field]!r}")
+    return row[field] == "1"
+
+
+def _request(row, path, line):
+    request = {
+        "id": _int(row, "request", path, line), "page": _int(row, "page", path, line), "kind": row["kind"],
+        "bytes": _int(row, "bytes", path, line), "sent_us": _int(row, "sent_us", path, line),
+        "started_us": _int(row, "started_us", path, line, empty=True), "end_us": _int(row, "end_us", path, line),
+        "end": row["end"], "needed_us": _int(row, "needed_us", path, line, empty=True)}
+    if request["kind"] not in KINDS:
+        raise ScheduleError(f"{path}:{line}: kind {request['kind']} is not demand, revalidation or prefetch")
+    if request["end"] not in ENDS:
+        raise ScheduleError(f"{path}:{line}: end {request['end']} is not one of {', '.join(ENDS)}")
+    if not 0 <= request["bytes"] <= MAXIMUM_BYTES:
+        raise ScheduleError(f"{path}:{line}: bytes {request['bytes']} is outside 0 … {MAXIMUM_BYTES}")
+    if request["sent_us"] < 0:
+        raise ScheduleError(f"{path}:{line}: sent_us {request['sent_us']} is negative")
+    if request["end_us"] < request["sent_us"]:
+        raise ScheduleError(f"{path}:{line}: end_us {request['end_us']} is before sent_us {request['sent_us']}")
+    return request
+
+
 def read(folders, max_idle_us):
     """The networks of the schedule folders, each with its replays, in the files' order."""
     networks, replays = {}, {}
     for folder in folders:
+        if not os.path.isdir(folder):
+            raise ScheduleError(f"{folder}: no such folder (write one with `deckbench schedule … --out FOLDER`)")
         path = os.path.join(folder, "requests.csv")
-        for line, row in _rows(path):
+        for line, row in _rows(path, REQUEST_COLUMNS):
             network = row["network"]
             if network not in networks:
-                networks[network] = Network(network)
+                try:
+                    networks[network] = Network(network)
+                except ValueError:
+                    raise ScheduleError(f"{path}:{line}: network {network!r} has a value that is not a number") from None
             key = (row["session"], row["policy"], network)
             if key not in replays:
                 replays[key] = Replay(row["session"], row["policy"], network, max_idle_us)
                 networks[network].replays.append(replays[key])
-            replays[key].requests.append({
-                "id": _int(row, "request", path, line), "page": _int(row, "page", path, line), "kind": row["kind"],
-                "bytes": _int(row, "bytes", path, line), "sent_us": _int(row, "sent_us", path, line),
-                "started_us": _int(row, "started_us", path, line, empty=True), "end_us": _int(row, "end_us", path, line),
-                "end": row["end"], "needed_us": _int(row, "needed_us", path, line, empty=True)})
+            request = _request(row, path, line)
+            if any(known["id"] == request["id"] for known in replays[key].requests):
+                raise ScheduleError(f"{path}:{line}: request {request['id']} of this replay twice (a session given twice?)")
+            replays[key].requests.append(request)
         path = os.path.join(folder, "navigations.csv")
-        for line, row in _rows(path):
+        for line, row in _rows(path, NAVIGATION_COLUMNS):
             key = (row["session"], row["policy"], row["network"])
             if key not in replays:
                 raise ScheduleError(f"{path}:{line}: a navigation of a replay with no request in requests.csv")
-            replays[key].navigations.append({
+            navigation = {
                 "page": _int(row, "page", path, line), "needed_us": _int(row, "needed_us", path, line),
                 "shown_us": _int(row, "shown_us", path, line), "left_us": _int(row, "left_us", path, line),
-                "stalled": row["stalled"] == "1", "stall_end_us": _int(row, "stall_end_us", path, line, empty=True),
-                "abandoned": row["abandoned"] == "1", "supplier": _int(row, "supplier", path, line, empty=True)})
+                "stalled": _flag(row, "stalled", path, line), "stall_end_us": _int(row, "stall_end_us", path, line, empty=True),
+                "abandoned": _flag(row, "abandoned", path, line), "supplier": _int(row, "supplier", path, line, empty=True)}
+            if navigation["supplier"] is not None and all(r["id"] != navigation["supplier"] for r in replays[key].requests):
+                raise ScheduleError(f"{path}:{line}: supplier {navigation['supplier']} is no request of its replay")
+            if navigation["left_us"] < navigation["needed_us"]:
+                raise ScheduleError(f"{path}:{line}: left_us {navigation['left_us']} is before needed_us {navigation['needed_us']}")
+            replays[key].navigations.append(navigation)
     if not networks:
         raise ScheduleError(f"no request in {', '.join(folders)}")
     for replay in replays.values():

@@ -83,7 +83,7 @@ class ArithmeticTests(unittest.TestCase):
         self.assertEqual(summary["verdicts"], {"alike": 2, "model_only": 1, "real_only": 1, "unknown": 0})
         self.assertAlmostEqual(summary["alike_share"], 0.5)
         # Model: 50 ms each run. Real: run 1 60 ms; run 2 100 ms (page 2).
-        self.assertEqual(summary["stall"]["fixed"], {"model": 50000, "real": [60000, 100000]})
+        self.assertEqual(summary["stall"]["fixed"], {"model": 50000, "real": [60000, 100000], "unknown": 0})
         # Noise: run 2 against run 1: 10, 70, 3,990 ms.
         self.assertAlmostEqual(summary["noise_median_ms"], 70.0)
         # Requests 0 and 1 overlap (0–100, 0–200 ms): one group, ending 200 ms in the model.
@@ -98,6 +98,14 @@ class ArithmeticTests(unittest.TestCase):
         failures = analysis.Report([self.result(runs)], Options()).ci_failures()
         self.assertEqual(len(failures), 1)
         self.assertIn("1 requests without a real end", failures[0])
+
+    def test_a_request_not_played_leaves_its_navigation_unknown(self):
+        # As against.py leaves out a request whose ask differs between two schedules.
+        runs = [{"s|fixed": {"0": [0, 100000], "2": [1000000, 1100000]}}]
+        summary = analysis.Report([self.result(runs)], Options()).networks[0]
+        self.assertEqual((summary["missing"], summary["unplayed"], summary["requests"]), (0, 1, 2))
+        self.assertEqual(summary["verdicts"], {"alike": 1, "model_only": 0, "real_only": 0, "unknown": 1})
+        self.assertIn("— |", analysis.Report([self.result(runs)], Options()).text())
 
     def test_idle_stretches_are_cut_to_the_bound_and_times_mapped_back(self):
         network = schedule.read([self.folder], max_idle_us=500000)[0]
@@ -129,10 +137,35 @@ class RefusalTests(unittest.TestCase):
             schedule.read([folder], max_idle_us=0)
 
     def test_a_damaged_schedule_names_its_line(self):
+        good = [0, 0, "demand", 0, 20000, 0, 0, 100000, "arrived", ""]
+        cases = [
+            ([1, 0, "demand", 0, "many", 0, 0, 100000, "arrived", ""], r"requests.csv:3: bytes is not a whole number"),
+            ([1, 0, "demand", 0, -5, 0, 0, 100000, "arrived", ""], r"requests.csv:3: bytes -5 is outside 0 … 1000000000"),
+            ([1, 0, "demand", 0, 2_000_000_000, 0, 0, 100000, "arrived", ""], r"requests.csv:3: bytes 2000000000 is outside"),
+            ([1, 0, "weird", 0, 20000, 0, 0, 100000, "arrived", ""], r"requests.csv:3: kind weird is not demand, revalidation or prefetch"),
+            ([1, 0, "demand", 0, 20000, 500, 500, 100, "arrived", ""], r"requests.csv:3: end_us 100 is before sent_us 500"),
+            ([0, 0, "demand", 0, 20000, 0, 0, 100000, "arrived", ""], r"requests.csv:3: request 0 of this replay twice"),
+        ]
+        for row, message in cases:
+            folder = tempfile.mkdtemp()
+            write_schedule(folder, [good, row], [])
+            with self.assertRaisesRegex(schedule.ScheduleError, message):
+                schedule.read([folder], max_idle_us=0)
         folder = tempfile.mkdtemp()
-        write_schedule(folder, [[0, 0, "demand", 0, 20000, 0, 0, 100000, "arrived", ""],
-                                [1, 0, "demand", 0, "many", 0, 0, 100000, "arrived", ""]], [])
-        with self.assertRaisesRegex(schedule.ScheduleError, r"requests.csv:3: bytes is not a whole number"):
+        write_schedule(folder, [good], [[0, 0, 0, 10, "yes", "", 0, 0]])
+        with self.assertRaisesRegex(schedule.ScheduleError, r"navigations.csv:2: stalled is not 0 or 1: 'yes'"):
+            schedule.read([folder], max_idle_us=0)
+        folder = tempfile.mkdtemp()
+        write_schedule(folder, [good], [[0, 0, 0, 10, 0, "", 0, 99]])
+        with self.assertRaisesRegex(schedule.ScheduleError, r"navigations.csv:2: supplier 99 is no request of its replay"):
+            schedule.read([folder], max_idle_us=0)
+        folder = tempfile.mkdtemp()
+        write_schedule(folder, [good], [])
+        with open(os.path.join(folder, "requests.csv")) as handle:
+            text = handle.read()
+        with open(os.path.join(folder, "requests.csv"), "w") as handle:
+            handle.write(text.replace("bytes,", "size,", 1))
+        with self.assertRaisesRegex(schedule.ScheduleError, r"requests.csv:1: no column bytes"):
             schedule.read([folder], max_idle_us=0)
 
     @unittest.skipUnless(os.geteuid() == 0, "needs root to drop to another user")

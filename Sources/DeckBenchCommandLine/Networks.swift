@@ -160,6 +160,11 @@ extension DeckBenchCommand.Networks {
 
         func run() throws {
             let reading = try reading.get()
+            var seen = Set<String>()
+            let files = self.files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+            if files.count < self.files.count {
+                Console.error("networks fit: a file named more than once is read once")
+            }
             var requests: [RecordedRequest] = []
             var left: [String] = []
             var readCSV = false

@@ -20,8 +20,8 @@ extension DeckBenchCommand {
         @Argument(help: "Recording files or folders of recordings (read in sorted order).")
         var files: [String]
 
-        @Option(help: ArgumentHelp("How many sessions to replay: the first valid ones, in file order.", valueName: "n"))
-        var sessions = 10
+        @Option(help: ArgumentHelp("How many sessions to replay: the first valid ones, in file order (default 10).", valueName: "n"))
+        var sessions: Int?
 
         @Option(name: .customLong("session"), help: ArgumentHelp("The id of a session to replay, repeatable (instead of --sessions).", valueName: "id"))
         var ids: [String] = []
@@ -36,7 +36,11 @@ extension DeckBenchCommand {
         var quiet = false
 
         func validate() throws {
-            guard sessions > 0 else { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
+            if let sessions, sessions < 1 { throw ValidationError("--sessions must be at least 1 (got \(sessions))") }
+            if sessions != nil, !ids.isEmpty { throw ValidationError("give --session or --sessions, not both") }
+            if let twice = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+                throw ValidationError("--session \(twice) is given twice")
+            }
         }
 
         func run() throws {
@@ -97,11 +101,15 @@ extension DeckBenchCommand {
                 }
                 return named
             }
-            let (sessions, rejects) = SessionTrace.first(sessions, inAny: paths)
+            let wanted = sessions ?? 10
+            let (found, rejects) = SessionTrace.first(wanted, inAny: paths)
             if !rejects.isEmpty, !quiet {
                 Console.error("warning: \(rejects.count) reject\(rejects.count == 1 ? "" : "s") skipped, the first: \(rejects[0])")
             }
-            return sessions
+            if found.count < wanted, !found.isEmpty, !quiet {
+                Console.error("schedule: \(found.count) valid session\(found.count == 1 ? "" : "s") in all, fewer than --sessions \(wanted)")
+            }
+            return found
         }
     }
 }

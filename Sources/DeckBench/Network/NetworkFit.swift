@@ -74,6 +74,17 @@ package struct NetworkFit: Sendable {
             warnings.append("downlink_kbps rests on \(rated) request\(rated == 1 ? "" : "s") of \(RecordedRequest.minimumPaceBytes) bytes or more "
                 + "(fewer than \(Self.minimumRated)): see its interval below")
         }
+        let tcp = requests.compactMap(\.connectMs)
+        if connects > 0, Self.percentile(tcp, 0.5) > Self.percentile(requests.map(\.firstByteMs), 0.5) {
+            warnings.append("the median connection set-up (\(Self.said(Self.percentile(tcp, 0.5))) ms) is longer than the median time to "
+                + "first byte (\(Self.said(Self.percentile(requests.map(\.firstByteMs), 0.5))) ms): server_ms is held at 0; are the set-ups "
+                + "of another host (a CDN, a redirect) in the capture? --filter your API's URLs")
+        }
+        if model.timeoutMs > 0, model.rttMs + model.serverMs >= model.timeoutMs {
+            warnings.append("rtt_ms + server_ms (\(Self.said(model.rttMs + model.serverMs)) ms) reaches the base's timeout_ms "
+                + "(\(Self.said(model.timeoutMs))): every request of a replay on this spec would time out; is the capture a mix of "
+                + "two links (see the table's p10 against the data's)?")
+        }
         evidence = []
         self.warnings = warnings
         evidence = bootstrapEvidence(estimate)
@@ -130,19 +141,25 @@ package struct NetworkFit: Sendable {
             if resampled.connects > 0 { values[2].append(resampled.server) }
             if let rate = resampled.downlinkKbps { values[3].append(rate) }
         }
-        func interval(_ resampled: [Double], around center: Double, available: Bool) -> ClosedRange<Double>? {
-            guard available, resampled.count >= Self.resamples / 2 else { return nil }
+        // An interval is said from `minimumRated` requests (fewer resample into a few values), held
+        // within the parameter's bounds, so that either end pastes into a spec.
+        func interval(_ key: String, _ resampled: [Double], around center: Double, requests: Int) -> ClosedRange<Double>? {
+            guard requests >= Self.minimumRated, resampled.count >= Self.resamples / 2 else { return nil }
             var sorted = resampled
             let (low, high) = Self.percentiles(&sorted, 0.025, 0.975)
-            return min(center, center + (low - center) * narrowing) ... max(center, center + (high - center) * narrowing)
+            var range = min(center, center + (low - center) * narrowing) ... max(center, center + (high - center) * narrowing)
+            if let bounds = NetworkParameter.all.first(where: { $0.key == key })?.bounds {
+                range = max(range.lowerBound, bounds.low == 0 ? 0 : min(bounds.low, range.lowerBound)) ... min(range.upperBound, bounds.high)
+            }
+            return range
         }
         return [
-            Evidence(key: "rtt_ms", value: model.rttMs, requests: count, interval: interval(values[0], around: estimate.rtt, available: true)),
-            Evidence(key: "jitter", value: model.jitter, requests: count, interval: interval(values[1], around: estimate.jitter, available: true)),
+            Evidence(key: "rtt_ms", value: model.rttMs, requests: count, interval: interval("rtt_ms", values[0], around: estimate.rtt, requests: count)),
+            Evidence(key: "jitter", value: model.jitter, requests: count, interval: interval("jitter", values[1], around: estimate.jitter, requests: count)),
             Evidence(key: "server_ms", value: model.serverMs, requests: connects,
-                     interval: interval(values[2], around: estimate.server, available: connects > 0)),
+                     interval: interval("server_ms", values[2], around: estimate.server, requests: connects)),
             Evidence(key: "downlink_kbps", value: model.downlinkKbps, requests: rated,
-                     interval: interval(values[3], around: estimate.downlinkKbps ?? 0, available: rated > 0)),
+                     interval: interval("downlink_kbps", values[3], around: estimate.downlinkKbps ?? 0, requests: rated)),
         ]
     }
 
