@@ -50,6 +50,9 @@ struct Link: ~Copyable {
     private var windowed: WindowedDownlink
     private let isWindowed: Bool
     private let isFairWindowed: Bool
+    /// Whether a response goes anywhere but the plain fair share (a recorded pace, a trace, a
+    /// window): one flag where the loop, once a request, tested three.
+    private let respondsElsewhere: Bool
     /// Requests that time out, in the order they started (so in the order of their deadlines);
     /// those before `firstWaiting` have arrived or were given up.
     private var started = FlatList<Int>(capacity: 32)
@@ -75,6 +78,7 @@ struct Link: ~Copyable {
         case let .empirical(network):
             (trace, loop, empirical) = (nil, true, network.requests)
         }
+        respondsElsewhere = empirical != nil || trace != nil || isWindowed
     }
 
     /// Starts the session of key `sessionKey`: its trace position (a seeded draw per session, the
@@ -195,7 +199,7 @@ struct Link: ~Copyable {
     /// packets, and a downlink already shared, out of line.
     @inline(__always)
     mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
-        if empirical != nil || trace != nil || isWindowed { return responseStartedElsewhere(id, requests, &queue) }
+        if respondsElsewhere { return responseStartedElsewhere(id, requests, &queue) }
         responseStartedOnFairShare(id, requests, &queue)
     }
 
