@@ -38,7 +38,11 @@ def main():
     real = {}  # (link, session, policy, id) → sent, [end by run]
     runs = 0
     with open(os.path.join(options.report, "requests.csv"), newline="") as handle:
-        for row in csv.DictReader(handle):
+        reader = csv.DictReader(handle)
+        if "real_end_us" not in (reader.fieldnames or []):
+            sys.exit(f"against: {options.report}/requests.csv is not a check's report (no real_end_us): give the report "
+                     "first, then the schedule")
+        for row in reader:
             key = (link_key(row["network"]), row["session"], row["policy"], int(row["request"]))
             run = int(row["run"]) - 1
             runs = max(runs, run + 1)
