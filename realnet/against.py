@@ -32,7 +32,8 @@ def main():
     try:
         networks = schedule_file.read([options.schedule], max_idle_us=0)
     except schedule_file.ScheduleError as error:
-        sys.exit(f"against: {error}")
+        sys.exit(f"against: {error} (the second folder must be a schedule, written by `deckbench schedule`; the first the "
+                 "check's report)")
     if not os.path.exists(os.path.join(options.report, "requests.csv")):
         sys.exit(f"against: {options.report} is not a check's report folder (no requests.csv): give the report first, then the schedule")
     real = {}  # (link, session, policy, id) → sent, [end by run]
