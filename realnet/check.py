@@ -188,7 +188,7 @@ def main(argv):
         if estimate_s > options.max_minutes * 60:
             refuse(f"the plan would take about {estimate_s / 60:.1f} minutes, over --max-minutes {options.max_minutes:g}: "
                    "fewer --sessions or --runs, or a higher bound", EXIT_USAGE)
-        say(f"realnet: {sum(len(n.replays) for n in networks)} replays × {options.runs} runs, about "
+        say(f"realnet: {sum(len(n.replays) for n in networks)} replays × {options.runs} run{'' if options.runs == 1 else 's'}, about "
             f"{estimate_s / 60:.1f} minutes")
         deadline = time.monotonic() + options.max_minutes * 60 + 120
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
