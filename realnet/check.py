@@ -173,8 +173,8 @@ def play_network(network, replays, options, deadline, say):
 
 def main(argv):
     options = arguments(argv)
-    check_arguments(options)
     preflight()
+    check_arguments(options)
     netlab.enter_private_mounts([os.path.abspath(__file__), *argv])
     say = (lambda _: None) if options.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
     work = tempfile.mkdtemp(prefix="realnet-")
