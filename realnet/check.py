@@ -112,10 +112,8 @@ def make_schedules(options, folder):
         refuse("give recordings to replay, or --schedule FOLDER", EXIT_USAGE)
     if not options.network:
         refuse("give at least one --network (e.g. 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2')", EXIT_USAGE)
-    command = [options.deckbench, "schedule", *options.recordings, "--sessions", str(options.sessions), "--out", folder,
-               "--quiet"]
-    for session in options.session:
-        command += ["--session", session]
+    command = [options.deckbench, "schedule", *options.recordings, "--out", folder, "--quiet"]
+    command += [arg for session in options.session for arg in ("--session", session)] or ["--sessions", str(options.sessions)]
     for network in options.network:
         command += ["--network", network]
     for policy in options.policy:
