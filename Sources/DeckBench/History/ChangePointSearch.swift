@@ -53,11 +53,16 @@ public struct ChangePointSearch: Sendable {
         public var value: Double
         public var low: Double?
         public var high: Double?
+        /// Nights of one draw (the same recordings and seed: the same users, the same network
+        /// draws) share the error their intervals measure: between them it cancels, and copies of
+        /// one night are one observation of it. nil: a draw of its own.
+        public var draw: Int?
 
-        public init(value: Double, low: Double? = nil, high: Double? = nil) {
+        public init(value: Double, low: Double? = nil, high: Double? = nil, draw: Int? = nil) {
             self.value = value
             self.low = low
             self.high = high
+            self.draw = draw
         }
 
         /// The night's own variance, from its interval (0 without one).
@@ -71,6 +76,15 @@ public struct ChangePointSearch: Sendable {
     /// A change: from night `start` (an index into the series) on, the level moved by `size` from
     /// `baseline`, with an interval at the search's level: `size` ± `critical` × `standardError`.
     public struct Change: Sendable, Hashable {
+        /// How the level moved: at once, or night by night.
+        public enum Shape: Sendable, Hashable {
+            /// A step: a new level from `start` on.
+            case step
+            /// A creep: a rise of `perNight` each night from `start` on; `size` is where it has
+            /// come to by the last night.
+            case creep(perNight: Double)
+        }
+
         public var start: Int
         public var size: Double
         public var low: Double
@@ -81,6 +95,7 @@ public struct ChangePointSearch: Sendable {
         public var standardError: Double = 0
         /// The interval's half-width in standard errors (normal or t, Bonferroni over the starts).
         public var critical: Double = 0
+        public var shape: Shape = .step
     }
 
     /// The fewest nights a series needs before any change in it can be judged: the baseline's
@@ -103,15 +118,18 @@ public struct ChangePointSearch: Sendable {
     }
 
     func step(_ nights: [Night], start: Int, end: Int, floor: Int) -> Step {
-        let baseline = nights[max(floor, start - baselineNights) ..< start]
+        let first = max(floor, start - baselineNights)
+        let baseline = nights[first ..< start]
         let after = nights[start ..< end]
         let baselineMean = Self.mean(baseline.map(\.value))
         let ownBefore = Self.mean(baseline.map(\.ownVariance))
-        let ownAfter = Self.mean(after.map(\.ownVariance))
-        let spread = max(0, Self.variance(baseline.map(\.value)) - ownBefore)
+        let spread = max(0, Self.variance(baseline.map(\.value)) - ownBefore * Self.unsharedShare(baseline))
         let values = after.map(\.value)
         let (before, since) = (Double(baseline.count), Double(after.count))
-        let variance = (ownBefore + spread) / before + (ownAfter + spread) / since * Double.pi / 2
+        // The level's side is a median: an error of a night's own costs π/2 there; one shared by
+        // several nights moves the median as it moves them.
+        let own = Self.ownVariance(nights, first ..< end, weight: { $0 < start ? 1 / before : -1 / since }, inflated: { $0 >= start })
+        let variance = own + spread / before + spread / since * Double.pi / 2
         // Satterthwaite: only the spread is estimated, from the baseline's n − 1 degrees of freedom.
         let estimated = spread * (1 / before + Double.pi / 2 / since)
         let degrees = estimated > 0 ? variance * variance / (estimated * estimated / (before - 1)) : .infinity
@@ -155,7 +173,7 @@ public struct ChangePointSearch: Sendable {
     /// `minNights` leaves the nights before it to be searched. Its interval counts every start the
     /// search may judge in the whole series.
     public func judgedIncrease(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
-        let tested = starts(count: nights.count).count
+        let tested = 2 * starts(count: nights.count).count
         guard tested > 0 else { return nil }
         var part = part ?? 0 ..< nights.count
         while let located = locate(nights, part: part, first: nights.count - window, last: part.upperBound - 1) {
@@ -163,6 +181,100 @@ public struct ChangePointSearch: Sendable {
             part = part.lowerBound ..< located.change.start
         }
         return nil
+    }
+
+    /// The numbers of a creep from `start`: the nights `start ..< end` and up to `baselineNights`
+    /// before it (none before `floor`) fitted by least squares to a level that holds until the
+    /// night before `start` and rises by the same amount each night from `start` on (a hinge).
+    /// The change is where the rise has come to by the last night, its weights on the nights
+    /// those of the fitted slope times the creep's nights. The spread beyond the nights' own
+    /// intervals is what the fit's residuals hold beyond their own share (their expectation is
+    /// spread × (n − 2) plus each draw's own variance times what the fit leaves of it).
+    func creep(_ nights: [Night], start: Int, end: Int, floor: Int) -> Step? {
+        let first = max(floor, start - baselineNights)
+        let count = end - first
+        guard count >= 3, start > first else { return nil }
+        let rises = (first ..< end).map { Double(max(0, $0 - start + 1)) }
+        let riseMean = Self.mean(rises)
+        let centred = rises.map { $0 - riseMean }
+        let squares = centred.reduce(0) { $0 + $1 * $1 }
+        guard squares > 0 else { return nil }
+        let values = (first ..< end).map { nights[$0].value }
+        let slope = zip(centred, values).reduce(0) { $0 + $1.0 * $1.1 } / squares
+        let level = Self.mean(values) - slope * riseMean
+        let reach = Double(end - start)
+        let residuals = zip(rises, values).reduce(0) { sum, point in
+            let residual = point.1 - level - slope * point.0
+            return sum + residual * residual
+        }
+        var draws: [Int: (count: Double, centred: Double, variance: Double)] = [:]
+        var ownLeft = 0.0
+        let n = Double(count)
+        for (offset, index) in (first ..< end).enumerated() {
+            let night = nights[index]
+            guard let draw = night.draw else {
+                ownLeft += night.ownVariance * (1 - 1 / n - centred[offset] * centred[offset] / squares)
+                continue
+            }
+            let held = draws[draw] ?? (0, 0, 0)
+            draws[draw] = (held.count + 1, held.centred + centred[offset], held.variance + night.ownVariance)
+        }
+        for draw in draws.values {
+            ownLeft += draw.variance / draw.count * (draw.count - draw.count * draw.count / n - draw.centred * draw.centred / squares)
+        }
+        let spread = max(0, (residuals - ownLeft) / (n - 2))
+        let own = Self.ownVariance(nights, first ..< end, weight: { reach * centred[$0 - first] / squares })
+        let spreadShare = reach * reach / squares
+        let variance = own + spread * spreadShare
+        let estimated = spread * spreadShare
+        let degrees = estimated > 0 ? variance * variance / (estimated * estimated / (n - 2)) : .infinity
+        // A wild night can tilt a fitted line; the median of the creep's nights cannot: on a
+        // creep it lies halfway up, so (median − level) × 2m / (m + 1) is where it has come to.
+        let since = Double(end - start)
+        let fromMedian = (Self.median(Array(values[(start - first)...])) - level) * 2 * since / (since + 1)
+        let size = min(slope * reach, fromMedian)
+        let change = Change(start: start, size: size, low: size, high: size, baseline: level, nights: end - start,
+                            standardError: variance.squareRoot(), shape: .creep(perNight: slope))
+        return Step(change: change, degreesOfFreedom: degrees)
+    }
+
+    /// The rising creep `history check` judges in `nights[part]`, or nil: among the starts in the
+    /// window that have held `minNights`, the hinge that explains most of the part's nights (the
+    /// largest (Σ (rᵢ − r̄) vᵢ)² / Σ (rᵢ − r̄)², rᵢ the nights' rise), each weighed on all the part's
+    /// nights; judged on up to `baselineNights` before it and all since. Its interval counts every
+    /// start of both rules, step and creep.
+    public func judgedCreep(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
+        let tested = 2 * starts(count: nights.count).count
+        let part = part ?? 0 ..< nights.count
+        let first = max(nights.count - window, part.lowerBound + minBaseline), last = part.upperBound - minNights
+        guard tested > 0, first <= last else { return nil }
+        let values = nights[part].map(\.value)
+        func gain(_ start: Int) -> Double {
+            let rises = part.map { Double(max(0, $0 - start + 1)) }
+            let riseMean = Self.mean(rises)
+            let squares = rises.reduce(0) { $0 + ($1 - riseMean) * ($1 - riseMean) }
+            let moment = zip(rises, values).reduce(0) { $0 + ($1.0 - riseMean) * $1.1 }
+            return moment > 0 && squares > 0 ? moment * moment / squares : 0
+        }
+        guard let start = (first ... last).max(by: { gain($0) < gain($1) }), gain(start) > 0,
+              gain(start) > bestStepGain(values, from: first - part.lowerBound),
+              let located = creep(nights, start: start, end: part.upperBound, floor: part.lowerBound) else { return nil }
+        return judged(located, tested: tested)
+    }
+
+    /// The most a step explains of `values` (the largest n₁n₂/n × (mean₂ − mean₁)², the level
+    /// rising) among starts from `from` to the last night, recent ones included: a creep is said
+    /// only where a rise night by night fits the nights better than any step, so a step that began
+    /// yesterday is not judged early as a creep begun the night before it.
+    private func bestStepGain(_ values: [Double], from: Int) -> Double {
+        var prefix = [0.0]
+        for value in values { prefix.append(prefix[prefix.count - 1] + value) }
+        let total = prefix[values.count], count = Double(values.count)
+        return (max(1, from) ..< values.count).reduce(0) { best, start in
+            let before = Double(start), after = count - before
+            let difference = (total - prefix[start]) / after - prefix[start] / before
+            return difference > 0 ? max(best, before * after / count * difference * difference) : best
+        }
     }
 
     /// The most certain increase in `nights` among the starts that have held `minNights`, judged
@@ -208,14 +320,55 @@ public struct ChangePointSearch: Sendable {
         return found.sorted { $0.start < $1.start }
     }
 
+    /// The variance the nights' own errors give Σ weight(i) × value(i) over `range`: a night of a
+    /// draw of its own adds its variance times its weight squared (times π/2 where `inflated`,
+    /// the median's cost), the nights of one draw their mean variance times their weights' sum
+    /// squared (one error, shared: it cancels where their weights do).
+    static func ownVariance(_ nights: [Night], _ range: Range<Int>, weight: (Int) -> Double,
+                            inflated: (Int) -> Bool = { _ in false }) -> Double {
+        var draws: [Int: (weight: Double, variance: Double, count: Int, first: Int)] = [:]
+        var total = 0.0
+        for index in range {
+            let night = nights[index], w = weight(index)
+            guard let draw = night.draw else {
+                total += night.ownVariance * w * w * (inflated(index) ? Double.pi / 2 : 1)
+                continue
+            }
+            let held = draws[draw] ?? (0, 0, 0, index)
+            draws[draw] = (held.weight + w, held.variance + night.ownVariance, held.count + 1, held.first)
+        }
+        for draw in draws.values {
+            let inflation = draw.count == 1 && inflated(draw.first) ? Double.pi / 2 : 1
+            total += draw.variance / Double(draw.count) * draw.weight * draw.weight * inflation
+        }
+        return total
+    }
+
+    /// The share of the nights' own variance their sample variance holds: 1 when each night is a
+    /// draw of its own, less where nights share a draw ((n − Σ nᵢ² / n) / (n − 1), nᵢ the nights of
+    /// each draw), 0 when all are of one draw (their values then differ by the spread alone).
+    static func unsharedShare(_ nights: ArraySlice<Night>) -> Double {
+        let n = Double(nights.count)
+        guard n > 1 else { return 1 }
+        var counts: [Int: Int] = [:]
+        var single = 0
+        for night in nights {
+            if let draw = night.draw { counts[draw, default: 0] += 1 } else { single += 1 }
+        }
+        let squares = Double(single) + counts.values.reduce(0.0) { $0 + Double($1 * $1) }
+        return (n - squares / n) / (n - 1)
+    }
+
     static func negated(_ night: Night) -> Night {
-        Night(value: -night.value, low: night.high.map { -$0 }, high: night.low.map { -$0 })
+        Night(value: -night.value, low: night.high.map { -$0 }, high: night.low.map { -$0 }, draw: night.draw)
     }
 
     /// A change found in negated values, in the values' own terms.
     static func negated(_ change: Change) -> Change {
-        Change(start: change.start, size: -change.size, low: -change.high, high: -change.low, baseline: -change.baseline,
-               nights: change.nights, standardError: change.standardError, critical: change.critical)
+        var shape = change.shape
+        if case let .creep(perNight) = shape { shape = .creep(perNight: -perNight) }
+        return Change(start: change.start, size: -change.size, low: -change.high, high: -change.low, baseline: -change.baseline,
+                      nights: change.nights, standardError: change.standardError, critical: change.critical, shape: shape)
     }
 
     static func mean(_ values: [Double]) -> Double {

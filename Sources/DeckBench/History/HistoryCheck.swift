@@ -78,9 +78,15 @@ public struct HistoryCheck: Sendable {
         var found: [Finding] = []
         var judgedStarts: [Int: Int] = [:]
         for part in parts {
-            guard let change = search.judgedIncrease(nights, part: part) else { continue }
-            if change.low > 0 { judgedStarts[part.lowerBound] = change.start }
-            found.append(finding(series, change, limit: limit, sign: sign, row: valued[change.start].row, verdict: .fails))
+            // The step and the creep, each where it is most evident; the one judged the more
+            // severely is said (a failure before an unconfirmed change, the step on a tie).
+            let step = search.judgedIncrease(nights, part: part)
+            let said = [step, search.judgedCreep(nights, part: part)].compactMap { $0 }.compactMap { change in
+                judged(finding(series, change, limit: limit, sign: sign, row: valued[change.start].row, verdict: .fails))
+            }
+            let chosen = said.first(where: \.fails) ?? said.first
+            if let change = chosen?.change ?? step, change.low > 0 { judgedStarts[part.lowerBound] = change.start }
+            if let chosen { found.append(chosen) }
         }
         // A cause's step is measured up to the next cause, or to a change found after it.
         for (index, cause) in causes.enumerated() where cause.night >= windowStart {
@@ -90,19 +96,24 @@ public struct HistoryCheck: Sendable {
                 found.append(finding(series, change, limit: limit, sign: sign, row: valued[cause.night].row, verdict: .explained(cause.cause)))
             }
         }
-        return found.compactMap { finding in
-            let allowed = finding.limit
-            guard finding.change.size > allowed else { return nil }
-            var finding = finding
-            if finding.verdict == .fails, finding.change.low <= allowed {
-                // A change at all (its interval excludes none) whose size this history cannot place
-                // past the limit; noise whose estimate happens to pass the limit is not one.
-                guard finding.change.low > 0 else { return nil }
-                finding.verdict = .unconfirmed
-            }
-            if case .explained = finding.verdict, finding.change.low <= allowed { return nil }
-            return finding
-        }.sorted { $0.startRow < $1.startRow }
+        return found.compactMap(judged).sorted { $0.startRow < $1.startRow }
+    }
+
+    /// `finding` as the check says it, or nil when it is not said: past the limit with its whole
+    /// interval it stands; with its estimate only, a change (its interval excluding none) is
+    /// unconfirmed and an explained one is not said.
+    private func judged(_ finding: Finding) -> Finding? {
+        let allowed = finding.limit
+        guard finding.change.size > allowed else { return nil }
+        var finding = finding
+        if finding.verdict == .fails, finding.change.low <= allowed {
+            // A change at all (its interval excludes none) whose size this history cannot place
+            // past the limit; noise whose estimate happens to pass the limit is not one.
+            guard finding.change.low > 0 else { return nil }
+            finding.verdict = .unconfirmed
+        }
+        if case .explained = finding.verdict, finding.change.low <= allowed { return nil }
+        return finding
     }
 
     private func finding(_ series: HistorySeries, _ change: ChangePointSearch.Change, limit: Comparison.Threshold, sign: Double,

@@ -56,7 +56,8 @@ public struct HistoryEntry: Sendable {
                 let interval = summary.intervalText(metric)
                 return HistoryRow(run: run, label: label, time: time, version: manifest.version, commit: commit, corpus: corpus,
                                   flags: flags, policy: summary.policy, network: NetworkModel.shortSpec(summary.network),
-                                  metric: metric, value: value, ciLow: interval.low, ciHigh: interval.high)
+                                  metric: metric, value: value, ciLow: interval.low, ciHigh: interval.high,
+                                  seed: String(manifest.seed))
             }
         }
     }

@@ -92,11 +92,11 @@ public struct HistoryFile: Sendable {
         } catch {
             throw error.line == 1 ? notAHistory : .badRow(path: path, line: error.line, reason: error.reason)
         }
-        guard table.header == HistoryRow.header else { throw notAHistory }
+        guard table.header == HistoryRow.header || table.header == HistoryRow.headerWithoutSeed else { throw notAHistory }
         var history = HistoryFile()
         var shape = Shape(path: path)
         for record in table.records {
-            guard let row = HistoryRow(fields: record.fields) else { throw notAHistory }
+            guard let row = HistoryRow(fields: record.fields, columns: table.header.count) else { throw notAHistory }
             try shape.check(row, line: record.line)
             history.rows.append(row)
             history.lines.append(record.line)
@@ -142,10 +142,10 @@ public struct HistoryFile: Sendable {
                 pointLine = [:]
                 template = nil
             }
-            if let first = currentRun, (first.label, first.time, first.version, first.commit, first.corpus, first.flags)
-                != (row.label, row.time, row.version, row.commit, row.corpus, row.flags) {
+            if let first = currentRun, [first.label, first.time, first.version, first.commit, first.corpus, first.flags, first.seed]
+                != [row.label, row.time, row.version, row.commit, row.corpus, row.flags, row.seed] {
                 throw .damaged(path: path, line: line, reason: "a row of run \(row.run) names its run otherwise than the run's first row "
-                    + "(label, time, version, commit, corpus or flags) on line \(firstLine[row.run] ?? 0)")
+                    + "(label, time, version, commit, corpus, flags or seed) on line \(firstLine[row.run] ?? 0)")
             }
             let series = "\(row.metric) of \(row.policy) on \(row.network)"
             if let earlier = seriesLine[series] {
@@ -228,12 +228,12 @@ public struct HistoryFile: Sendable {
         try HistoryLock.holding(folderOf: path) { () throws(Failure) -> Appended in
             var history = try read(path, missingIsEmpty: true)
             guard let run = rows.first?.run else { return Appended(rows: 0) }
-            let held = history.rows.indices.filter { history.rows[$0].run == run }
+            let held = history.night(of: rows)
             if let first = held.first, let last = held.last {
                 // The night is there: whole, or cut short between two points (which its rows alone
                 // cannot tell), now told by the rows its folder gives.
                 let kept = held.map { history.rows[$0] }
-                if kept.count < rows.count, Array(rows.prefix(kept.count)) == kept {
+                if kept.count < rows.count, rows.prefix(kept.count).map(\.content) == kept.map(\.content) {
                     let next = rows[kept.count]
                     throw .damaged(path: path, line: history.line(ofRow: last), reason: "night \(run)"
                         + (next.label.isEmpty ? "" : " (label \(next.label))") + " holds \(kept.count) of the \(rows.count) rows its "
@@ -260,6 +260,28 @@ public struct HistoryFile: Sendable {
             }
             return Appended(rows: rows.count, lastTime: lastTime, labelTaken: sameLabel)
         }
+    }
+
+    /// The rows of the night `rows` would be, if the history holds it: the rows of the same run
+    /// id, or of a night named alike (the same label, or the same time when it has none) whose
+    /// rows say the same (`HistoryRow.content`, a prefix of it for a night cut short). So the same
+    /// run's files appended again under its name add nothing, whatever `--time` or `--commit` says.
+    func night(of rows: [HistoryRow]) -> [Int] {
+        guard let first = rows.first else { return [] }
+        let sameRun = self.rows.indices.filter { self.rows[$0].run == first.run }
+        if !sameRun.isEmpty { return sameRun }
+        var byRun: [String: [Int]] = [:]
+        var order: [String] = []
+        for index in self.rows.indices {
+            let row = self.rows[index]
+            guard first.label.isEmpty ? row.label.isEmpty && row.time == first.time : row.label == first.label else { continue }
+            if byRun[row.run] == nil { order.append(row.run) }
+            byRun[row.run, default: []].append(index)
+        }
+        return order.lazy.compactMap { byRun[$0] }.first { held in
+            let content = held.map { self.rows[$0].content }
+            return content == rows.prefix(content.count).map(\.content)
+        } ?? []
     }
 
     /// What an append did: the rows it added (0 for a night already there) and the time of the

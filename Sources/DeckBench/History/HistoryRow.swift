@@ -25,12 +25,18 @@ public struct HistoryRow: Sendable, Hashable {
     public var value: String
     public var ciLow: String
     public var ciHigh: String
+    /// The run's seed (empty in rows written before it was kept): nights that replayed the same
+    /// recordings with the same seed drew the same users and the same network, so the error their
+    /// intervals measure is one error, shared, not one each.
+    public var seed: String
 
     public static let header = ["run", "label", "time", "version", "commit", "corpus", "flags", "policy", "network", "metric",
-                                "value", "ci_low", "ci_high"]
+                                "value", "ci_low", "ci_high", "seed"]
+    /// The header of histories written before the seed was kept: read as rows without one.
+    static let headerWithoutSeed = Array(header.dropLast())
 
     public init(run: String, label: String, time: String, version: String, commit: String, corpus: String, flags: String,
-                policy: String, network: String, metric: String, value: String, ciLow: String, ciHigh: String) {
+                policy: String, network: String, metric: String, value: String, ciLow: String, ciHigh: String, seed: String = "") {
         self.run = run
         self.label = label
         self.time = time
@@ -44,14 +50,20 @@ public struct HistoryRow: Sendable, Hashable {
         self.value = value
         self.ciLow = ciLow
         self.ciHigh = ciHigh
+        self.seed = seed
     }
 
-    var fields: [String] { [run, label, time, version, commit, corpus, flags, policy, network, metric, value, ciLow, ciHigh] }
+    var fields: [String] { [run, label, time, version, commit, corpus, flags, policy, network, metric, value, ciLow, ciHigh, seed] }
 
-    init?(fields: [String]) {
-        guard fields.count == Self.header.count else { return nil }
+    /// A row of `fields`, as many as the file's header has (with or without the seed).
+    init?(fields: [String], columns: Int = header.count) {
+        guard fields.count == columns, columns == Self.header.count || columns == Self.headerWithoutSeed.count else { return nil }
         self.init(run: fields[0], label: fields[1], time: fields[2], version: fields[3], commit: fields[4], corpus: fields[5],
                   flags: fields[6], policy: fields[7], network: fields[8], metric: fields[9], value: fields[10], ciLow: fields[11],
-                  ciHigh: fields[12])
+                  ciHigh: fields[12], seed: fields.count > 13 ? fields[13] : "")
     }
+
+    /// What the night measured, less what names it (its run id, label, time and commit): two
+    /// appends of one run's files give rows of the same content.
+    var content: [String] { [version, corpus, flags, policy, network, metric, value, ciLow, ciHigh, seed] }
 }

@@ -52,12 +52,17 @@ public struct HistorySeries: Sendable {
         return Set(specs.filter { $0.value.count > 1 }.keys)
     }
 
-    /// The nights with a value, and their indices in `rows`.
+    /// The nights with a value, and their indices in `rows`. Nights that replayed the same
+    /// recordings with the same seed and flags are of one draw (`ChangePointSearch.Night.draw`);
+    /// a night written without its seed is a draw of its own.
     public var nights: [(row: Int, night: ChangePointSearch.Night)] {
-        rows.indices.compactMap { index in
+        var draws: [String: Int] = [:]
+        return rows.indices.compactMap { index in
             let row = rows[index]
             guard let value = Double(row.value) else { return nil }
-            return (index, ChangePointSearch.Night(value: value, low: Double(row.ciLow), high: Double(row.ciHigh)))
+            let key = [row.corpus, row.flags, row.seed].joined(separator: "\u{1F}")
+            let draw = row.seed.isEmpty ? nil : draws[key] ?? { draws[key] = draws.count; return draws.count - 1 }()
+            return (index, ChangePointSearch.Night(value: value, low: Double(row.ciLow), high: Double(row.ciHigh), draw: draw))
         }
     }
 
