@@ -194,7 +194,7 @@ extension DeckBenchCommand.History {
         }
 
         /// "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI +0.0083 … +0.0159) from night 20 (label …, run …) on,
-        /// 11 nights; limit 0.005, detectable 0.0071".
+        /// 11 nights; limit 0.005, detectable 0.0071"; a creep says "creeping since night 20 (…), +0.0011 a night".
         static func line(_ finding: HistoryCheck.Finding) -> String {
             let series = finding.series, row = series.rows[finding.startRow]
             let night = series.nightNumbers[finding.startRow]
@@ -204,9 +204,13 @@ extension DeckBenchCommand.History {
             case let .explained(cause): "explained (\(cause))"
             case .unconfirmed: "unconfirmed"
             }
+            let since = switch finding.change.shape {
+            case .step: "from night \(night) (\(name)) on"
+            case .creep: "creeping since night \(night) (\(name)), \(Self.signed(finding.size / Double(finding.change.nights))) a night"
+            }
             return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
                 + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
-                + "from night \(night) (\(name)) on, \(finding.change.nights) night\(finding.change.nights == 1 ? "" : "s"); limit \(HistoryCheck.number(finding.limit)), "
+                + "\(since), \(Self.count(finding.change.nights, "night")); limit \(HistoryCheck.number(finding.limit)), "
                 + "detectable \(HistoryCheck.number(finding.detectable))"
         }
 

@@ -87,6 +87,42 @@ import Testing
         #expect(plain.allSatisfy { $0["time"] == formatter.string(from: written) })
     }
 
+    /// A night is its content: night 14 of a deterministic job appended again under its label,
+    /// with or without its --time and --commit, or with others, adds nothing, and the check says
+    /// what it said before, byte for byte.
+    @Test func aNightAppendedAgainChangesNothing() throws {
+        let folder = try twoNights()
+        for night in 1 ... 14 {
+            let label = String(format: "2026-11-%02d", night)
+            let appended = try DeckBenchTool.run(["history", "append", "night1", "--history", "h.csv", "--label", label,
+                                                  "--time", label + "T03:00:00Z", "--commit", "c0ffee\(night)"], in: folder)
+            #expect(appended.status == 0, "\(appended.stderr)")
+        }
+        let history = try #require(bytes(folder + "/h.csv"))
+        let limits = ["--max-increase", "stall_rate=10%,bytes_per_navigation=5%"]
+        let checked = try DeckBenchTool.run(["history", "check", "h.csv"] + limits, in: folder)
+        for flags in [[], ["--commit", "c0ffee14"], ["--time", "2026-11-14T03:00:00Z"], ["--commit", "other"], ["--time", "2026-12-01T00:00:00Z"]] {
+            let again = try DeckBenchTool.run(["history", "append", "night1", "--history", "h.csv", "--label", "2026-11-14"] + flags, in: folder)
+            #expect(again.status == 0 && again.stdout.contains("already"), "\(flags): \(again.stdout) \(again.stderr)")
+            #expect(bytes(folder + "/h.csv") == history, "\(flags)")
+            let rechecked = try DeckBenchTool.run(["history", "check", "h.csv"] + limits, in: folder)
+            #expect(rechecked.stdout == checked.stdout && rechecked.status == checked.status, "\(flags)")
+        }
+        // Each row keeps its run's seed; a history written before the seed was kept is read, and
+        // an append rewrites it with the seed column, its old rows without a seed.
+        let rows = try DeckBenchTool.csvRows(folder + "/h.csv")
+        #expect(rows.allSatisfy { $0["seed"] == rows[0]["seed"] && !($0["seed"] ?? "").isEmpty })
+        let text = try String(contentsOfFile: folder + "/h.csv", encoding: .utf8)
+        let old = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
+        try (old.joined(separator: "\n") + "\n").write(toFile: folder + "/old.csv", atomically: true, encoding: .utf8)
+        let oldChecked = try DeckBenchTool.run(["history", "check", "old.csv"] + limits, in: folder)
+        #expect(oldChecked.status == checked.status, "\(oldChecked.stderr)")
+        #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "old.csv", "--label", "2026-11-15"], in: folder).status == 0)
+        let upgraded = try DeckBenchTool.csvRows(folder + "/old.csv")
+        #expect(upgraded.count == rows.count * 15 / 14)
+        #expect(upgraded.prefix(rows.count).allSatisfy { $0["seed"] == "" } && upgraded.suffix(rows.count / 14).allSatisfy { $0["seed"] == "2" })
+    }
+
     /// The flags a night is judged by are those that change the model: a new seed or bootstrap
     /// count every night is no cause; a new --item-bytes is.
     @Test func theSeedAndTheBootstrapCountAreNoCause() throws {

@@ -82,21 +82,22 @@ public struct HistorySeries: Sendable {
     }
 
     /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
-    /// network's parameters or DeckBench's version differ from the night before and from what most
-    /// of the last 14 nights had, and the next night has them too (tonight's new corpus cannot be
-    /// told from one that is new every night). A corpus that changes every night explains nothing,
-    /// and neither does a one-night change (`isOneNightChange`) or the night it is undone (the runs
-    /// are again what they were). A change that is later undone (a week on another network) still
-    /// explains its step, and its undoing explains the step back.
+    /// network's parameters or DeckBench's version differ from the night before, and the next
+    /// night has them too (tonight's new corpus cannot be told from one that is new every night).
+    /// A corpus that changes every night explains nothing, and neither does a one-night change
+    /// (`isOneNightChange`) or the night it is undone (the runs are again what they were). A
+    /// change of two nights or more (a week on another network, or three nights) explains its
+    /// step, and its undoing explains the step back: said as the earlier one's return ("the
+    /// network of before") when the last 14 nights had it, so the try's nights are a part of their
+    /// own and a later step of the code is judged on the nights after it.
     public func cause(at index: Int) -> String? {
         guard index > 0, index + 1 < rows.count else { return nil }
-        let causes = Self.causes.compactMap { name, field -> String? in
-            let value = rows[index][keyPath: field]
-            // The night after a one-night change has what the night before it had: no cause, even
-            // when too few nights came before for that to be what most had.
-            guard value != rows[index - 1][keyPath: field], value != Self.mostCommon(rows[max(0, index - 14) ..< index].map { $0[keyPath: field] }),
-                  rows[index + 1][keyPath: field] == value, index < 2 || rows[index - 2][keyPath: field] != value else { return nil }
-            return name
+        let causes = Self.causes.compactMap { cause -> String? in
+            let value = rows[index][keyPath: cause.field]
+            // The night after a one-night change has what the night before it had: no cause.
+            guard value != rows[index - 1][keyPath: cause.field], rows[index + 1][keyPath: cause.field] == value,
+                  index < 2 || rows[index - 2][keyPath: cause.field] != value else { return nil }
+            return rows[max(0, index - 14) ..< index].contains { $0[keyPath: cause.field] == value } ? cause.back : cause.new
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
     }
@@ -106,7 +107,7 @@ public struct HistorySeries: Sendable {
     /// other settings, which measures something else and is left out of the nights judged.
     public func isOneNightChange(at index: Int) -> Bool {
         guard index > 0, index + 1 < rows.count else { return false }
-        return Self.causes.contains { name, field in
+        return Self.causes.contains { _, _, field in
             field != \HistoryRow.corpus && rows[index][keyPath: field] != rows[index - 1][keyPath: field]
                 && rows[index + 1][keyPath: field] == rows[index - 1][keyPath: field]
         }
@@ -131,7 +132,10 @@ public struct HistorySeries: Sendable {
         return values.reversed().max { counts[$0, default: 0] < counts[$1, default: 0] }
     }
 
-    /// What may change in the runs besides the code, each with the column that says it.
-    static var causes: [(String, KeyPath<HistoryRow, String>)] { [("new recordings", \.corpus), ("new flags", \.flags),
-                                                                  ("a new network", \.network), ("a new DeckBench version", \.version)] }
+    /// What may change in the runs besides the code: as said when new and when it returns, and
+    /// the column that says it.
+    static var causes: [(new: String, back: String, field: KeyPath<HistoryRow, String>)] {
+        [("new recordings", "the recordings of before", \.corpus), ("new flags", "the flags of before", \.flags),
+         ("a new network", "the network of before", \.network), ("a new DeckBench version", "the DeckBench version of before", \.version)]
+    }
 }

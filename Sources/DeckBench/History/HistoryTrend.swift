@@ -64,9 +64,9 @@ public struct HistoryTrend: Sendable {
         let recordings = series.isOneNightRecordings(at: index)
         guard leftOut || recordings else { return nil }
         let rows = series.rows
-        let names = HistorySeries.causes.filter { _, field in
-            field == \HistoryRow.corpus ? recordings : rows[index][keyPath: field] != rows[index - 1][keyPath: field]
-        }.map(\.0)
+        let names = HistorySeries.causes.filter { cause in
+            cause.field == \HistoryRow.corpus ? recordings : rows[index][keyPath: cause.field] != rows[index - 1][keyPath: cause.field]
+        }.map(\.new)
         return names.joined(separator: " and ") + " for this night only" + (leftOut ? " (left out of the search)" : "")
     }
 
