@@ -177,7 +177,7 @@ extension DeckBenchCommand.History {
             let check = HistoryCheck(limits: limits, search: search)
             let findings = check.findings(file)
             for finding in findings where finding.fails || !quiet {
-                Console.out(Self.line(finding) + "\n")
+                Console.out(finding.line + "\n")
             }
             let failed = findings.filter(\.fails).count
             let series = HistorySeries.all(file)
@@ -187,35 +187,9 @@ extension DeckBenchCommand.History {
                     : short == series.count ? "; too short to judge: a change needs \(search.nightsNeeded) nights with a value "
                         + "(\(search.nightsNeeded - minNights) before it, --min-nights \(minNights) from it)"
                     : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
-                Console.out("\(Self.count(file.runs.count, "night")), \(series.count) series: "
-                    + (failed == 0 ? "no lasting change past a limit" : failed == 1 ? "1 lasting change past its limit" : "\(failed) lasting changes past their limits") + unjudged + "\n")
+                Console.out("\(Self.count(file.runs.count, "night")), \(series.count) series: \(HistoryCheck.verdict(failed: failed))" + unjudged + "\n")
             }
             if failed > 0 { throw ExitStatus.regression }
-        }
-
-        /// "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI +0.0083 … +0.0159) from night 20 (label …, run …) on,
-        /// 11 nights; limit 0.005, detectable 0.0071"; a creep says "creeping since night 20 (…), +0.0011 a night".
-        static func line(_ finding: HistoryCheck.Finding) -> String {
-            let series = finding.series, row = series.rows[finding.startRow]
-            let night = series.nightNumbers[finding.startRow]
-            let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
-            let verdict = switch finding.verdict {
-            case .fails: "FAIL"
-            case let .explained(cause): "explained (\(cause))"
-            case .unconfirmed: "unconfirmed"
-            }
-            let since = switch finding.change.shape {
-            case .step: "from night \(night) (\(name)) on"
-            case .creep: "creeping since night \(night) (\(name)), \(Self.signed(finding.size / Double(finding.change.nights))) a night"
-            }
-            return "\(verdict) \(series.metric) of \(series.policy) on \(series.network): "
-                + "\(Self.signed(finding.size)) (95 % CI \(Self.signed(finding.low)) … \(Self.signed(finding.high))) "
-                + "\(since), \(Self.count(finding.change.nights, "night")); limit \(HistoryCheck.number(finding.limit)), "
-                + "detectable \(HistoryCheck.number(finding.detectable))"
-        }
-
-        static func signed(_ value: Double) -> String {
-            (value >= 0 ? "+" : "") + HistoryCheck.number(value)
         }
 
         static func count(_ number: Int, _ noun: String) -> String {
@@ -229,13 +203,28 @@ extension DeckBenchCommand.History {
             commandName: "report",
             abstract: "Write trend.html (each series night by night, its intervals as a band, its change points) and trend.csv (what it shows).",
             discussion: "Change points are searched over each whole series (docs/NIGHTLY.md); those whose first night brought new "
-                + "recordings, flags or a version are said to be explained by them.")
+                + "recordings, flags or a version are said to be explained by them. With --max-increase/--max-decrease (and "
+                + "--min-nights, --window as `history check` takes them) the page also shows the check's verdict, its lines, "
+                + "and each limit on the charts it judges.")
 
         @Argument(help: ArgumentHelp("The history file.", valueName: "file"))
         var history: String
 
         @Option(help: ArgumentHelp("Folder for trend.html and trend.csv.", valueName: "folder"))
         var out = "trend"
+
+        @OptionGroup var thresholds: ThresholdOptions
+
+        @Option(parsing: .unconditional, help: "Nights a change must have held, its first included (for the check's verdict).")
+        var minNights = 3
+
+        @Option(parsing: .unconditional, help: "Changes starting among the last this many nights are judged (for the check's verdict).")
+        var window = 30
+
+        func validate() throws {
+            guard minNights >= 1 else { throw ValidationError("--min-nights must be 1 or more, got \(minNights)") }
+            guard window >= 1 else { throw ValidationError("--window must be 1 or more, got \(window)") }
+        }
 
         @Flag(help: "Print nothing but errors.")
         var quiet = false
@@ -244,6 +233,9 @@ extension DeckBenchCommand.History {
             let file = try DeckBenchCommand.History.nights(history)
             try Console.refuseFileAsFolder(out)
             let trend = HistoryTrend(file)
+            let limits = try thresholds.all
+            let check = limits.isEmpty ? nil : TrendPage.Check(limits: limits, findings: HistoryCheck(
+                limits: limits, search: ChangePointSearch(minNights: minNights, window: window)).findings(file))
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {
@@ -252,7 +244,7 @@ extension DeckBenchCommand.History {
             }
             do throws(OutputError) {
                 try AtomicFileWriter.write(trend.csv, to: out + "/trend.csv")
-                try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count).html, to: out + "/trend.html")
+                try AtomicFileWriter.write(TrendPage(trend: trend, runs: file.runs.count, check: check).html, to: out + "/trend.html")
             } catch {
                 Console.error("error: \(error)")
                 throw ExitStatus.io

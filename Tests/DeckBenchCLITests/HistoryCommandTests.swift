@@ -346,6 +346,54 @@ import Testing
         return path
     }
 
+    /// A deterministic job (one corpus, one seed) whose bytes per navigation grow 2 % a night
+    /// from night 11: checked each morning against 5 %, it fails on the creep's 3rd night (+6.1 %,
+    /// the first past the limit), said as a creep since night 11; `history report` with the same
+    /// limit draws the check: its verdict, its line, the limit and the creep's rise on the chart,
+    /// and the stall rate in % as the report shows it.
+    @Test func aCreepFailsOnceItPassesItsLimitAndThePageDrawsTheCheck() throws {
+        func history(_ nights: Int) throws -> String {
+            var text = "run,label,time,version,commit,corpus,flags,policy,network,metric,value,ci_low,ci_high,seed\n"
+            for night in 1 ... nights {
+                let bytes = 45_380 * pow(1.02, Double(max(0, night - 10)))
+                text += "r\(night),n\(night),,0.1.0,,c0,f0,fixed,lte,bytes_per_navigation,"
+                    + String(format: "%.1f,%.1f,%.1f,7\n", bytes, bytes * 0.94, bytes * 1.06)
+                text += "r\(night),n\(night),,0.1.0,,c0,f0,fixed,lte,stall_rate,0.0312,0.0271,0.0353,7\n"
+            }
+            let path = DeckBenchTool.temporaryFolder() + "/history.csv"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let limits = ["--max-increase", "bytes_per_navigation=5%,stall_rate=10%"]
+        for nights in 11 ... 12 {
+            let early = try DeckBenchTool.run(["history", "check", try history(nights)] + limits)
+            #expect(early.status == 0 && !early.stdout.contains("FAIL"), "\(nights) nights: \(early.stdout)")
+        }
+        let path = try history(13)
+        let third = try DeckBenchTool.run(["history", "check", path] + limits)
+        #expect(third.status == 2, "\(third.stdout)")
+        #expect(third.stdout.contains("FAIL bytes_per_navigation of fixed on lte: +2"), "\(third.stdout)")
+        #expect(third.stdout.contains("creeping since night 11 (n11, run r11), +9"), "\(third.stdout)")
+        let folder = (path as NSString).deletingLastPathComponent
+        let report = try DeckBenchTool.run(["history", "report", "history.csv", "--out", "trend"] + limits, in: folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/trend/trend.html"), options: [])
+        let verdict = try document.nodes(forXPath: "//h2[.='The check']/following-sibling::p[1]").first?.stringValue ?? ""
+        #expect(verdict.contains("FAIL, 1 lasting change past its limit"), "\(verdict)")
+        let said = try document.nodes(forXPath: "//p[starts-with(., 'The check: ')]").compactMap(\.stringValue)
+        #expect(said == ["The check: " + third.stdout.split(separator: "\n")[0]], "\(said)")
+        let bytesChart = try #require(try document.nodes(forXPath: "//div[@class='trend-cell' or @class='trend-wide']//svg").first as? XMLElement)
+        let orange = try bytesChart.nodes(forXPath: ".//line[@stroke='#e67e22']").count
+        let rise = try bytesChart.nodes(forXPath: ".//line[@stroke='#c0392b' and not(@stroke-dasharray)]").count
+        #expect(orange == 1 && rise == 1, "\(bytesChart.xmlString.prefix(400))")
+        let stallTicks = try document.nodes(forXPath: "(//svg)[last()]//text").compactMap(\.stringValue)
+        #expect(stallTicks.contains { $0.hasSuffix(" %") }, "\(stallTicks)")
+        // Without limits the page has no check.
+        #expect(try DeckBenchTool.run(["history", "report", "history.csv", "--out", "plain"], in: folder).status == 0)
+        let plain = try String(contentsOfFile: folder + "/plain/trend.html", encoding: .utf8)
+        #expect(!plain.contains("The check"))
+    }
+
     @Test func checkFailsOnALastingStepAndNamesItsNight() throws {
         let path = history(nights: 26) { $0 >= 20 ? 0.015 : 0 }
         let result = try DeckBenchTool.run(["history", "check", path, "--max-increase", "stall_rate=0.005"])
@@ -557,7 +605,7 @@ import Testing
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: out + "/trend.html"), options: [])
         #expect(try document.nodes(forXPath: "//svg").count == 1)
         let text = try String(contentsOfFile: out + "/trend.html", encoding: .utf8)
-        #expect(text.contains("From night 20 (n20): +0.015") && text.contains("explained by new recordings"), "\(text.prefix(2_000))")
+        #expect(text.contains("From night 20 (n20): +1.5") && text.contains("points (95 % CI") && text.contains("explained by new recordings"), "\(text.prefix(2_000))")
     }
 
     /// trend.html answers "what changed?" first: an index of the change points, the unexplained

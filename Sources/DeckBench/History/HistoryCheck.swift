@@ -47,6 +47,34 @@ public struct HistoryCheck: Sendable {
 
         public var fails: Bool { verdict == .fails }
 
+        /// The verdict as a word: "FAIL", "unconfirmed", "explained (new flags)".
+        public var verdictWord: String {
+            switch verdict {
+            case .fails: "FAIL"
+            case let .explained(cause): "explained (\(cause))"
+            case .unconfirmed: "unconfirmed"
+            }
+        }
+
+        /// Since when, in words: "from night 20 (label, run …) on" for a step, "creeping since
+        /// night 20 (…), +0.0011 a night" for a creep.
+        public var since: String {
+            let row = series.rows[startRow], night = series.nightNumbers[startRow]
+            let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
+            return switch change.shape {
+            case .step: "from night \(night) (\(name)) on"
+            case .creep: "creeping since night \(night) (\(name)), \(HistoryCheck.signed(size / Double(change.nights))) a night"
+            }
+        }
+
+        /// What `history check` prints of it: "FAIL stall_rate of fixed on lte: +0.0121 (95 % CI
+        /// +0.0083 … +0.0159) from night 20 (label, run …) on, 11 nights; limit 0.005, detectable 0.0071".
+        public var line: String {
+            "\(verdictWord) \(series.metric) of \(series.policy) on \(series.network): \(HistoryCheck.signed(size)) (95 % CI "
+                + "\(HistoryCheck.signed(low)) … \(HistoryCheck.signed(high))) \(since), \(change.nights) night\(change.nights == 1 ? "" : "s"); "
+                + "limit \(HistoryCheck.number(limit)), detectable \(HistoryCheck.number(detectable))"
+        }
+
         /// What explains it besides the code, if anything.
         public var cause: String? {
             if case let .explained(cause) = verdict { return cause }
@@ -54,9 +82,20 @@ public struct HistoryCheck: Sendable {
         }
     }
 
+    /// The check's verdict on a history with `failed` failing changes, as its last line says it.
+    public static func verdict(failed: Int) -> String {
+        failed == 0 ? "no lasting change past a limit" : failed == 1 ? "1 lasting change past its limit"
+            : "\(failed) lasting changes past their limits"
+    }
+
     /// A number for a reader: whole from 100 on, else three significant digits.
     public static func number(_ value: Double) -> String {
         abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+    }
+
+    /// A signed number for a reader ("+0.0121", "-3").
+    public static func signed(_ value: Double) -> String {
+        (value >= 0 ? "+" : "") + number(value)
     }
 
     /// Every series' changes past its limit, in the history's order, each series' by night.
@@ -84,7 +123,7 @@ public struct HistoryCheck: Sendable {
             let said = [step, search.judgedCreep(nights, part: part)].compactMap { $0 }.compactMap { change in
                 judged(finding(series, change, limit: limit, sign: sign, row: valued[change.start].row, verdict: .fails))
             }
-            let chosen = said.first(where: \.fails) ?? said.first
+            let chosen = said.last(where: \.fails) ?? said.last
             if let change = chosen?.change ?? step, change.low > 0 { judgedStarts[part.lowerBound] = change.start }
             if let chosen { found.append(chosen) }
         }

@@ -13,6 +13,8 @@ public struct HistoryTrend: Sendable {
         public var changes: [(change: ChangePointSearch.Change, cause: String?)]
         /// Whether the metric is better lower (a rise is a worsening), as compare judges it.
         public var betterLower: Bool
+        /// Whether the metric is a share (a stall rate), shown in % as the report shows it.
+        public var isShare = false
     }
 
     public var series: [Series]
@@ -22,7 +24,9 @@ public struct HistoryTrend: Sendable {
             var nights: [(value: ChangePointSearch.Night?, changed: String?)] = series.rows.indices.map { (nil, Self.changed(series, at: $0)) }
             for (row, night) in series.nights { nights[row].value = night }
             let better = schema.comparedColumns.first { $0.name == series.metric }?.better ?? .lower
-            return Series(series: series, nights: nights, changes: Self.changes(series, search: search), betterLower: better == .lower)
+            let isShare = schema.metrics.first { $0.summaryColumns.contains(series.metric) }?.unit == .ratio
+            return Series(series: series, nights: nights, changes: Self.changes(series, search: search), betterLower: better == .lower,
+                          isShare: isShare)
         }
     }
 

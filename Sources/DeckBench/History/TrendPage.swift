@@ -13,10 +13,29 @@ import Foundation
 public struct TrendPage: Sendable {
     public var trend: HistoryTrend
     public var runs: Int
+    /// `history check`'s verdict, drawn when the page is asked for it (`history report --max-increase …`).
+    public var check: Check?
 
-    public init(trend: HistoryTrend, runs: Int) {
+    /// The check the page draws: its limits and what it said.
+    public struct Check: Sendable {
+        public var limits: [Comparison.Threshold]
+        public var findings: [HistoryCheck.Finding]
+
+        public init(limits: [Comparison.Threshold], findings: [HistoryCheck.Finding]) {
+            self.limits = limits
+            self.findings = findings
+        }
+
+        /// The findings of `series`.
+        func findings(of series: HistorySeries) -> [HistoryCheck.Finding] {
+            findings.filter { $0.series.policy == series.policy && $0.series.network == series.network && $0.series.metric == series.metric }
+        }
+    }
+
+    public init(trend: HistoryTrend, runs: Int, check: Check? = nil) {
         self.trend = trend
         self.runs = runs
+        self.check = check
     }
 
     public var html: String {
@@ -36,6 +55,7 @@ public struct TrendPage: Sendable {
             + "excluding no change; a dashed line where each starts). A grey triangle marks a night whose runs had new recordings, new flags, a new network or a new "
             + "version (recordings new on most nights, as a job replaying each night's sessions has them, are not marked).",
             [("class", "lead")])
+        if let check { page.append(Self.checkSection(check, trend: trend)) }
         page.append(index)
         var metrics: [String] = []
         for series in trend.series where !metrics.contains(series.series.metric) { metrics.append(series.series.metric) }
@@ -46,12 +66,17 @@ public struct TrendPage: Sendable {
             for (number, series) in members {
                 page.open("div", [("class", "trend-cell"), ("id", Self.anchor(number))])
                 page.element("h3", [], "\(series.series.policy) on \(series.series.network)")
-                page.append(Self.chart(series, nights: runs))
+                let findings = check?.findings(of: series.series) ?? []
+                let limit = check?.limits.first { $0.metric == series.series.metric }
+                page.append(Self.chart(series, nights: runs, marks: Self.marks(series, findings: findings, limit: limit)))
                 for (change, cause) in series.changes {
                     page.paragraph("From night \(series.series.nightNumbers[change.start]) (\(Self.name(series, change))): "
-                        + "\(Self.signed(change.size)) (95 % CI \(Self.signed(change.low)) … \(Self.signed(change.high))) from "
-                        + "\(HistoryCheck.number(change.baseline))" + (cause.map { "; explained by \($0)" } ?? "; not explained by the "
+                        + "\(Self.change(change.size, series)) (95 % CI \(Self.change(change.low, series)) … \(Self.change(change.high, series))) "
+                        + "from \(Self.level(change.baseline, series))" + (cause.map { "; explained by \($0)" } ?? "; not explained by the "
                         + "recordings, flags, network or version: the code, or the world it measures"), [("class", "note")])
+                }
+                for finding in findings {
+                    page.paragraph("The check: " + finding.line, [("class", finding.fails ? "note check-fail" : "note")])
                 }
                 page.close("div")
             }
@@ -88,7 +113,8 @@ public struct TrendPage: Sendable {
                 row.element("td", [], series.policy)
                 row.element("td", [], series.network)
                 row.element("td", [], "\(series.nightNumbers[entry.change.start]) (\(Self.name(entry.series, entry.change)))")
-                row.element("td", [], "\(Self.signed(entry.change.size)) (\(Self.signed(entry.change.low)) … \(Self.signed(entry.change.high)))")
+                row.element("td", [], "\(Self.change(entry.change.size, entry.series)) (\(Self.change(entry.change.low, entry.series)) … "
+                    + "\(Self.change(entry.change.high, entry.series)))")
                 row.element("td", [], entry.cause ?? (worse ? "nothing: the code, or the world it measures" : "nothing (an improvement)"))
             }
         }
@@ -96,9 +122,92 @@ public struct TrendPage: Sendable {
         return markup
     }
 
+    /// "The check": its limits, its verdict, and each change it said, linked to its chart.
+    static func checkSection(_ check: Check, trend: HistoryTrend) -> Markup {
+        var markup = Markup()
+        markup.element("h2", [], "The check")
+        let failed = check.findings.filter(\.fails).count
+        let limits = check.limits.map { "\($0.metric) \($0.relative ? "\(ReportFormat.number($0.amount)) %" : HistoryCheck.number($0.amount))" }
+        markup.paragraph("history check, limits \(limits.joined(separator: ", ")): " + (failed > 0 ? "FAIL, " : "pass, ")
+            + HistoryCheck.verdict(failed: failed) + ". A limit is drawn on each chart it judges, dashed in orange: from the level "
+            + "before a change the check said, or else from the mean of the last 14 nights; a creep the check said is drawn as its "
+            + "fitted rise.", [("class", failed > 0 ? "lead check-fail" : "lead")])
+        guard !check.findings.isEmpty else { return markup }
+        markup.open("table", [("class", "trend-index")])
+        markup.wrap("tr") { row in
+            for header in ["verdict", "metric", "policy", "network", "since", "change (95 % CI)", "limit", "detectable"] { row.element("th", [], header) }
+        }
+        for finding in check.findings {
+            let number = trend.series.firstIndex { $0.series.policy == finding.series.policy && $0.series.network == finding.series.network
+                && $0.series.metric == finding.series.metric }
+            let series = number.map { trend.series[$0] }
+            markup.wrap("tr", [("class", finding.fails ? "unexplained" : finding.cause == nil ? "unconfirmed" : "")]) { row in
+                row.element("td", [], finding.verdictWord)
+                row.wrap("td") { cell in
+                    if let number { cell.element("a", [("href", "#" + Self.anchor(number))], finding.series.metric) } else { cell.write(finding.series.metric) }
+                }
+                row.element("td", [], finding.series.policy)
+                row.element("td", [], finding.series.network)
+                row.element("td", [], finding.since)
+                row.element("td", [], series.map { "\(Self.change(finding.size, $0)) (\(Self.change(finding.low, $0)) … \(Self.change(finding.high, $0)))" }
+                    ?? "\(HistoryCheck.signed(finding.size))")
+                row.element("td", [], series.map { Self.change(finding.limit, $0, signed: false) } ?? HistoryCheck.number(finding.limit))
+                row.element("td", [], series.map { Self.change(finding.detectable, $0, signed: false) } ?? HistoryCheck.number(finding.detectable))
+            }
+        }
+        markup.close("table")
+        return markup
+    }
+
+    /// What the check draws on a chart: limit lines (from night, to night, value) and creeps'
+    /// fitted rises (from night and value to night and value), in the metric's own values.
+    struct Marks {
+        var limits: [(from: Double, to: Double, value: Double)] = []
+        var creeps: [(from: Double, start: Double, to: Double, end: Double, fails: Bool)] = []
+    }
+
+    /// The marks of `series`: for each finding, its limit from its night on and, for a creep,
+    /// its rise; with no finding, the limit from the mean of the last 14 nights judged.
+    static func marks(_ series: HistoryTrend.Series, findings: [HistoryCheck.Finding], limit: Comparison.Threshold?) -> Marks {
+        var marks = Marks()
+        let numbers = series.series.nightNumbers
+        guard let limit, let last = numbers.last else { return marks }
+        let direction = series.betterLower ? 1.0 : -1.0
+        for finding in findings {
+            // The search judged the nights in the metric's worse direction: its baseline is negated for a metric better higher.
+            let baseline = direction * finding.change.baseline
+            let from = Double(numbers[finding.startRow])
+            marks.limits.append((from - 1, Double(last), baseline + direction * finding.limit))
+            if case .creep = finding.change.shape {
+                marks.creeps.append((from - 1, baseline, Double(last), baseline + finding.size, finding.fails))
+            }
+        }
+        if findings.isEmpty {
+            let recent = series.series.judgedNights.suffix(14).map(\.night.value)
+            guard !recent.isEmpty else { return marks }
+            let level = recent.reduce(0, +) / Double(recent.count)
+            let allowed = limit.relative ? limit.amount / 100 * abs(level) : limit.amount
+            let first = series.series.judgedNights.suffix(14).first.map { Double(numbers[$0.row]) } ?? 1
+            marks.limits.append((first, Double(last), level + direction * allowed))
+        }
+        return marks
+    }
+
+    /// A level as the report shows it: a share in %, else as written.
+    static func level(_ value: Double, _ series: HistoryTrend.Series) -> String {
+        series.isShare ? PolicyTableView.percent(value) + " %" : HistoryCheck.number(value)
+    }
+
+    /// A change as the report shows it: a share's in points of %, else in the metric's unit.
+    static func change(_ value: Double, _ series: HistoryTrend.Series, signed: Bool = true) -> String {
+        let sign = signed && value >= 0 ? "+" : ""
+        return series.isShare ? sign + PolicyTableView.percent(value) + " points" : sign + HistoryCheck.number(value)
+    }
+
     static let css = ".trend-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(440px,100%),1fr));gap:8px 24px}"
         + ".trend-grid svg,.trend-wide svg{width:100%}.trend-index td,.trend-index th{padding:2px 10px;text-align:left}"
         + ".trend-index tr.unexplained td{color:#c0392b}.trend-index tr.improved td{color:#2e7d32}"
+        + ".trend-index tr.unconfirmed td{color:#b9770e}.check-fail{color:#c0392b;font-weight:600}"
 
     static func anchor(_ number: Int) -> String { "series-\(number + 1)" }
 
@@ -151,10 +260,11 @@ public struct TrendPage: Sendable {
     }
 
     /// One series' chart, on the history's nights 1 … `nights`.
-    static func chart(_ series: HistoryTrend.Series, nights count: Int) -> Markup {
+    static func chart(_ series: HistoryTrend.Series, nights count: Int, marks: Marks = Marks()) -> Markup {
         let numbers = series.series.nightNumbers
         let nights = series.nights
-        let values = nights.compactMap(\.value).flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] }
+        let values = nights.compactMap(\.value).flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] } + marks.limits.map(\.value)
+            + marks.creeps.flatMap { [$0.start, $0.end] }
         let low = values.min() ?? 0, high = values.max() ?? 1
         let yScale = valueScale(low: low, high: high)
         // One night is drawn in the middle of an axis that shows that night alone.
@@ -165,7 +275,7 @@ public struct TrendPage: Sendable {
         let yStep = if case let .linear(_, _, step) = yScale { step } else { 1.0 }
         frame.open(&svg, label: "\(series.series.metric) of \(series.series.policy) on \(series.series.network), night by night",
                    xTitle: "night", yTitle: series.series.metric, xLabel: { $0 == $0.rounded() ? ReportFormat.number($0) : "" },
-                   yLabel: { axisLabel($0, step: yStep) })
+                   yLabel: { series.isShare ? ChartFrame.percent($0) : axisLabel($0, step: yStep) })
         let points = nights.enumerated().compactMap { index, night in night.value.map { (x: frame.x(Double(numbers[index])), night: $0) } }
         let banded = points.filter { $0.night.low != nil && $0.night.high != nil }
         if banded.count > 1 {
@@ -189,6 +299,18 @@ public struct TrendPage: Sendable {
             svg.wrap("polygon", [("points", "\(Markup.number(x - 5)),\(frame.top - 2) \(Markup.number(x + 5)),\(frame.top - 2) "
                                     + "\(Markup.number(x)),\(frame.top + 6)"), ("fill", "#888")]) { $0.element("title", [], "night \(numbers[index]): \(changed)") }
         }
+        for limit in marks.limits {
+            let (x1, x2, y) = (frame.x(max(1, limit.from)), frame.x(limit.to), Markup.number(frame.y(limit.value)))
+            svg.element("line", [("x1", Markup.number(x1)), ("y1", y), ("x2", Markup.number(x2)), ("y2", y), ("stroke", "#e67e22"),
+                                 ("stroke-dasharray", "2 3"), ("stroke-width", "1.5")])
+            svg.element("text", [("x", Markup.number(x2)), ("y", Markup.number(frame.y(limit.value) - 4)), ("text-anchor", "end"),
+                                 ("fill", "#e67e22"), ("class", "small")], "limit")
+        }
+        for creep in marks.creeps {
+            svg.element("line", [("x1", Markup.number(frame.x(max(1, creep.from)))), ("y1", Markup.number(frame.y(creep.start))),
+                                 ("x2", Markup.number(frame.x(creep.to))), ("y2", Markup.number(frame.y(creep.end))),
+                                 ("stroke", creep.fails ? "#c0392b" : "#b9770e"), ("stroke-width", "2")])
+        }
         // Labels of changes close together alternate between two lines so that none covers another.
         var lastLabel: (x: Double, line: Int)?
         for (change, cause) in series.changes {
@@ -200,7 +322,8 @@ public struct TrendPage: Sendable {
             svg.element("line", [("x1", x), ("y1", "\(frame.top)"), ("x2", x), ("y2", Markup.number(frame.plotBottom)), ("stroke", color),
                                  ("stroke-dasharray", "5 4"), ("stroke-width", "1.5")])
             svg.element("text", [("x", x), ("y", "\(frame.top - 10 - 13 * line)"), ("text-anchor", "middle"), ("fill", color), ("class", "small")],
-                        "\(signed(change.size)) (\(signed(change.low)) … \(signed(change.high)))" + (cause.map { ", \($0)" } ?? ""))
+                        "\(Self.change(change.size, series)) (\(Self.change(change.low, series)) … \(Self.change(change.high, series)))"
+                            + (cause.map { ", \($0)" } ?? ""))
         }
         svg.close("svg")
         return svg

@@ -4,10 +4,10 @@ import Testing
 
 /// trend.html's axes and words at their edges: a series that never moves, a single night.
 @Suite struct TrendPageTests {
-    private func history(nights: Int, value: String) -> HistoryFile {
+    private func history(nights: Int, value: String, metric: String = "stall_ms_per_navigation") -> HistoryFile {
         HistoryFile(rows: (1 ... nights).map { night in
             HistoryRow(run: "r\(night)", label: "n\(night)", time: "", version: "0.2.0", commit: "", corpus: "c0", flags: "f0",
-                       policy: "fixed", network: "lte", metric: "stall_rate", value: value, ciLow: value, ciHigh: value)
+                       policy: "fixed", network: "lte", metric: metric, value: value, ciLow: value, ciHigh: value)
         })
     }
 
@@ -26,6 +26,9 @@ import Testing
         // Always 0.03: a tenth of it spare either side, ticks 0.002 apart.
         let level = TrendPage(trend: HistoryTrend(history(nights: 9, value: "0.03")), runs: 9).html
         #expect(labels(level, axis: "y") == ["0.026", "0.028", "0.03", "0.032", "0.034"])
+        // A share (the stall rate) in %, as the report shows it.
+        let share = TrendPage(trend: HistoryTrend(history(nights: 9, value: "0.03", metric: "stall_rate")), runs: 9).html
+        #expect(labels(share, axis: "y") == ["2.6 %", "2.8 %", "3 %", "3.2 %", "3.4 %"])
     }
 
     /// Ticks as fine as the step, whatever its size; never "-0".
