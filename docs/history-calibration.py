@@ -92,7 +92,7 @@ for name, b in steps.items():
                 continue
             stall_failed += line.startswith("FAIL")
             stall_unconfirmed += line.startswith("unconfirmed")
-            on_night += "from night 20 " in line
+            on_night += bool(re.search(r"(from|since) night 20 ", line))
             size = float(re.search(r": ([+-][0-9.e+-]+) \(95", line).group(1))
             detectable = float(line.rsplit("detectable ", 1)[1])
             ratios.append(detectable / size)
