@@ -38,7 +38,7 @@ import Testing
         #expect(worse.stdout.contains("Regressions (2)\n"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high,"
-            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
+            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level,candidate_network\n"))
         #expect(csv.contains(",stall_ms_p99,"))
         #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
@@ -64,10 +64,10 @@ import Testing
         let other = try DeckBenchTool.run(["compare", "a", "c"], in: folder)
         #expect(other.stderr.contains("compare: the runs replayed different models (--item-bytes \(base) → \(base + 500), --user-waits off → on)"),
                 "\(other.stderr)")
-        // A network changed under the limit: no row in common, so the limit judges none, but the
+        // Another network under the limit: no row in common, so the limit judges none, but the
         // baseline's network missing in the candidate is the regression said (exit 2), not a usage error.
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "d", "--quiet", "--bootstrap", "0", "--policy", "fixed",
-                                       "--network", "lte:rtt_ms=160"], in: folder).status == 0)
+                                       "--network", "3g"], in: folder).status == 0)
         let moved = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%"], in: folder)
         #expect(moved.status == 2 && moved.stdout.contains("missing in candidate"), "\(moved.stdout)\(moved.stderr)")
         let allowed = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%", "--allow-missing"], in: folder)
@@ -261,21 +261,23 @@ import Testing
         // Each carries its paired interval and its simultaneous one, which holds the first, and a
         // detectable change past the 5 % limit.
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,"
-            + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
+            + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level,candidate_network\n"))
         for line in stallRate {
             // Counted from the end: the network's spec holds quoted commas.
             let fields = Array(line.split(separator: ",", omittingEmptySubsequences: false).reversed())
-            let change = Double(fields[13])!
-            let own = [Double(fields[8])!, Double(fields[7])!]
-            let together = [Double(fields[5])!, Double(fields[4])!]
+            // (The last, candidate_network, is empty: the runs replayed the same network.)
+            #expect(fields[0] == "")
+            let change = Double(fields[14])!
+            let own = [Double(fields[9])!, Double(fields[8])!]
+            let together = [Double(fields[6])!, Double(fields[5])!]
             #expect(own[0] <= own[1] && together[0] <= own[0] && own[1] <= together[1], "\(line)")
             #expect(together[0] <= change && change <= together[1])
-            let baseline = Double(fields[15])!
-            #expect(Double(fields[3])! > 0.05 * baseline)
-            #expect(["within", "inconclusive"].contains(fields[6]))
+            let baseline = Double(fields[16])!
+            #expect(Double(fields[4])! > 0.05 * baseline)
+            #expect(["within", "inconclusive"].contains(fields[7]))
             // The standard error behind it, and the simultaneous level of each bound and of both.
-            #expect(Double(fields[2])! > 0)
-            #expect(fields[1] == "0.95" && fields[0] == "0.9")
+            #expect(Double(fields[3])! > 0)
+            #expect(fields[2] == "0.95" && fields[1] == "0.9")
         }
         #expect(compared.stdout.contains("Limits judged together on one-sided simultaneous 95 % bounds, a 90 % simultaneous interval between "
             + "them ("))
@@ -283,7 +285,7 @@ import Testing
         #expect(compared.stdout.contains("simultaneous 90 % interval"))
         let level = try DeckBenchTool.run(["compare", "seed1", "seed2", "--level", "0.975", "--out", "level.csv"] + Self.limits, in: folder)
         #expect(level.stdout.contains("one-sided simultaneous 97.5 % bounds, a 95 % simultaneous interval"))
-        #expect(try String(contentsOfFile: folder + "/level.csv", encoding: .utf8).contains(",0.975,0.95\n"))
+        #expect(try String(contentsOfFile: folder + "/level.csv", encoding: .utf8).contains(",0.975,0.95,\n"))
         // A seed changes little, but 300 sessions cannot confirm every 5 % limit: some rows are
         // inconclusive, a warning by default and a failure under --strict.
         #expect(compared.stdout.contains("\nInconclusive: "))

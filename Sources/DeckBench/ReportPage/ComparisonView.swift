@@ -36,7 +36,7 @@ enum ComparisonView {
             let interval = shown.map { verdict.inLimitForm($0, row) } ?? ""
             let detectable = row.detectableChange.map { verdict.detectable($0, row) } ?? ""
             let status = regression ? "REGRESSION" : row.verdict?.rawValue ?? row.status.rawValue
-            for cell in [row.policy, verdict.networkNames[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, interval,
+            for cell in [row.policy, verdict.network(of: row), row.metric, row.baseline, row.candidate, change, interval,
                          row.threshold, detectable, status] {
                 html.element("td", [], cell)
             }
