@@ -1,5 +1,8 @@
 import DeckBench
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import DeckBench
 
@@ -72,6 +75,58 @@ import Testing
         #expect(moved.status == 2 && moved.stdout.contains("missing in candidate"), "\(moved.stdout)\(moved.stderr)")
         let allowed = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%", "--allow-missing"], in: folder)
         #expect(allowed.status == 64 && allowed.stderr.contains("judged no row"), "\(allowed.stderr)")
+    }
+
+    /// A nightly job that refits its network (`lte` → `lte:rtt_ms=200`) and its pages compares as
+    /// `history` follows it: lte's rows paired with the refit's and judged (no network missing), the
+    /// change said as a change of the model on stderr, in compare.csv and on the `report --baseline`
+    /// page, with both runs' settings side by side. lte is the runs' second network, the candidate's first.
+    @Test func aRefitNetworkIsComparedAsOneSeriesAndSaid() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "last-night", "--quiet", "--policy", "fixed", "--policy", "staged",
+                                       "--network", "3g", "--network", "lte"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "tonight", "--quiet", "--policy", "fixed", "--policy", "staged",
+                                       "--network", "lte:rtt_ms=200", "--network", "3g", "--item-bytes", "1600", "--seed", "2"],
+                                      in: folder).status == 0)
+        let limits = ["--max-increase", "stall_rate=10%,stall_ms_cvar99=10%"]
+        let compared = try DeckBenchTool.run(["compare", "last-night", "tonight"] + limits, in: folder)
+        #expect(!compared.stdout.contains("missing"), "\(compared.stdout)")
+        #expect(compared.stdout.contains("fixed:radius=1 on lte → lte:rtt_ms=200\n"), "\(compared.stdout)")
+        #expect(compared.stderr.contains("compare: the runs replayed different models (--item-bytes 1000 → 1600, network lte → "
+            + "lte:rtt_ms=200): a change may come from that, not from the users or the app\n"), "\(compared.stderr)")
+        // Judged like any rows, on their paired intervals: the exit status is the verdict's.
+        #expect(!compared.stderr.contains("point estimates"))
+        #expect(compared.status == (compared.stdout.hasPrefix("FAIL") ? 2 : 0))
+        let rows = try DeckBenchTool.csvRows(folder + "/tonight/compare.csv")
+        let lte = rows.filter { $0["network"]?.hasPrefix("lte:") == true }
+        #expect(lte.count == rows.count / 2 && lte.allSatisfy { $0["candidate_network"]?.hasPrefix("lte:rtt_ms=200,") == true })
+        #expect(lte.contains { $0["metric"] == "stall_rate" && ["regression", "within", "inconclusive"].contains($0["verdict"]) })
+        #expect(rows.filter { $0["network"]?.hasPrefix("3g:") == true }.allSatisfy { $0["candidate_network"] == "" })
+        #expect(!rows.contains { $0["status"]?.hasPrefix("missing") == true })
+
+        let report = try DeckBenchTool.run(["report", "tonight", "--baseline", "last-night"] + limits, in: folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/tonight/report.html"), options: [])
+        let caveat = try document.nodes(forXPath: "//p[@class='caveat']").map { $0.stringValue ?? "" }
+        #expect(caveat == ["The runs replayed different models (--item-bytes 1000 → 1600, network lte → lte:rtt_ms=200): a change may "
+            + "come from that, not from the users or the app."])
+        // Both runs' settings side by side, those that differ marked.
+        let settings = try document.nodes(forXPath: "//table[@class='settings']/tbody/tr").map { row in
+            try row.nodes(forXPath: "th|td").map { $0.stringValue ?? "" } + [(row as? XMLElement)?.attribute(forName: "class")?.stringValue ?? ""]
+        }
+        #expect(settings.contains(["--item-bytes", "1000", "1600", "differs"]))
+        #expect(settings.contains(["networks", "3g; lte", "lte:rtt_ms=200; 3g", "differs"]))
+        #expect(settings.contains(["seed", "1", "2", "differs"]))
+        #expect(settings.contains { $0.first == "version" && $0.last == "" })
+        // The compared rows name both networks, as compare's text does.
+        #expect(try !document.nodes(forXPath: "//tr[td[1]='fixed:radius=1' and td[2]='lte → lte:rtt_ms=200']").isEmpty)
+
+        // Two networks of one name in a run: each kept by its whole spec, so lte is missing, not paired.
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "two", "--quiet", "--policy", "fixed", "--network", "lte",
+                                       "--network", "lte:loss=0.3"], in: folder).status == 0)
+        let two = try DeckBenchTool.run(["compare", "two", "tonight", "--out", "two.csv", "--allow-missing"], in: folder)
+        #expect(two.stdout.contains("fixed:radius=1 on lte: missing in candidate"), "\(two.stdout)")
+        #expect(!two.stderr.contains("network lte →"), "\(two.stderr)")
     }
 
     @Test func compareReportsPoliciesMissingOnOneSide() throws {
