@@ -24,8 +24,10 @@ extension DeckBenchCommand {
                 a tail with too few stalls to judge is inconclusive. A limit of 0 on such a metric is refused (exit 64: an interval \
                 can never confirm "no change at all"); use --gate point for it. Metrics without an interval, runs without \
                 bootstrap.json or over other recordings, and --gate point are judged on the point estimate (the reason goes \
-                to stderr). A policy or network of the baseline that the candidate lacks is a regression unless \
-                --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
+                to stderr). A network is paired as `history` follows it: by its preset or kind when each run replays only one \
+                network of that name (lte with lte:rtt_ms=200: judged, and said as a change of the model, as a change of \
+                --item-bytes is), else by its whole spec. A policy or network of the baseline that the candidate lacks is a \
+                regression unless --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
                 note on stderr. The first line of the output is the verdict with the three counts; exit 2 on a regression, \
                 and under --strict on an inconclusive row or a limit the baseline predates too; 74 when a folder is not one complete run.
                 """)
