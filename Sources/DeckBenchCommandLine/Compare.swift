@@ -24,8 +24,10 @@ extension DeckBenchCommand {
                 a tail with too few stalls to judge is inconclusive. A limit of 0 on such a metric is refused (exit 64: an interval \
                 can never confirm "no change at all"); use --gate point for it. Metrics without an interval, runs without \
                 bootstrap.json or over other recordings, and --gate point are judged on the point estimate (the reason goes \
-                to stderr). A policy or network of the baseline that the candidate lacks is a regression unless \
-                --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
+                to stderr). A network is paired as `history` follows it: by its preset or kind when each run replays only one \
+                network of that name (lte with lte:rtt_ms=200: judged, and said as a change of the model, as a change of \
+                --item-bytes is), else by its whole spec. A policy or network of the baseline that the candidate lacks is a \
+                regression unless --allow-missing. A limit that judges no row is an error (exit 64); one on a column the baseline predates is a \
                 note on stderr. The first line of the output is the verdict with the three counts; exit 2 on a regression, \
                 and under --strict on an inconclusive row or a limit the baseline predates too; 74 when a folder is not one complete run.
                 """)
@@ -166,10 +168,7 @@ extension DeckBenchCommand {
                 }
                 for caution in comparison.cautions { Console.error("compare: " + caution) }
             }
-            if !quiet, let difference = Self.modelDifference(folders) {
-                Console.error("compare: the runs replayed different models (\(difference)): a change may come from that, "
-                    + "not from the users or the app")
-            }
+            if !quiet, let caveat = Self.settings(comparison, folders: folders).caveat { Console.error("compare: " + caveat) }
             if let plant, !quiet {
                 Console.error("compare: --plant \(plant): a calibration verdict, as if the candidate were that much worse; not a judgment of it")
             }
@@ -199,20 +198,11 @@ extension DeckBenchCommand {
             if ComparisonVerdict(comparison, limits: try self.limits.all, strict: strict).fails { throw ExitStatus.regression }
         }
 
-        /// The replay model's flags in which the two runs differ, as `flag baseline → candidate`
-        /// (the content, the copies' age, the user's waits); nil when they agree or a manifest does not read.
-        static func modelDifference(_ folders: [String]) -> String? {
-            guard let base = try? ReportFolder(folder: folders[0]).manifest, let next = try? ReportFolder(folder: folders[1]).manifest
-            else { return nil }
-            let flags: [(String, String, String)] = [
-                ("--items", "\(base.content.items)", "\(next.content.items)"),
-                ("--item-bytes", "\(base.content.itemBytes)", "\(next.content.itemBytes)"),
-                ("--churn-per-hour", "\(base.content.churnPerHour)", "\(next.content.churnPerHour)"),
-                ("--max-age-ms", "\(base.maxAgeMs)", "\(next.maxAgeMs)"),
-                ("--user-waits", base.userWaits == true ? "on" : "off", next.userWaits == true ? "on" : "off"),
-            ]
-            let differing = flags.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
-            return differing.isEmpty ? nil : differing.joined(separator: ", ")
+        /// Both runs' settings as their manifests record them, with the changes of the model
+        /// (`ComparedSettings`); the networks' alone when a manifest does not read.
+        static func settings(_ comparison: Comparison, folders: [String]) -> ComparedSettings {
+            let manifests = folders.map { try? ReportVerification.verify($0).manifest }
+            return ComparedSettings(comparison, baseline: manifests[0], candidate: manifests[1])
         }
 
         /// Two runs of different shares of the sessions (one shard against a whole run, or two
@@ -266,7 +256,7 @@ extension DeckBenchCommand {
             guard brief else { return verdict.text }
             return verdict.verdictLine + "\n"
                 + comparison.rows.filter { comparison.isRegression($0) || $0.verdict == .inconclusive }
-                    .map { "  \($0.policy) on \(verdict.networkNames[$0.network] ?? $0.network): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)"
+                    .map { "  \($0.policy) on \(verdict.network(of: $0)): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)"
                         + ($0.verdict == .inconclusive ? " (inconclusive)" : "") }
                     .map { $0 + "\n" }.joined()
         }
@@ -280,12 +270,12 @@ extension DeckBenchCommand {
         }
 
         private func table(_ comparison: Comparison) -> String {
-            let names = ComparisonVerdict(comparison, limits: []).networkNames
+            let verdict = ComparisonVerdict(comparison, limits: [])
             var table = TextTable(header: ["policy", "network", "metric", "baseline", "candidate", "change", "limit", "status", "verdict"])
             for row in comparison.rows {
                 guard !brief || comparison.isRegression(row) || row.verdict == .inconclusive else { continue }
                 let change = row.changePercent.map { String(format: "%+.1f%%", $0) } ?? row.change.map { String(format: "%+g", $0) } ?? ""
-                table.append([row.policy, names[row.network] ?? row.network, row.metric, row.baseline, row.candidate, change, row.threshold,
+                table.append([row.policy, verdict.network(of: row), row.metric, row.baseline, row.candidate, change, row.threshold,
                               comparison.isRegression(row) ? "REGRESSION" : row.status.rawValue, row.verdict?.rawValue ?? ""])
             }
             return table.rendered

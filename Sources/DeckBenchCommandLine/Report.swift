@@ -77,6 +77,7 @@ func writeReport(folder: String, baseline: String? = nil,
     do {
         let reports = try ReportFolder(folder: folder)
         var comparison: Comparison?
+        var settings: ComparedSettings?
         if let base = baseline {
             try ReportFolder.verify(base)
             let baseSummary = try ReportFolder.text(base + "/summary.csv")
@@ -86,8 +87,11 @@ func writeReport(folder: String, baseline: String? = nil,
             comparison = try Comparison(baseline: baseSummary, candidate: candidateSummary,
                                         maxIncrease: limits.increase, maxDecrease: limits.decrease, pairing: pairing.pairing,
                                         files: (base + "/summary.csv", folder + "/summary.csv"))
+            settings = comparison.map { DeckBenchCommand.Compare.settings($0, folders: [base, folder]) }
+            if let caveat = settings?.caveat { Console.error("report: " + caveat) }
         }
-        let page = HTMLReport(reports: reports, comparison: comparison, limits: limits.increase + limits.decrease, byteBudget: byteBudget)
+        let page = HTMLReport(reports: reports, comparison: comparison, settings: settings, limits: limits.increase + limits.decrease,
+                              byteBudget: byteBudget)
         try AtomicFileWriter.write(page.html, to: ReportFolder.path(folder, .page))
     } catch {
         Console.error("error: \(error)")

@@ -1,5 +1,8 @@
 import DeckBench
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import DeckBench
 
@@ -38,7 +41,7 @@ import Testing
         #expect(worse.stdout.contains("Regressions (2)\n"))
         let csv = try String(contentsOfFile: folder + "/cand/compare.csv", encoding: .utf8)
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,change_ci_high,"
-            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
+            + "verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level,candidate_network\n"))
         #expect(csv.contains(",stall_ms_p99,"))
         #expect(csv.contains(",regression,"))
         // A higher-is-better metric is limited by --max-decrease.
@@ -64,14 +67,66 @@ import Testing
         let other = try DeckBenchTool.run(["compare", "a", "c"], in: folder)
         #expect(other.stderr.contains("compare: the runs replayed different models (--item-bytes \(base) → \(base + 500), --user-waits off → on)"),
                 "\(other.stderr)")
-        // A network changed under the limit: no row in common, so the limit judges none, but the
+        // Another network under the limit: no row in common, so the limit judges none, but the
         // baseline's network missing in the candidate is the regression said (exit 2), not a usage error.
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "d", "--quiet", "--bootstrap", "0", "--policy", "fixed",
-                                       "--network", "lte:rtt_ms=160"], in: folder).status == 0)
+                                       "--network", "3g"], in: folder).status == 0)
         let moved = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%"], in: folder)
         #expect(moved.status == 2 && moved.stdout.contains("missing in candidate"), "\(moved.stdout)\(moved.stderr)")
         let allowed = try DeckBenchTool.run(["compare", "a", "d", "--max-increase", "stall_rate=1%", "--allow-missing"], in: folder)
         #expect(allowed.status == 64 && allowed.stderr.contains("judged no row"), "\(allowed.stderr)")
+    }
+
+    /// A nightly job that refits its network (`lte` → `lte:rtt_ms=200`) and its pages compares as
+    /// `history` follows it: lte's rows paired with the refit's and judged (no network missing), the
+    /// change said as a change of the model on stderr, in compare.csv and on the `report --baseline`
+    /// page, with both runs' settings side by side. lte is the runs' second network, the candidate's first.
+    @Test func aRefitNetworkIsComparedAsOneSeriesAndSaid() throws {
+        let folder = try corpus()
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "last-night", "--quiet", "--policy", "fixed", "--policy", "staged",
+                                       "--network", "3g", "--network", "lte"], in: folder).status == 0)
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "tonight", "--quiet", "--policy", "fixed", "--policy", "staged",
+                                       "--network", "lte:rtt_ms=200", "--network", "3g", "--item-bytes", "1600", "--seed", "2"],
+                                      in: folder).status == 0)
+        let limits = ["--max-increase", "stall_rate=10%,stall_ms_cvar99=10%"]
+        let compared = try DeckBenchTool.run(["compare", "last-night", "tonight"] + limits, in: folder)
+        #expect(!compared.stdout.contains("missing"), "\(compared.stdout)")
+        #expect(compared.stdout.contains("fixed:radius=1 on lte → lte:rtt_ms=200\n"), "\(compared.stdout)")
+        #expect(compared.stderr.contains("compare: the runs replayed different models (--item-bytes 1000 → 1600, network lte → "
+            + "lte:rtt_ms=200): a change may come from that, not from the users or the app\n"), "\(compared.stderr)")
+        // Judged like any rows, on their paired intervals: the exit status is the verdict's.
+        #expect(!compared.stderr.contains("point estimates"))
+        #expect(compared.status == (compared.stdout.hasPrefix("FAIL") ? 2 : 0))
+        let rows = try DeckBenchTool.csvRows(folder + "/tonight/compare.csv")
+        let lte = rows.filter { $0["network"]?.hasPrefix("lte:") == true }
+        #expect(lte.count == rows.count / 2 && lte.allSatisfy { $0["candidate_network"]?.hasPrefix("lte:rtt_ms=200,") == true })
+        #expect(lte.contains { $0["metric"] == "stall_rate" && ["regression", "within", "inconclusive"].contains($0["verdict"]) })
+        #expect(rows.filter { $0["network"]?.hasPrefix("3g:") == true }.allSatisfy { $0["candidate_network"] == "" })
+        #expect(!rows.contains { $0["status"]?.hasPrefix("missing") == true })
+
+        let report = try DeckBenchTool.run(["report", "tonight", "--baseline", "last-night"] + limits, in: folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/tonight/report.html"), options: [])
+        let caveat = try document.nodes(forXPath: "//p[@class='caveat']").map { $0.stringValue ?? "" }
+        #expect(caveat == ["The runs replayed different models (--item-bytes 1000 → 1600, network lte → lte:rtt_ms=200): a change may "
+            + "come from that, not from the users or the app."])
+        // Both runs' settings side by side, those that differ marked.
+        let settings = try document.nodes(forXPath: "//table[@class='settings']/tbody/tr").map { row in
+            try row.nodes(forXPath: "th|td").map { $0.stringValue ?? "" } + [(row as? XMLElement)?.attribute(forName: "class")?.stringValue ?? ""]
+        }
+        #expect(settings.contains(["--item-bytes", "1000", "1600", "differs"]))
+        #expect(settings.contains(["networks", "3g; lte", "lte:rtt_ms=200; 3g", "differs"]))
+        #expect(settings.contains(["seed", "1", "2", "differs"]))
+        #expect(settings.contains { $0.first == "version" && $0.last == "" })
+        // The compared rows name both networks, as compare's text does.
+        #expect(try !document.nodes(forXPath: "//tr[td[1]='fixed:radius=1' and td[2]='lte → lte:rtt_ms=200']").isEmpty)
+
+        // Two networks of one name in a run: each kept by its whole spec, so lte is missing, not paired.
+        #expect(try DeckBenchTool.run(["replay", "rec", "--out", "two", "--quiet", "--policy", "fixed", "--network", "lte",
+                                       "--network", "lte:loss=0.3"], in: folder).status == 0)
+        let two = try DeckBenchTool.run(["compare", "two", "tonight", "--out", "two.csv", "--allow-missing"], in: folder)
+        #expect(two.stdout.contains("fixed:radius=1 on lte: missing in candidate"), "\(two.stdout)")
+        #expect(!two.stderr.contains("network lte →"), "\(two.stderr)")
     }
 
     @Test func compareReportsPoliciesMissingOnOneSide() throws {
@@ -261,21 +316,23 @@ import Testing
         // Each carries its paired interval and its simultaneous one, which holds the first, and a
         // detectable change past the 5 % limit.
         #expect(csv.hasPrefix("policy,network,metric,baseline,candidate,change,change_percent,better,threshold,status,change_ci_low,"
-            + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level\n"))
+            + "change_ci_high,verdict,change_sim_low,change_sim_high,detectable_change,change_se,sim_bound_level,sim_interval_level,candidate_network\n"))
         for line in stallRate {
             // Counted from the end: the network's spec holds quoted commas.
             let fields = Array(line.split(separator: ",", omittingEmptySubsequences: false).reversed())
-            let change = Double(fields[13])!
-            let own = [Double(fields[8])!, Double(fields[7])!]
-            let together = [Double(fields[5])!, Double(fields[4])!]
+            // (The last, candidate_network, is empty: the runs replayed the same network.)
+            #expect(fields[0] == "")
+            let change = Double(fields[14])!
+            let own = [Double(fields[9])!, Double(fields[8])!]
+            let together = [Double(fields[6])!, Double(fields[5])!]
             #expect(own[0] <= own[1] && together[0] <= own[0] && own[1] <= together[1], "\(line)")
             #expect(together[0] <= change && change <= together[1])
-            let baseline = Double(fields[15])!
-            #expect(Double(fields[3])! > 0.05 * baseline)
-            #expect(["within", "inconclusive"].contains(fields[6]))
+            let baseline = Double(fields[16])!
+            #expect(Double(fields[4])! > 0.05 * baseline)
+            #expect(["within", "inconclusive"].contains(fields[7]))
             // The standard error behind it, and the simultaneous level of each bound and of both.
-            #expect(Double(fields[2])! > 0)
-            #expect(fields[1] == "0.95" && fields[0] == "0.9")
+            #expect(Double(fields[3])! > 0)
+            #expect(fields[2] == "0.95" && fields[1] == "0.9")
         }
         #expect(compared.stdout.contains("Limits judged together on one-sided simultaneous 95 % bounds, a 90 % simultaneous interval between "
             + "them ("))
@@ -283,7 +340,7 @@ import Testing
         #expect(compared.stdout.contains("simultaneous 90 % interval"))
         let level = try DeckBenchTool.run(["compare", "seed1", "seed2", "--level", "0.975", "--out", "level.csv"] + Self.limits, in: folder)
         #expect(level.stdout.contains("one-sided simultaneous 97.5 % bounds, a 95 % simultaneous interval"))
-        #expect(try String(contentsOfFile: folder + "/level.csv", encoding: .utf8).contains(",0.975,0.95\n"))
+        #expect(try String(contentsOfFile: folder + "/level.csv", encoding: .utf8).contains(",0.975,0.95,\n"))
         // A seed changes little, but 300 sessions cannot confirm every 5 % limit: some rows are
         // inconclusive, a warning by default and a failure under --strict.
         #expect(compared.stdout.contains("\nInconclusive: "))

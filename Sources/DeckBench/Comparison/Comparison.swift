@@ -39,7 +39,11 @@ public struct Comparison: Sendable {
         }
 
         public var policy: String
+        /// The baseline's network (the candidate's, for a row new in the candidate).
         public var network: String
+        /// The candidate's network when it is another spec of the same series (`NetworkSeries`:
+        /// `lte` → `lte:rtt_ms=200`): the rows are paired and judged, under a changed model.
+        public var candidateNetwork: String? = nil
         public var metric: String
         /// Each side's value as its summary.csv writes it (what compare prints), empty when undefined.
         public var baseline: String
@@ -105,6 +109,11 @@ public struct Comparison: Sendable {
     }
 
     public var rows: [Row] = []
+
+    /// The baseline's networks that the candidate replayed under another spec of the same series
+    /// (`NetworkSeries`), in the baseline's order: their rows are paired and judged, and the
+    /// change of model is said (`ComparedSettings`).
+    public private(set) var networkChanges: [(baseline: String, candidate: String)] = []
 
     /// Whether a policy × network of the baseline that the candidate lacks is allowed; when not,
     /// it is a regression (a nightly that stopped replaying something must not pass).
@@ -192,7 +201,16 @@ public struct Comparison: Sendable {
         }
         let base = try Self.table(baseline, side: "baseline", file: files.baseline, schema: schema)
         let candidateTable = try Self.table(candidate, side: "candidate", file: files.candidate, schema: schema)
-        let keys = base.keys + candidateTable.keys.filter { base.rows[$0] == nil }
+        // A network is paired with the candidate's that continues it, as `history` continues its
+        // series: a refit of its parameters is a change of the model, judged, not a network missing.
+        let baseNetworks = Self.unique(base.keys.map(\.network))
+        let counterparts = NetworkSeries.counterparts(baseline: baseNetworks, candidate: candidateTable.keys.map(\.network))
+        networkChanges = baseNetworks.compactMap { spec in counterparts[spec].flatMap { $0 == spec ? nil : (spec, $0) } }
+        func candidateKey(_ key: ReplayPoint) -> ReplayPoint {
+            ReplayPoint(policy: key.policy, network: counterparts[key.network] ?? key.network)
+        }
+        let paired = Set(base.keys.map(candidateKey))
+        let keys = base.keys + candidateTable.keys.filter { !paired.contains($0) }
         var gated: [GatedRow] = []
         for key in keys {
             guard let old = base.rows[key] else {
@@ -200,7 +218,8 @@ public struct Comparison: Sendable {
                                 status: .missingInBaseline))
                 continue
             }
-            guard let new = candidateTable.rows[key] else {
+            let nextKey = candidateKey(key)
+            guard let new = candidateTable.rows[nextKey] else {
                 var missing = Row(policy: key.policy, network: key.network, metric: "", baseline: "", candidate: "", threshold: "",
                                   status: .missingInCandidate)
                 if !allowMissing { missing.verdict = .regression }
@@ -209,7 +228,7 @@ public struct Comparison: Sendable {
             }
             let sides = pairing.flatMap { pairing -> (BootstrapReplicates, BootstrapReplicates)? in
                 guard let common, let base = pairing.baseline.replicates(policy: key.policy, network: key.network),
-                      let next = pairing.candidate.replicates(policy: key.policy, network: key.network) else { return nil }
+                      let next = pairing.candidate.replicates(policy: nextKey.policy, network: nextKey.network) else { return nil }
                 return (base.firstReplicates(common), next.firstReplicates(common))
             }
             let estimates = sides.flatMap { base, next -> (ReplicateEstimates, ReplicateEstimates)? in
@@ -220,6 +239,7 @@ public struct Comparison: Sendable {
             for (metric, better) in metrics {
                 let limit = (better == .lower ? maxIncrease : maxDecrease).first { $0.metric == metric }
                 var row = Self.compare(key, metric: metric, better: better, old: old, new: new, limit: limit)
+                if nextKey.network != key.network { row.candidateNetwork = nextKey.network }
                 // A column the baseline's summary.csv predates judges nothing (`unjudgedLimits`), even
                 // where its bootstrap.json could: the gate reads no side it cannot show.
                 if let (baseEstimates, nextEstimates) = estimates, let column = intervalColumns[metric], base.header.contains(metric) {
@@ -308,6 +328,12 @@ public struct Comparison: Sendable {
             self.excess = excess(old, new) + shift
             replicates = pairs.map { $0.map { excess($0.0, $0.1) + shift } }
         }
+    }
+
+    /// `values` in their first order, each once.
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// Replicate by replicate, both sides' values where both are defined (nil elsewhere).
@@ -406,7 +432,8 @@ public struct Comparison: Sendable {
     public var csv: String {
         var writer = CSVWriter(header: ["policy", "network", "metric", "baseline", "candidate", "change", "change_percent", "better",
                                         "threshold", "status", "change_ci_low", "change_ci_high", "verdict", "change_sim_low",
-                                        "change_sim_high", "detectable_change", "change_se", "sim_bound_level", "sim_interval_level"])
+                                        "change_sim_high", "detectable_change", "change_se", "sim_bound_level", "sim_interval_level",
+                                        "candidate_network"])
         for row in rows {
             let better = metrics.first { $0.name == row.metric }?.better.rawValue ?? ""
             writer.appendRow([row.policy, row.network, row.metric, row.baseline, row.candidate,
@@ -418,7 +445,8 @@ public struct Comparison: Sendable {
                               row.detectableChange.map { ReportFormat.ratio($0) } ?? "",
                               row.standardError.map { String(format: "%.4g", $0) } ?? "",
                               row.simultaneousInterval == nil ? "" : ReportFormat.number(level),
-                              row.simultaneousInterval == nil ? "" : ReportFormat.number(intervalLevel)])
+                              row.simultaneousInterval == nil ? "" : ReportFormat.number(intervalLevel),
+                              row.candidateNetwork ?? ""])
         }
         return writer.text
     }

@@ -41,18 +41,25 @@ package struct ComparisonVerdict: Sendable {
         keyMetrics = Set(schema.intervalColumns.map(\.name)).union(limits.map(\.metric))
         var names: [String: String] = [:]
         var definitions: [(String, String)] = []
-        for row in comparison.rows where names[row.network] == nil {
-            let short = NetworkModel.shortSpec(row.network)
+        for network in comparison.rows.flatMap({ [$0.network, $0.candidateNetwork].compactMap { $0 } }) where names[network] == nil {
+            let short = NetworkModel.shortSpec(network)
             if short.count <= 24, !names.values.contains(short) {
-                names[row.network] = short
+                names[network] = short
             } else {
                 let name = "net\(definitions.count + 1)"
-                names[row.network] = name
-                definitions.append((name, row.network))
+                names[network] = name
+                definitions.append((name, network))
             }
         }
         networkNames = names
         networkDefinitions = definitions
+    }
+
+    /// The network `row` was replayed on, by the name it is shown by: `lte → lte:rtt_ms=200` when
+    /// the candidate replayed another spec of the baseline's network.
+    public func network(of row: Comparison.Row) -> String {
+        let baseline = networkNames[row.network] ?? row.network
+        return row.candidateNetwork.map { baseline + " → " + (networkNames[$0] ?? $0) } ?? baseline
     }
 
     /// The section `row` belongs to.
@@ -160,7 +167,7 @@ package struct ComparisonVerdict: Sendable {
         var lines: [Line] = []
         var group: String?
         for row in rows {
-            let heading = "\(row.policy) on \(networkNames[row.network] ?? row.network)"
+            let heading = "\(row.policy) on \(network(of: row))"
             if row.metric.isEmpty {
                 lines.append(.heading(heading + ": " + row.status.rawValue))
                 group = nil

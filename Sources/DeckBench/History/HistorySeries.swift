@@ -1,11 +1,11 @@
 /// One metric of one policy on one network, night by night, as a history holds it: the nights in
 /// the order their runs were appended, with what made each.
 ///
-/// The network is named as the job names it: by its preset or kind (`lte`, `trace`, `empirical`)
-/// whenever a run replays only one network of that name, so a job that changes a parameter
-/// (`lte` → `lte:rtt_ms=200`) continues its series, and the change is a cause ("a new network"),
-/// not a new series of one night. A run that replays two networks of one name (`lte` and
-/// `lte:loss=0.3`) keeps each by its whole spec.
+/// The network is followed as `compare` pairs it (`NetworkSeries`): by its preset or kind (`lte`,
+/// `trace`, `empirical`) whenever a run replays only one network of that name, so a job that
+/// changes a parameter (`lte` → `lte:rtt_ms=200`) continues its series, and the change is a cause
+/// ("a new network"), not a new series of one night. A run that replays two networks of one name
+/// (`lte` and `lte:loss=0.3`) keeps each by its whole spec.
 public struct HistorySeries: Sendable {
     public var policy: String
     /// The network's name in this series: its preset or kind, or its whole spec (see above).
@@ -18,14 +18,16 @@ public struct HistorySeries: Sendable {
 
     /// Every series of `history`, in the order their first rows come.
     public static func all(_ history: HistoryFile) -> [HistorySeries] {
-        let shared = sharedNetworkNames(history)
+        var specsOf: [String: Set<String>] = [:]
+        for row in history.rows { specsOf[row.run, default: []].insert(row.network) }
+        let keysOf = specsOf.mapValues { NetworkSeries.keys($0) }
         var order: [String] = []
         var byKey: [String: Int] = [:]
         var series: [HistorySeries] = []
         var nightOf: [String: Int] = [:]
         for row in history.rows where nightOf[row.run] == nil { nightOf[row.run] = nightOf.count + 1 }
         for row in history.rows {
-            let network = shared.contains(row.run + "\u{1F}" + networkName(row.network)) ? row.network : networkName(row.network)
+            let network = keysOf[row.run]?[row.network] ?? row.network
             let key = row.policy + "\u{1F}" + network + "\u{1F}" + row.metric
             if byKey[key] == nil {
                 order.append(key)
@@ -38,18 +40,6 @@ public struct HistorySeries: Sendable {
             }
         }
         return series
-    }
-
-    /// A network's preset or kind: its spec before the first `:`.
-    static func networkName(_ spec: String) -> String {
-        spec.firstIndex(of: ":").map { String(spec[..<$0]) } ?? spec
-    }
-
-    /// The (run, network name) pairs where the run replays more than one network of that name.
-    private static func sharedNetworkNames(_ history: HistoryFile) -> Set<String> {
-        var specs: [String: Set<String>] = [:]
-        for row in history.rows { specs[row.run + "\u{1F}" + networkName(row.network), default: []].insert(row.network) }
-        return Set(specs.filter { $0.value.count > 1 }.keys)
     }
 
     /// The nights with a value, and their indices in `rows`. Nights that replayed the same

@@ -7,6 +7,9 @@
 public struct HTMLReport: Sendable {
     public var reports: ReportFolder
     public var comparison: Comparison?
+    /// Both compared runs' settings and the changes of the model between them, shown with the
+    /// comparison; nil: none are said.
+    public var settings: ComparedSettings?
     /// The limits the comparison was judged by, as `compare` prints them.
     public var limits: [Comparison.Threshold]
     /// The metrics of the per-policy table (`Metric.reported`).
@@ -14,10 +17,11 @@ public struct HTMLReport: Sendable {
     /// The heatmaps' budget in bytes per navigation; nil: the median cell's.
     public var byteBudget: Double?
 
-    public init(reports: ReportFolder, comparison: Comparison? = nil, limits: [Comparison.Threshold] = [],
+    public init(reports: ReportFolder, comparison: Comparison? = nil, settings: ComparedSettings? = nil, limits: [Comparison.Threshold] = [],
                 schema: MetricSchema = .standard, byteBudget: Double? = nil) {
         self.reports = reports
         self.comparison = comparison
+        self.settings = settings
         self.limits = limits
         self.schema = schema
         self.byteBudget = byteBudget
@@ -60,7 +64,7 @@ public struct HTMLReport: Sendable {
             page.element("strong", [], verdict.verdictLine)
             page.write(" (")
             page.element("a", [("href", "#comparison")], "comparison")
-            page.write(").")
+            page.write(")" + (settings?.caveat.map { "; " + $0 } ?? "") + ".")
             page.close("p")
         }
         page.append(AnswerView.render(data, answers: answers, bootstrap: bootstrap))
@@ -88,7 +92,7 @@ public struct HTMLReport: Sendable {
             }
         }
         page.append(TradeOffView.render(data))
-        if let comparison { page.append(ComparisonView.render(comparison, limits: limits, data: data)) }
+        if let comparison { page.append(ComparisonView.render(comparison, limits: limits, settings: settings, data: data)) }
         page.append(RunView.render(data))
         page.code("script", PolicyTableView.script)
         page.close("body")
@@ -109,7 +113,8 @@ public struct HTMLReport: Sendable {
         table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}\
         table.numbers td{text-align:right;white-space:nowrap}table.numbers td:first-child{text-align:left;white-space:normal;min-width:13em}\
         th{background:#f3f3f3}table.sortable thead th{cursor:pointer}tr.family th{text-align:left;background:#e8eef5}\
-        tr.regression td{background:#fbe3d6;font-weight:bold}tr.better td{background:#e3f0f7}\
+        tr.regression td{background:#fbe3d6;font-weight:bold}\
+        p.caveat{border-left:4px solid #D55E00;padding-left:10px}tr.differs td,tr.differs th{background:#fff3c4;font-weight:bold}table.settings tbody th{text-align:left;white-space:nowrap}tr.better td{background:#e3f0f7}\
         table.facts th{text-align:left;width:110px}table.rejects td{text-align:left}details summary{cursor:pointer;margin:6px 0}div.scroll{overflow-x:auto}ol.front{font-size:13px;columns:2}span.ci{display:block;font-size:11px;color:#555}
         """
 }
