@@ -173,7 +173,7 @@ public struct ChangePointSearch: Sendable {
     /// `minNights` leaves the nights before it to be searched. Its interval counts every start the
     /// search may judge in the whole series.
     public func judgedIncrease(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
-        let tested = 2 * starts(count: nights.count).count
+        let tested = starts(count: nights.count).count
         guard tested > 0 else { return nil }
         var part = part ?? 0 ..< nights.count
         while let located = locate(nights, part: part, first: nights.count - window, last: part.upperBound - 1) {
@@ -242,9 +242,9 @@ public struct ChangePointSearch: Sendable {
     /// window that have held `minNights`, the hinge that explains most of the part's nights (the
     /// largest (Σ (rᵢ − r̄) vᵢ)² / Σ (rᵢ − r̄)², rᵢ the nights' rise), each weighed on all the part's
     /// nights; judged on up to `baselineNights` before it and all since. Its interval counts every
-    /// start of both rules, step and creep.
+    /// start the search may judge in the whole series, as the step's does: each rule at the level.
     public func judgedCreep(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
-        let tested = 2 * starts(count: nights.count).count
+        let tested = starts(count: nights.count).count
         let part = part ?? 0 ..< nights.count
         let first = max(nights.count - window, part.lowerBound + minBaseline), last = part.upperBound - minNights
         guard tested > 0, first <= last else { return nil }

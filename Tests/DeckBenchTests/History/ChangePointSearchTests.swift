@@ -89,21 +89,21 @@ import Testing
     /// 1.2 / 4 = 0.3, all of it spread), then 5, 5, 5: the change is 3.6, its variance
     /// 0.3 / 5 + 0.3 / 3 × π/2 = 0.06 + 0.05π (standard error 0.465918), all of it estimated from
     /// the baseline, so its degrees of freedom are the baseline's n − 1 = 4, and with one start
-    /// and two rules (step and creep) tested the interval is 3.6 ± t(1 − 0.025 / 2, 4) = 3.495406
-    /// standard errors: 1.971427 … 5.228573 (t(1 − 0.025 / 2, 5) = 3.163381 would give 2.126123 …).
-    /// At a limit of 2.05, between the two lower ends, the change is unconfirmed; a limit one step
-    /// below its lower end fails it, one at it does not.
+    /// tested the interval is 3.6 ± t(0.975, 4) = 2.776445 standard errors: 2.306404 … 4.893596
+    /// (t(0.975, 5) = 2.570582 would give 2.402320 …). At a limit of 2.35, between the two lower
+    /// ends, the change is unconfirmed; a limit one step below its lower end fails it, one at it
+    /// does not.
     @Test func nightsWithoutIntervalsUseTheBaselinesNMinusOneDegreesOfFreedom() throws {
         let nights = [1, 2, 1, 2, 1, 5, 5, 5].map { ChangePointSearch.Night(value: $0) }
         let change = try #require(ChangePointSearch().judgedIncrease(nights))
         #expect(change.start == 5 && change.nights == 3 && abs(change.size - 3.6) < 1e-12 && abs(change.baseline - 1.4) < 1e-12)
         #expect(abs(change.standardError - 0.4659180536) < 1e-9, "\(change.standardError)")
-        #expect(abs(change.critical - 3.495406) < 1e-5, "\(change.critical)")
-        #expect(abs(change.low - 1.971427) < 1e-5 && abs(change.high - 5.228573) < 1e-5, "\(change.low) … \(change.high)")
-        let unconfirmed = try #require(HistoryCheck(limits: [Comparison.Threshold(metric: "stall_rate", amount: 2.05, relative: false)])
+        #expect(abs(change.critical - 2.776445) < 1e-5, "\(change.critical)")
+        #expect(abs(change.low - 2.306404) < 1e-5 && abs(change.high - 4.893596) < 1e-5, "\(change.low) … \(change.high)")
+        let unconfirmed = try #require(HistoryCheck(limits: [Comparison.Threshold(metric: "stall_rate", amount: 2.35, relative: false)])
             .findings(Self.history(nights)).first)
-        #expect(unconfirmed.verdict == .unconfirmed && abs(unconfirmed.low - 1.971427) < 1e-5)
-        #expect(Self.failures(nights, limit: 2.05).isEmpty)
+        #expect(unconfirmed.verdict == .unconfirmed && abs(unconfirmed.low - 2.306404) < 1e-5)
+        #expect(Self.failures(nights, limit: 2.35).isEmpty)
         #expect(Self.failures(nights, limit: unconfirmed.low.nextDown).count == 1)
         #expect(Self.failures(nights, limit: unconfirmed.low).isEmpty)
     }
