@@ -135,7 +135,8 @@ extension DeckBenchCommand.History {
             discussion: """
                 In each series (a metric of a policy on a network, night by night) the most evident change among the \
                 last --window nights that has held --min-nights is found (docs/NIGHTLY.md says how: a step placed where \
-                two levels part best, judged on the runs' own intervals, Bonferroni over the starts); it fails the \
+                two levels part best, or a creep, a rise night by night, where it fits better than any step; judged on the \
+                runs' own intervals, nights of one recordings and seed sharing one error, Bonferroni over the starts); it fails the \
                 check (FAIL) when its whole 95 % interval lies past the limit, and is said (unconfirmed) when the \
                 interval excludes no change but holds the limit. A night that brought lasting new recordings, flags, network parameters or a new \
                 DeckBench version splits the series: its step is said (explained) when its whole interval lies past the limit, \
