@@ -101,6 +101,7 @@ public struct TrendPage: Sendable {
             markup.paragraph("No change point in any series.", [("class", "note")])
             return markup
         }
+        markup.open("div", [("class", "scroll")])
         markup.open("table", [("class", "trend-index")])
         markup.wrap("tr") { row in
             for header in ["metric", "policy", "network", "from night", "change (95 % CI)", "explained by"] { row.element("th", [], header) }
@@ -119,6 +120,7 @@ public struct TrendPage: Sendable {
             }
         }
         markup.close("table")
+        markup.close("div")
         return markup
     }
 
@@ -133,6 +135,7 @@ public struct TrendPage: Sendable {
             + "before a change the check said, or else from the mean of the last 14 nights; a creep the check said is drawn as its "
             + "fitted rise.", [("class", failed > 0 ? "lead check-fail" : "lead")])
         guard !check.findings.isEmpty else { return markup }
+        markup.open("div", [("class", "scroll")])
         markup.open("table", [("class", "trend-index")])
         markup.wrap("tr") { row in
             for header in ["verdict", "metric", "policy", "network", "since", "change (95 % CI)", "limit", "detectable"] { row.element("th", [], header) }
@@ -156,6 +159,7 @@ public struct TrendPage: Sendable {
             }
         }
         markup.close("table")
+        markup.close("div")
         return markup
     }
 
