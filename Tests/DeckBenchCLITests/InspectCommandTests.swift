@@ -103,6 +103,26 @@ import Testing
         #expect(beside.stderr == "note: empty.jsonl holds no session (0 lines, 0 bytes)\n", "\(beside.stderr)")
     }
 
+    /// Random bytes named .jsonl.zst are said not to be zstd (not "malformed JSON"), naming the
+    /// file; a plain JSON Lines file named .zst is still read (detected by content, not name).
+    @Test func randomBytesNamedZstAreNotZstd() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        var random = SystemRandomNumberGenerator()
+        var bytes = (0 ..< 4_096).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+        bytes[0] = 0x8F  // neither zstd's magic nor a `{`
+        _ = FileManager.default.createFile(atPath: folder + "/random.jsonl.zst", contents: Data(bytes))
+        let output = try DeckBenchTool.run(["inspect", "random.jsonl.zst"], in: folder)
+        #expect(output.status == 74, "a file that cannot be read at all")
+        #expect(output.stdout.contains("random.jsonl.zst: not zstd: the name ends in .zst but the file does not start with zstd's magic number"),
+                "\(output.stdout)")
+        #expect(!output.stdout.contains("malformed JSON"))
+        let replayed = try DeckBenchTool.run(["replay", "random.jsonl.zst", "--out", "out"], in: folder)
+        #expect(replayed.status == 65 && replayed.stderr.contains("rejected: random.jsonl.zst: not zstd"), "\(replayed.stderr)")
+        _ = FileManager.default.createFile(atPath: folder + "/plain.jsonl.zst", contents: Data(Self.fixture.utf8))
+        let plain = try DeckBenchTool.run(["inspect", "plain.jsonl.zst"], in: folder)
+        #expect(plain.status == 0 && plain.stdout.contains("1 file(s), 2 sessions"), "\(plain.stdout)")
+    }
+
     @Test func missingPathIsAnIOError() throws {
         let output = try DeckBenchTool.run(["inspect", "no-such-folder"], in: DeckBenchTool.temporaryFolder())
         #expect(output.status == 74)
