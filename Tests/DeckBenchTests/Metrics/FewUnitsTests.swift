@@ -1,0 +1,82 @@
+import Testing
+@testable import DeckBench
+
+/// Intervals on few units (`FewUnits`): widened by Student's t from 2 to 10 units, left as they
+/// are from 11, absent below 2.
+@Suite struct FewUnitsTests {
+    /// √(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅, with t from tables: t₉ = 2.262157, t₃ = 3.182446,
+    /// t₁ = 12.706205; z = 1.959964.
+    @Test func theFactorAtTheEdgeAndBelow() throws {
+        let z = 1.959964
+        #expect(abs(try #require(FewUnits.widening(units: 10)) - (10.0 / 9).squareRoot() * 2.262157 / z) < 1e-5)
+        #expect(FewUnits.widening(units: 11) == 1)
+        #expect(FewUnits.widening(units: 5_000) == 1)
+        #expect(abs(try #require(FewUnits.widening(units: 4)) - (4.0 / 3).squareRoot() * 3.182446 / z) < 1e-5)
+        #expect(abs(try #require(FewUnits.widening(units: 2)) - 2.0.squareRoot() * 12.706205 / z) < 1e-4)
+        #expect(FewUnits.widening(units: 1) == nil)
+        #expect(FewUnits.widening(units: 0) == nil)
+        #expect(FewUnits.note(units: 11, unit: "user") == nil)
+        #expect(FewUnits.note(units: 10, unit: "user")?.contains("10 users only") == true)
+        #expect(FewUnits.note(units: 1, unit: "session")?.contains("no interval is given") == true)
+    }
+
+    /// Each end moves `factor` times as far from the point, never inward, and stays in the range.
+    @Test func widenMovesEachEndFromThePoint() {
+        let wide = FewUnits.widen((low: 0.1, high: 0.4), around: 0.2, by: 2)
+        #expect(abs(wide.low - 0.0) < 1e-12 && abs(wide.high - 0.6) < 1e-12)
+        let beside = FewUnits.widen((low: 0.3, high: 0.4), around: 0.2, by: 2)
+        #expect(beside.low == 0.3 && abs(beside.high - 0.6) < 1e-12)
+        let kept = FewUnits.widen((low: 0.1, high: 0.9), around: 0.5, by: 3, within: 0 ... 1)
+        #expect(kept.low == 0 && kept.high == 1)
+    }
+
+    /// On few units an interval of no width, or of a tail with fewer than 20 stalls in it, is
+    /// not given; on 11 units both are given as the bootstrap made them.
+    @Test func onFewUnitsNoIntervalWithoutSpreadOrOnAThinTail() throws {
+        let flat = (low: 0.25, high: 0.25), spread = (low: 0.2, high: 0.3)
+        #expect(FewUnits.interval(flat, point: 0.25, units: 10) == nil)
+        #expect(FewUnits.interval(flat, point: 0.25, units: 11).map { [$0.low, $0.high] } == [0.25, 0.25])
+        #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 19.9) == nil)
+        #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 20) != nil)
+        #expect(FewUnits.interval(spread, point: 0.25, units: 11, tailObservations: 4).map { [$0.low, $0.high] } == [0.2, 0.3])
+        #expect(FewUnits.interval(spread, point: 0.25, units: 1) == nil)
+    }
+
+    /// `units` sessions in buckets of their own, each with its own stall rate.
+    private func replicates(units: Int) -> BootstrapReplicates {
+        var replicates = BootstrapReplicates(replicates: 1_000)
+        for unit in 0 ..< units {
+            var metrics = SessionMetrics()
+            metrics.navigations = 20 + unit
+            metrics.stalls = unit % 4 + 1
+            replicates.add(metrics, bucket: unit * 13)
+        }
+        return replicates
+    }
+
+    /// summary.csv's interval on 11 units is the bootstrap's percentiles as they were; on 10 the
+    /// same percentiles widened around the point by `widening(units: 10)`; on 1 there is none.
+    @Test func summaryIntervalsAreWidenedOnTenUnitsNotEleven() throws {
+        let stallRate = IntervalColumn.of(.stallRate)[0]
+        let weights = BootstrapWeights(replicates: 1_000)
+        for units in [10, 11] {
+            let replicates = replicates(units: units)
+            #expect(replicates.units == units)
+            let raw = try #require(replicates.interval(\.stalls, over: \.navigations))
+            let estimates = try #require(ReplicateEstimates(replicates, weights: weights, columns: [stallRate]))
+            let interval = try #require(estimates.interval(stallRate))
+            if units == 11 {
+                #expect(interval.low == raw.low && interval.high == raw.high)
+            } else {
+                let point = try #require(stallRate.pointFromReplicates(replicates))
+                let factor = try #require(FewUnits.widening(units: 10))
+                #expect(abs(interval.low - (point - factor * (point - raw.low))) < 1e-12)
+                #expect(abs(interval.high - (point + factor * (raw.high - point))) < 1e-12)
+                #expect(interval.high - interval.low > 1.2 * (raw.high - raw.low))
+            }
+        }
+        let one = try #require(ReplicateEstimates(replicates(units: 1), weights: weights, columns: [stallRate]))
+        #expect(one.interval(stallRate) == nil)
+        #expect(Manifest.fewUnits([]) == nil)
+    }
+}
