@@ -5,46 +5,49 @@
 /// sampling spread. With a handful of units that spread is too small twice over: it divides by n
 /// where an unbiased estimate divides by n − 1, and its 2.5th and 97.5th percentiles sit about a
 /// normal's 1.96 spreads out where a spread estimated from n units needs Student's t with n − 1
-/// degrees of freedom. On 4-user corpora the ratios' intervals held the truth 80–87 % of the time
-/// (docs/STATISTICS.md, "Few units"). So with `most` units or fewer:
-/// - each end of an interval moves `widening(units:)` times as far from its point
-///   (√(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅: 1.87 for 4 units, 1.22 for 10);
+/// degrees of freedom. On 4-user corpora the ratios' intervals held the truth 80–87 % of the time,
+/// on 11-user ones 85–94 % (docs/STATISTICS.md, "Few units"). So below `widenedBelow` units each
+/// end of an interval moves `widening(units:)` times as far from its point
+/// (√(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅: 1.87 for 4 units, 1.22 for 10, 1.19 for 11, 1.06 for 29),
+/// and with `most` units or fewer, where the run says its intervals rest on few units:
 /// - an interval of no width is not given: its replicates measured no noise (no stale update in
 ///   any session, every navigation stalled), which on few units is no evidence of none;
 /// - a tail (`stall_ms_p99`, `stall_ms_stalled_p99`, `stall_ms_cvar99`) with fewer than
 ///   `minimumTailObservations` stalls in it is not given: a replicate can reweigh the few stalls
 ///   seen, never draw a longer one, and widening a spread that is not there does not help (the
 ///   stalled p99 held its truth 28–30 % of the time on 4 users, widened or not).
-/// Below `fewest` there is no interval at all: one unit has no spread to measure. Above `most`
-/// nothing changes, and reports keep their bytes.
+/// Below `fewest` there is no interval at all: one unit has no spread to measure. From
+/// `widenedBelow` units on nothing changes, and reports keep their bytes.
 public enum FewUnits {
-    /// Runs with this many units or fewer are said to rest on few units, and their intervals widened.
+    /// Runs with this many units or fewer are said to rest on few units (stderr, manifest, report).
     public static let most = 10
+    /// Intervals on fewer units than this are widened (the bootstrap's rule of thumb: some 30 units
+    /// for a resampled mean to be near normal).
+    public static let widenedBelow = 30
     /// Fewer units than this give no interval (the CSV cells are empty).
     public static let fewest = 2
     /// The fewest stalls in a tail for its interval on few units: `compare`'s own minimum for
     /// judging a tail (`TailCalibration.minimumObservations`).
     public static let minimumTailObservations = 20.0
 
-    /// The factor an interval on `units` units is widened by: 1 above `most`, nil (no interval)
-    /// below `fewest`.
+    /// The factor an interval on `units` units is widened by: 1 from `widenedBelow` on, nil (no
+    /// interval) below `fewest`.
     public static func widening(units: Int) -> Double? {
         guard units >= fewest else { return nil }
-        guard units <= most else { return 1 }
+        guard units < widenedBelow else { return 1 }
         let n = Double(units)
         let t = StudentT.upperQuantile(0.025, degreesOfFreedom: n - 1)
         return (n / (n - 1)).squareRoot() * t / StudentT.normalUpperQuantile(0.025)
     }
 
-    /// The interval to report for the bootstrap's percentile interval `raw` on `units` units: `raw`
-    /// itself above `most`, nil below `fewest`, else widened around `point` within `range`, and
-    /// nil when `raw` has no width or `tailObservations` (nil for a column that is no tail) are
-    /// fewer than `minimumTailObservations`.
+    /// The interval to report for the bootstrap's percentile interval `raw` on `units` units: nil
+    /// below `fewest`, else widened around `point` within `range` (`raw` itself from
+    /// `widenedBelow` on), and with `most` units or fewer nil when `raw` has no width or
+    /// `tailObservations` (nil for a column that is no tail) are fewer than `minimumTailObservations`.
     static func interval(_ raw: (low: Double, high: Double)?, point: Double?, units: Int, tailObservations: Double? = nil,
                          within range: ClosedRange<Double> = -.infinity ... .infinity) -> (low: Double, high: Double)? {
         guard let raw, let factor = widening(units: units) else { return nil }
-        guard units <= most else { return raw }
-        guard raw.high > raw.low, (tailObservations ?? .infinity) >= minimumTailObservations else { return nil }
+        if units <= most, raw.high <= raw.low || (tailObservations ?? .infinity) < minimumTailObservations { return nil }
         return widen(raw, around: point, by: factor, within: range)
     }
 

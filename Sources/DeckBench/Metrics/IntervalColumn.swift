@@ -150,8 +150,8 @@ public struct ReplicateEstimates: Sendable {
     private let bounds: [String: Bounds]
     /// Whether the replicate values are still held (paired differences need them; intervals do not).
     public private(set) var hasValues = true
-    /// The independent units the replicates resample (`BootstrapReplicates.units`): with
-    /// `FewUnits.most` or fewer the intervals are widened, below `FewUnits.fewest` there are none.
+    /// The independent units the replicates resample (`BootstrapReplicates.units`): below
+    /// `FewUnits.widenedBelow` the intervals are widened, below `FewUnits.fewest` there are none.
     public let units: Int
     /// Each tail column's stalls in its tail (`IntervalColumn.tailObservations`), kept on few
     /// units only, where a thin tail has no interval (paired.csv's too).
@@ -172,6 +172,7 @@ public struct ReplicateEstimates: Sendable {
             ? replicates.stallMs.cumulativeRows() : nil
         let units = replicates.units
         let few = units <= FewUnits.most
+        let widened = units < FewUnits.widenedBelow
         var tailObservations: [String: Double] = [:]
         for column in columns {
             let estimates: [Double?] = switch column.statistic {
@@ -184,7 +185,7 @@ public struct ReplicateEstimates: Sendable {
             if few { tailObservations[column.name] = column.tailObservations(in: replicates) }
             // Every column with an interval is a count, a time or bytes: never below 0.
             if let interval = FewUnits.interval(BootstrapReplicates.percentiles(estimates.compactMap { $0 }),
-                                                point: few ? column.pointFromReplicates(replicates) : nil, units: units,
+                                                point: widened ? column.pointFromReplicates(replicates) : nil, units: units,
                                                 tailObservations: tailObservations[column.name], within: 0 ... column.largest) {
                 bounds[column.name] = Bounds(low: interval.low, high: interval.high)
             }

@@ -1,15 +1,17 @@
 import Testing
 @testable import DeckBench
 
-/// Intervals on few units (`FewUnits`): widened by Student's t from 2 to 10 units, left as they
-/// are from 11, absent below 2.
+/// Intervals on few units (`FewUnits`): widened by Student's t from 2 units to 29, as they are
+/// from 30, absent below 2; on 10 or fewer said to be few, and none without spread or on a thin tail.
 @Suite struct FewUnitsTests {
-    /// √(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅, with t from tables: t₉ = 2.262157, t₃ = 3.182446,
-    /// t₁ = 12.706205; z = 1.959964.
-    @Test func theFactorAtTheEdgeAndBelow() throws {
+    /// √(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅, with t from tables: t₂₈ = 2.048407, t₁₀ = 2.228139,
+    /// t₉ = 2.262157, t₃ = 3.182446, t₁ = 12.706205; z = 1.959964.
+    @Test func theFactorAtTheEdgesAndBelow() throws {
         let z = 1.959964
         #expect(abs(try #require(FewUnits.widening(units: 10)) - (10.0 / 9).squareRoot() * 2.262157 / z) < 1e-5)
-        #expect(FewUnits.widening(units: 11) == 1)
+        #expect(abs(try #require(FewUnits.widening(units: 11)) - (11.0 / 10).squareRoot() * 2.228139 / z) < 1e-5)
+        #expect(abs(try #require(FewUnits.widening(units: 29)) - (29.0 / 28).squareRoot() * 2.048407 / z) < 1e-5)
+        #expect(FewUnits.widening(units: 30) == 1)
         #expect(FewUnits.widening(units: 5_000) == 1)
         #expect(abs(try #require(FewUnits.widening(units: 4)) - (4.0 / 3).squareRoot() * 3.182446 / z) < 1e-5)
         #expect(abs(try #require(FewUnits.widening(units: 2)) - 2.0.squareRoot() * 12.706205 / z) < 1e-4)
@@ -30,15 +32,18 @@ import Testing
         #expect(kept.low == 0 && kept.high == 1)
     }
 
-    /// On few units an interval of no width, or of a tail with fewer than 20 stalls in it, is
-    /// not given; on 11 units both are given as the bootstrap made them.
-    @Test func onFewUnitsNoIntervalWithoutSpreadOrOnAThinTail() throws {
+    /// On 10 units an interval of no width, or of a tail with fewer than 20 stalls in it, is not
+    /// given; on 11 both are, widened; from 30 as the bootstrap made them.
+    @Test func noIntervalWithoutSpreadOrOnAThinTailOnTenUnitsNotEleven() throws {
         let flat = (low: 0.25, high: 0.25), spread = (low: 0.2, high: 0.3)
         #expect(FewUnits.interval(flat, point: 0.25, units: 10) == nil)
         #expect(FewUnits.interval(flat, point: 0.25, units: 11).map { [$0.low, $0.high] } == [0.25, 0.25])
         #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 19.9) == nil)
         #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 20) != nil)
-        #expect(FewUnits.interval(spread, point: 0.25, units: 11, tailObservations: 4).map { [$0.low, $0.high] } == [0.2, 0.3])
+        let eleven = try #require(FewUnits.interval(spread, point: 0.25, units: 11, tailObservations: 4))
+        let factor = try #require(FewUnits.widening(units: 11))
+        #expect(abs(eleven.low - (0.25 - factor * 0.05)) < 1e-12 && abs(eleven.high - (0.25 + factor * 0.05)) < 1e-12)
+        #expect(FewUnits.interval(spread, point: 0.25, units: 30, tailObservations: 4).map { [$0.low, $0.high] } == [0.2, 0.3])
         #expect(FewUnits.interval(spread, point: 0.25, units: 1) == nil)
     }
 
@@ -54,26 +59,22 @@ import Testing
         return replicates
     }
 
-    /// summary.csv's interval on 11 units is the bootstrap's percentiles as they were; on 10 the
-    /// same percentiles widened around the point by `widening(units: 10)`; on 1 there is none.
-    @Test func summaryIntervalsAreWidenedOnTenUnitsNotEleven() throws {
+    /// summary.csv's interval on 10 and 11 units is the bootstrap's percentiles widened around the
+    /// point by `widening(units:)`, on 30 the percentiles as they were; on 1 there is none.
+    @Test func summaryIntervalsAreWidenedBelowThirtyUnits() throws {
         let stallRate = IntervalColumn.of(.stallRate)[0]
         let weights = BootstrapWeights(replicates: 1_000)
-        for units in [10, 11] {
+        for units in [10, 11, 30] {
             let replicates = replicates(units: units)
             #expect(replicates.units == units)
             let raw = try #require(replicates.interval(\.stalls, over: \.navigations))
             let estimates = try #require(ReplicateEstimates(replicates, weights: weights, columns: [stallRate]))
             let interval = try #require(estimates.interval(stallRate))
-            if units == 11 {
-                #expect(interval.low == raw.low && interval.high == raw.high)
-            } else {
-                let point = try #require(stallRate.pointFromReplicates(replicates))
-                let factor = try #require(FewUnits.widening(units: 10))
-                #expect(abs(interval.low - (point - factor * (point - raw.low))) < 1e-12)
-                #expect(abs(interval.high - (point + factor * (raw.high - point))) < 1e-12)
-                #expect(interval.high - interval.low > 1.2 * (raw.high - raw.low))
-            }
+            let factor = try #require(FewUnits.widening(units: units))
+            let point = try #require(stallRate.pointFromReplicates(replicates))
+            #expect(abs(interval.low - (point - factor * (point - raw.low))) < 1e-12, "\(units) units")
+            #expect(abs(interval.high - (point + factor * (raw.high - point))) < 1e-12, "\(units) units")
+            if units == 30 { #expect(interval.low == raw.low && interval.high == raw.high) }
         }
         let one = try #require(ReplicateEstimates(replicates(units: 1), weights: weights, columns: [stallRate]))
         #expect(one.interval(stallRate) == nil)
