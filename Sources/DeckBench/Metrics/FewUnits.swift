@@ -6,10 +6,13 @@
 /// where an unbiased estimate divides by n − 1, and its 2.5th and 97.5th percentiles sit about a
 /// normal's 1.96 spreads out where a spread estimated from n units needs Student's t with n − 1
 /// degrees of freedom. On 4-user corpora the ratios' intervals held the truth 80–87 % of the time,
-/// on 11-user ones 85–94 % (docs/STATISTICS.md, "Few units"). So below `widenedBelow` units each
-/// end of an interval moves `widening(units:)` times as far from its point
-/// (√(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅: 1.87 for 4 units, 1.22 for 10, 1.19 for 11, 1.06 for 29),
-/// and with `most` units or fewer, where the run says its intervals rest on few units:
+/// on 11-user ones 85–94 % (docs/STATISTICS.md, "Few units"). So below `widenedBelow` units an
+/// interval becomes the point ± `widening(units:)` times the farther of its two ends' distances
+/// from the point (√(n / (n − 1)) · t₀.₉₇₅,ₙ₋₁ / z₀.₉₇₅: 1.87 for 4 units, 1.22 for 10, 1.19 for
+/// 11, 1.06 for 29): a t interval, symmetric because the skew a handful of units shows is itself
+/// noise (widened on the near side alone, the ratios held 88.8–96.7 % on 2 to 10 units; made
+/// symmetric, 94.5 % or more). With `most` units or fewer, where the run says its intervals rest on
+/// few units:
 /// - an interval of no width is not given: its replicates measured no noise (no stale update in
 ///   any session, every navigation stalled), which on few units is no evidence of none;
 /// - a tail (`stall_ms_p99`, `stall_ms_stalled_p99`, `stall_ms_cvar99`) with fewer than
@@ -51,15 +54,16 @@ public enum FewUnits {
         return widen(raw, around: point, by: factor, within: range)
     }
 
-    /// `interval` with each end `factor` times as far from `point` as it was, never moved inward
-    /// (a percentile interval can lie beside its point), and kept `within` the values the
-    /// quantity can take (a stall rate's bounds stay in 0…1).
+    /// `point` ± `factor` times the farther of `interval`'s ends from it, never inside `interval`
+    /// (a percentile interval can lie beside its point), and kept `within` the values the quantity
+    /// can take (a stall rate's bounds stay in 0…1).
     static func widen(_ interval: (low: Double, high: Double), around point: Double?, by factor: Double,
                       within range: ClosedRange<Double> = -.infinity ... .infinity) -> (low: Double, high: Double) {
         guard factor != 1, let point, point.isFinite else { return interval }
-        let low = min(interval.low, point - factor * (point - interval.low))
-        let high = max(interval.high, point + factor * (interval.high - point))
-        return (min(max(range.lowerBound, low), interval.low), max(min(range.upperBound, high), interval.high))
+        let reach = factor * max(point - interval.low, interval.high - point, 0)
+        let low = min(interval.low, max(range.lowerBound, point - reach))
+        let high = max(interval.high, min(range.upperBound, point + reach))
+        return (low, high)
     }
 
     /// What a run's intervals rest on, for stderr and the report: nil when `units` are not few.

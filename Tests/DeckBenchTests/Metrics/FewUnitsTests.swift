@@ -22,14 +22,15 @@ import Testing
         #expect(FewUnits.note(units: 1, unit: "session")?.contains("no interval is given") == true)
     }
 
-    /// Each end moves `factor` times as far from the point, never inward, and stays in the range.
-    @Test func widenMovesEachEndFromThePoint() {
+    /// The point ± factor times the farther end's distance, never inside the interval, within the range.
+    @Test func widenReachesTheFartherEndsDistanceBothWays() {
         let wide = FewUnits.widen((low: 0.1, high: 0.4), around: 0.2, by: 2)
-        #expect(abs(wide.low - 0.0) < 1e-12 && abs(wide.high - 0.6) < 1e-12)
+        #expect(abs(wide.low - (0.2 - 0.4)) < 1e-12 && abs(wide.high - 0.6) < 1e-12)
         let beside = FewUnits.widen((low: 0.3, high: 0.4), around: 0.2, by: 2)
-        #expect(beside.low == 0.3 && abs(beside.high - 0.6) < 1e-12)
+        #expect(abs(beside.low - (-0.2)) < 1e-12 && abs(beside.high - 0.6) < 1e-12)
         let kept = FewUnits.widen((low: 0.1, high: 0.9), around: 0.5, by: 3, within: 0 ... 1)
         #expect(kept.low == 0 && kept.high == 1)
+        #expect(FewUnits.widen((low: 0.1, high: 0.4), around: 0.2, by: 1) == (low: 0.1, high: 0.4))
     }
 
     /// On 10 units an interval of no width, or of a tail with fewer than 20 stalls in it, is not
@@ -40,7 +41,7 @@ import Testing
         #expect(FewUnits.interval(flat, point: 0.25, units: 11).map { [$0.low, $0.high] } == [0.25, 0.25])
         #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 19.9) == nil)
         #expect(FewUnits.interval(spread, point: 0.25, units: 10, tailObservations: 20) != nil)
-        let eleven = try #require(FewUnits.interval(spread, point: 0.25, units: 11, tailObservations: 4))
+        let eleven = try #require(FewUnits.interval((low: 0.22, high: 0.3), point: 0.25, units: 11, tailObservations: 4))
         let factor = try #require(FewUnits.widening(units: 11))
         #expect(abs(eleven.low - (0.25 - factor * 0.05)) < 1e-12 && abs(eleven.high - (0.25 + factor * 0.05)) < 1e-12)
         #expect(FewUnits.interval(spread, point: 0.25, units: 30, tailObservations: 4).map { [$0.low, $0.high] } == [0.2, 0.3])
@@ -59,8 +60,8 @@ import Testing
         return replicates
     }
 
-    /// summary.csv's interval on 10 and 11 units is the bootstrap's percentiles widened around the
-    /// point by `widening(units:)`, on 30 the percentiles as they were; on 1 there is none.
+    /// summary.csv's interval on 10 and 11 units is the point ± `widening(units:)` times the farther
+    /// end of the bootstrap's percentiles, on 30 the percentiles as they were; on 1 there is none.
     @Test func summaryIntervalsAreWidenedBelowThirtyUnits() throws {
         let stallRate = IntervalColumn.of(.stallRate)[0]
         let weights = BootstrapWeights(replicates: 1_000)
@@ -72,9 +73,12 @@ import Testing
             let interval = try #require(estimates.interval(stallRate))
             let factor = try #require(FewUnits.widening(units: units))
             let point = try #require(stallRate.pointFromReplicates(replicates))
-            #expect(abs(interval.low - (point - factor * (point - raw.low))) < 1e-12, "\(units) units")
-            #expect(abs(interval.high - (point + factor * (raw.high - point))) < 1e-12, "\(units) units")
-            if units == 30 { #expect(interval.low == raw.low && interval.high == raw.high) }
+            if units == 30 {
+                #expect(interval.low == raw.low && interval.high == raw.high)
+            } else {
+                let reach = factor * max(point - raw.low, raw.high - point)
+                #expect(abs(interval.low - (point - reach)) < 1e-12 && abs(interval.high - (point + reach)) < 1e-12, "\(units) units")
+            }
         }
         let one = try #require(ReplicateEstimates(replicates(units: 1), weights: weights, columns: [stallRate]))
         #expect(one.interval(stallRate) == nil)
