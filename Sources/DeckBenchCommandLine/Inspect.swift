@@ -49,7 +49,23 @@ extension DeckBenchCommand {
                     throw ExitStatus.io
                 }
             }
+            try Self.checkSessions(inspection)
             try ExitStatus.check(inspection.rejects, maxRejects: maxRejects)
+        }
+
+        /// Says which files hold no session: a note for each when others hold some, an error and
+        /// exit 65 (as `replay` exits on such recordings) when none does, 74 as before when one
+        /// could not be read at all (`ExitStatus.check`).
+        static func checkSessions(_ inspection: Inspection) throws {
+            let none = inspection.files.filter { $0.summary.sessions == 0 }
+            let whole = inspection.total.sessions == 0
+            for file in none {
+                let s = file.summary
+                let read = "\(s.lines) line\(s.lines == 1 ? "" : "s"), \(s.bytes) byte\(s.bytes == 1 ? "" : "s")"
+                    + (s.rejects > 0 ? ", \(s.rejects) rejected" : "")
+                Console.error("\(whole ? "error" : "note"): \(file.name) holds no session (\(read))")
+            }
+            if whole, !inspection.rejects.contains(where: { $0.line == 0 }) { throw ExitStatus.data }
         }
     }
 }

@@ -27,6 +27,7 @@ extension DeckBenchCommand {
             Console.noteInPlace(out, quiet: quiet)
             do {
                 let manifest = try ShardMerge.merge(folders, into: out)
+                if !quiet, let note = manifest.fewUnitsNote { Console.error("warning: " + note) }
                 if !quiet {
                     Console.out("merged \(folders.count) shard\(folders.count == 1 ? "" : "s"): \(manifest.sessions) session\(manifest.sessions == 1 ? "" : "s"), \(manifest.rejects) rejected; reports in \(out)/\n")
                 }

@@ -95,6 +95,7 @@ extension DeckBenchCommand {
                 throw ExitStatus.io
             }
             if html { try writeReport(folder: out) }
+            if !quiet, let note = outcome.manifest.fewUnitsNote { Console.error("warning: " + note) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
         }
@@ -122,7 +123,9 @@ extension DeckBenchCommand {
         /// run has one), p99 stall, resets, wasted prefetches.
         static func table(_ outcome: ReplayRun.Outcome, out: String) -> String {
             let intervals = outcome.summaries.contains { !$0.summary.replicates.isEmpty }
-            var table = TextTable(header: ["policy", "network", intervals ? "stall rate (95 % CI)" : "stall rate", "p99 stall", "resets", "wasted"])
+            // On few units the intervals are widened (or absent): the header says so, stderr why.
+            let few = outcome.manifest.bootstrapUnits.map { " (95 % CI, \($0) \(outcome.manifest.bootstrapUnit ?? "session")\($0 == 1 ? "" : "s"): few)" }
+            var table = TextTable(header: ["policy", "network", intervals ? "stall rate" + (few ?? " (95 % CI)") : "stall rate", "p99 stall", "resets", "wasted"])
             let stallRate = IntervalColumn.of(.stallRate)[0]
             var unmeasured = 0
             for (entry, estimates) in zip(outcome.summaries, outcome.estimates) {

@@ -82,6 +82,47 @@ import Testing
         #expect(rejects == "file,line,session,reason\nrec/two.jsonl,3,d,\"field `dir` must be \"\"next\"\" or \"\"prev\"\", got \"\"left\"\"\"\n")
     }
 
+    /// A file with no session is said to hold none, with no made-up percentiles: alone it is a data
+    /// error (exit 65, as replay's), beside a file with sessions a note on stderr.
+    @Test func aFileWithoutSessionsIsSaidToHoldNone() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
+        let alone = try DeckBenchTool.run(["inspect", "empty.jsonl"], in: folder)
+        #expect(alone.status == 65)
+        #expect(alone.stderr == "error: empty.jsonl holds no session (0 lines, 0 bytes)\n", "\(alone.stderr)")
+        #expect(!alone.stdout.contains("0.0s"), "\(alone.stdout)")
+        let shapes = try #require(alone.stdout.split(separator: "\n").last { $0.hasPrefix("empty.jsonl") && $0.contains("-") })
+        #expect(shapes.split(separator: " ").map(String.init) == ["empty.jsonl"] + Array(repeating: "-", count: 8))
+        let csv = try DeckBenchTool.run(["inspect", "--csv", "empty.jsonl"], in: folder)
+        #expect(csv.status == 65)
+        let row = try #require(csv.stdout.split(separator: "\n").first { $0.hasPrefix("empty.jsonl,") })
+        #expect(row.hasSuffix(",0,0,,,,,,,,"), "percentile cells empty, not 0: \(row)")
+        _ = FileManager.default.createFile(atPath: folder + "/one.jsonl", contents: Data(Self.fixture.utf8))
+        let beside = try DeckBenchTool.run(["inspect", "one.jsonl", "empty.jsonl"], in: folder)
+        #expect(beside.status == 0)
+        #expect(beside.stderr == "note: empty.jsonl holds no session (0 lines, 0 bytes)\n", "\(beside.stderr)")
+    }
+
+    /// Random bytes named .jsonl.zst are said not to be zstd (not "malformed JSON"), naming the
+    /// file; a plain JSON Lines file named .zst is still read (detected by content, not name).
+    @Test func randomBytesNamedZstAreNotZstd() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        var random = SystemRandomNumberGenerator()
+        var bytes = (0 ..< 4_096).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+        bytes[0] = 0x8F  // neither zstd's magic nor a `{`
+        _ = FileManager.default.createFile(atPath: folder + "/random.jsonl.zst", contents: Data(bytes))
+        let output = try DeckBenchTool.run(["inspect", "random.jsonl.zst"], in: folder)
+        #expect(output.status == 74, "a file that cannot be read at all")
+        #expect(output.stdout.contains("random.jsonl.zst: not zstd: the name ends in .zst but the file does not start with zstd's magic number"),
+                "\(output.stdout)")
+        #expect(!output.stdout.contains("malformed JSON"))
+        let replayed = try DeckBenchTool.run(["replay", "random.jsonl.zst", "--out", "out"], in: folder)
+        #expect(replayed.status == 65 && replayed.stderr.contains("rejected: random.jsonl.zst: not zstd"), "\(replayed.stderr)")
+        _ = FileManager.default.createFile(atPath: folder + "/plain.jsonl.zst", contents: Data(Self.fixture.utf8))
+        let plain = try DeckBenchTool.run(["inspect", "plain.jsonl.zst"], in: folder)
+        #expect(plain.status == 0 && plain.stdout.contains("1 file(s), 2 sessions"), "\(plain.stdout)")
+    }
+
     @Test func missingPathIsAnIOError() throws {
         let output = try DeckBenchTool.run(["inspect", "no-such-folder"], in: DeckBenchTool.temporaryFolder())
         #expect(output.status == 74)

@@ -137,18 +137,44 @@ import Testing
         #expect(try DeckBenchTool.run(["replay", "denied", "--out", "partial", "--quiet", "--max-rejects", "100"], in: folder).status == 0)
     }
 
-    /// One user naming all 30 sessions: every replicate weighs the same sessions, so the table's
-    /// intervals have no width around rates between 0 and 100 %, and the run says so; 200 sessions
-    /// of many users get no note.
-    @Test func intervalsOfNoWidthAreSaid() throws {
+    /// A run on 4 users says on stderr that its intervals rest on few users and are widened, and
+    /// so do its manifest and report page; one user naming all 30 sessions gives no interval at
+    /// all (empty cells, where the bootstrap's had no width); 200 sessions get no word.
+    @Test func intervalsOnFewUsersAreSaidToBeFew() throws {
         let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "four", "--sessions", "40", "--sessions-per-user", "10", "--seed", "3", "--level", "1"],
+                                      in: folder).status == 0)
+        let four = try DeckBenchTool.run(["replay", "four", "--out", "a", "--jobs", "1", "--html"], in: folder)
+        #expect(four.status == 0)
+        #expect(four.stderr.contains("warning: the intervals rest on 4 users only (10 or fewer), so they are not reliable: each is widened "
+            + "1.87× by Student's t to keep near its 95 %, and none is given where the replicates measured no spread or a tail "
+            + "holds fewer than 20 stalls; replay more than 10 users for intervals to rely on"), "\(four.stderr)")
+        #expect(four.stdout.contains("stall rate (95 % CI, 4 users: few)"), "\(four.stdout)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/a/manifest.json"))) as? [String: Any]
+        #expect(manifest?["bootstrap_units"] as? Int == 4 && manifest?["bootstrap_unit"] as? String == "user")
+        let page = try String(contentsOfFile: folder + "/a/report.html", encoding: .utf8)
+        #expect(page.contains("Few units: </strong>The intervals rest on 4 users only"), "the page's lead says it")
+        let rows = try DeckBenchTool.csvRows(folder + "/a/summary.csv")
+        // 40 sessions hold some 400 navigations: 4 in the worst 1 %, too thin a tail for an interval.
+        #expect(rows.allSatisfy { !($0["bytes_per_navigation_ci_low"] ?? "").isEmpty && !($0["bytes_per_navigation_ci_high"] ?? "").isEmpty })
+        #expect(rows.allSatisfy { $0["stall_ms_cvar99_ci_low"] == "" && $0["stall_ms_stalled_p99_ci_high"] == "" })
+        let quiet = try DeckBenchTool.run(["replay", "four", "--out", "q", "--jobs", "1", "--quiet"], in: folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+
         #expect(try DeckBenchTool.run(["generate", "--out", "one-user", "--sessions", "30", "--sessions-per-user", "30", "--seed", "3", "--level", "1"],
                                       in: folder).status == 0)
-        let one = try DeckBenchTool.run(["replay", "one-user", "--out", "a", "--jobs", "1"], in: folder)
-        #expect(one.status == 0 && one.stdout.contains("intervals have no width around a stall rate between 0 and 100 %"), "\(one.stdout)")
+        let one = try DeckBenchTool.run(["replay", "one-user", "--out", "b", "--jobs", "1"], in: folder)
+        #expect(one.status == 0 && one.stderr.contains("warning: the intervals would rest on 1 user only: no interval is given"), "\(one.stderr)")
+        #expect(!one.stdout.contains("no width"), "\(one.stdout)")
+        for row in try DeckBenchTool.csvRows(folder + "/b/summary.csv") {
+            #expect(row["stall_rate_ci_low"] == "" && row["stall_rate_ci_high"] == "" && row["stall_ms_cvar99_ci_low"] == "")
+        }
+        #expect(try DeckBenchTool.csvRows(folder + "/b/paired.csv").allSatisfy { $0["difference_ci_low"] == "" })
+
         #expect(try DeckBenchTool.run(["generate", "--out", "many", "--sessions", "200", "--seed", "3", "--level", "1"], in: folder).status == 0)
-        let many = try DeckBenchTool.run(["replay", "many", "--out", "b", "--jobs", "1"], in: folder)
-        #expect(many.status == 0 && !many.stdout.contains("no width"), "\(many.stdout)")
+        let many = try DeckBenchTool.run(["replay", "many", "--out", "c", "--jobs", "1"], in: folder)
+        #expect(many.status == 0 && !many.stdout.contains("no width") && !many.stderr.contains("few") && !many.stdout.contains("few"))
+        #expect(!(try String(contentsOfFile: folder + "/c/manifest.json", encoding: .utf8)).contains("bootstrap_units"))
     }
 
     /// A file the flags name (a step model) is recorded with its digest: shards that read another

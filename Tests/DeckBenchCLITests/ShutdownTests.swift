@@ -27,14 +27,15 @@ import Testing
     }
 
     /// Starts a replay into `out` and sends `signalNumber` once its first temporary file exists;
-    /// returns the process, ended.
-    private func replay(in folder: String, stoppedBy signalNumber: Int32) throws -> Process {
+    /// returns the process, ended, and what it wrote on stderr.
+    private func replay(in folder: String, stoppedBy signalNumber: Int32) throws -> (process: Process, stderr: String) {
         let process = Process()
         process.executableURL = DeckBenchTool.executable
         process.arguments = ["replay", "rec", "--out", "out", "--quiet"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
         try process.run()
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, temporaryFiles(staging(folder, pid: process.processIdentifier)).isEmpty, Date() < deadline {
@@ -42,15 +43,19 @@ import Testing
         }
         #expect(process.isRunning, "the run ended before it could be stopped")
         kill(process.processIdentifier, signalNumber)
+        let said = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process
+        return (process, String(decoding: said, as: UTF8.self))
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
-    func aSignalRemovesTheTemporaryFiles(signalNumber: Int32, status: Int32) throws {
+    /// Stopped, the run says so in one line (even under --quiet), exits 128 + the signal's number
+    /// and leaves no partial file.
+    @Test(arguments: [(SIGTERM, Int32(143), "terminated"), (SIGINT, Int32(130), "interrupted")])
+    func aSignalRemovesTheTemporaryFiles(signalNumber: Int32, status: Int32, word: String) throws {
         let folder = try corpus()
-        let process = try replay(in: folder, stoppedBy: signalNumber)
+        let (process, stderr) = try replay(in: folder, stoppedBy: signalNumber)
         #expect(process.terminationReason == .exit && process.terminationStatus == status)
+        #expect(stderr == word + ": stopped before the end; no partial output is left (outputs are written atomically)\n")
         #expect(temporaryFiles(folder + "/out") == [])
         #expect(stagingFolders(folder) == [])
         // The folder still holds the earlier complete run.
@@ -59,7 +64,7 @@ import Testing
 
     @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
         let folder = try corpus()
-        let process = try replay(in: folder, stoppedBy: SIGKILL)
+        let process = try replay(in: folder, stoppedBy: SIGKILL).process
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(temporaryFiles(staging(folder, pid: process.processIdentifier)) == ["sessions.csv.\(process.processIdentifier).tmp"])
         #expect(stagingFolders(folder) == [".out.deckbench-\(process.processIdentifier)"])

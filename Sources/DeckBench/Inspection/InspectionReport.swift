@@ -23,8 +23,10 @@ package enum InspectionReport {
             + quartet(s.durationMs) + quartet(s.navigationsPerSession)
     }
 
+    /// p50, p90, p99 and max; empty fields for a file without sessions (no made-up zeros).
     private static func quartet(_ distribution: Distribution) -> [String] {
-        [distribution.value(at: 50), distribution.value(at: 90), distribution.value(at: 99), distribution.max].map(String.init)
+        guard distribution.count > 0 else { return ["", "", "", ""] }
+        return [distribution.value(at: 50), distribution.value(at: 90), distribution.value(at: 99), distribution.max].map(String.init)
     }
 
     /// The tables `inspect` prints: counts, distributions, then the rejects.
@@ -42,6 +44,11 @@ package enum InspectionReport {
                                     s.scrolls, s.navigations, s.bounces].map(String.init))
             let d = s.durationMs
             let n = s.navigationsPerSession
+            // A file without sessions has no durations: a dash, not 0.0s.
+            guard d.count > 0 else {
+                shapes.append([name] + Array(repeating: "-", count: 8))
+                continue
+            }
             shapes.append([name, seconds(d.value(at: 50)), seconds(d.value(at: 90)), seconds(d.value(at: 99)), seconds(d.max),
                            String(n.value(at: 50)), String(n.value(at: 90)), String(n.value(at: 99)), String(n.max)])
         }

@@ -53,6 +53,34 @@ public struct IntervalColumn: Sendable {
         }
     }
 
+    /// The largest value the column can take: 1 for the stall rate (stalls are some of the
+    /// navigations), unbounded for the rest. A widened bound stops there (`FewUnits`).
+    var largest: Double {
+        if case let .ratio(numerator, denominator) = statistic, numerator == \SessionMetrics.stalls,
+           denominator == \SessionMetrics.navigations {
+            return 1
+        }
+        return .infinity
+    }
+
+    /// The stalls in the run's tail of the column: of the worst 1 % of navigations for `stall_ms_p99`
+    /// and the tail mean, of the worst 1 % of stalls for `stall_ms_stalled_p99` (as `compare` counts
+    /// them); nil for a ratio, which has no tail. `FewUnits` gives no interval on a thin tail.
+    func tailObservations(in replicates: BootstrapReplicates) -> Double? {
+        guard let sums = replicates.pointSums() else { return nil }
+        func total(_ count: Metric.Count) -> Double {
+            BootstrapReplicates.counts.firstIndex { $0 == count }.map { sums.sums[$0] } ?? 0
+        }
+        let (navigations, stalls) = (total(\.navigations), total(\.stalls))
+        switch statistic {
+        case .ratio: return nil
+        case let .stallPercentile(percentile, stalledOnly):
+            let share = 1 - percentile / 100
+            return stalledOnly ? share * stalls : min(stalls, share * navigations)
+        case let .stallTailMean(share): return min(stalls, share * navigations)
+        }
+    }
+
     /// The column's value for the totals of `summary` (the point estimate the interval goes with).
     func point(_ summary: MetricsSummary) -> Double? {
         switch statistic {
@@ -122,6 +150,12 @@ public struct ReplicateEstimates: Sendable {
     private let bounds: [String: Bounds]
     /// Whether the replicate values are still held (paired differences need them; intervals do not).
     public private(set) var hasValues = true
+    /// The independent units the replicates resample (`BootstrapReplicates.units`): below
+    /// `FewUnits.widenedBelow` the intervals are widened, below `FewUnits.fewest` there are none.
+    public let units: Int
+    /// Each tail column's stalls in its tail (`IntervalColumn.tailObservations`), kept on few
+    /// units only, where a thin tail has no interval (paired.csv's too).
+    let tailObservations: [String: Double]
 
     private struct Bounds: Sendable {
         var low: Double
@@ -136,6 +170,10 @@ public struct ReplicateEstimates: Sendable {
         // Every tail column of stall_ms reads the same cumulative bins: made once for the row.
         let tails = columns.contains { if case .ratio = $0.statistic { false } else { true } } && !replicates.stallMs.isEmpty
             ? replicates.stallMs.cumulativeRows() : nil
+        let units = replicates.units
+        let few = units <= FewUnits.most
+        let widened = units < FewUnits.widenedBelow
+        var tailObservations: [String: Double] = [:]
         for column in columns {
             let estimates: [Double?] = switch column.statistic {
             case let .ratio(numerator, denominator): sums.ratios(numerator, over: denominator)
@@ -144,12 +182,18 @@ public struct ReplicateEstimates: Sendable {
             case let .stallTailMean(share): replicates.stallMs.replicateTailMeans(share, weights: weights.groups, rows: tails)
             }
             values[column.name] = estimates.map { $0 ?? .nan }
-            if let interval = BootstrapReplicates.percentiles(estimates.compactMap { $0 }) {
+            if few { tailObservations[column.name] = column.tailObservations(in: replicates) }
+            // Every column with an interval is a count, a time or bytes: never below 0.
+            if let interval = FewUnits.interval(BootstrapReplicates.percentiles(estimates.compactMap { $0 }),
+                                                point: widened ? column.pointFromReplicates(replicates) : nil, units: units,
+                                                tailObservations: tailObservations[column.name], within: 0 ... column.largest) {
                 bounds[column.name] = Bounds(low: interval.low, high: interval.high)
             }
         }
         self.values = values
         self.bounds = bounds
+        self.units = units
+        self.tailObservations = tailObservations
     }
 
     /// The same intervals without the replicate values behind them (1,000 replicates × 7 columns ×
@@ -215,7 +259,8 @@ public struct ReplicateEstimates: Sendable {
         values[column.name] ?? []
     }
 
-    /// The central 95 % interval of the column's replicate values; nil when there are none.
+    /// The central 95 % interval of the column's replicate values, widened when they rest on few
+    /// units; nil when there are none, or `FewUnits` gives none.
     public func interval(_ column: IntervalColumn) -> (low: Double, high: Double)? {
         bounds[column.name].map { ($0.low, $0.high) }
     }

@@ -7,6 +7,9 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
     case corruptStream(offset: Int, detail: String)
     /// The file ends inside a zstd frame.
     case truncatedStream(offset: Int)
+    /// A file named `.zst` that starts neither with zstd's magic number nor like JSON Lines text
+    /// (which is read whatever its name): random bytes, another compressor's output.
+    case notZstd(firstBytes: String)
     /// A line longer than `RecordingLimits.maxLineBytes`.
     case lineTooLong(bytes: Int, limit: Int)
     /// Not valid JSON; `column` is the 1-based byte in the line where parsing failed.
@@ -42,6 +45,9 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
             "zstd data corrupt at compressed byte \(offset) (\(detail)); nothing after it can be read"
         case let .truncatedStream(offset):
             "zstd stream truncated: the file ends at byte \(offset) inside a frame"
+        case let .notZstd(firstBytes):
+            "not zstd: the name ends in .zst but the file does not start with zstd's magic number (28 b5 2f fd; it starts "
+                + "\(firstBytes)), nor is it JSON Lines text; nothing in it can be read"
         case let .lineTooLong(bytes, limit):
             "line is longer than \(limit) bytes (at least \(bytes))"
         case let .malformedJSON(column, detail):

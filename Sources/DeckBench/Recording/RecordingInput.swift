@@ -43,7 +43,15 @@ final class RecordingInput {
         }
         inputCount = count
         fileBytesRead = count
-        isCompressed = Self.startsWithZstdMagic(UnsafeRawBufferPointer(rebasing: input[0 ..< count]))
+        let start = UnsafeRawBufferPointer(rebasing: input[0 ..< count])
+        isCompressed = Self.startsWithZstdMagic(start)
+        if !isCompressed, path.hasSuffix(".zst"), !Self.startsLikeText(start) {
+            let firstBytes = start.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
+            close(descriptor)
+            input.deallocate()
+            output.deallocate()
+            throw .notZstd(firstBytes: firstBytes)
+        }
         decoder = isCompressed ? ZSTD_createDCtx() : nil
     }
 
@@ -59,6 +67,13 @@ final class RecordingInput {
         guard bytes.count >= 4 else { return false }
         let magic = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
         return magic == ZSTD_MAGICNUMBER || (magic & ZSTD_MAGIC_SKIPPABLE_MASK) == ZSTD_MAGIC_SKIPPABLE_START
+    }
+
+    /// Whether `bytes` (a file's first) could open JSON Lines: nothing, blank space, or a `{` after it.
+    /// Plain text is recognised by content, not by name, so a `.jsonl` named `.zst` is still read.
+    static func startsLikeText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
     }
 
     /// The next decompressed chunk, valid until the next call; `nil` at the clean end of the file.

@@ -57,6 +57,12 @@ public struct HTMLReport: Sendable {
         page.element("strong", [], "\(reports.rejects.count)")
         page.write(".")
         page.close("p")
+        if let note = reports.manifest.fewUnitsNote {
+            page.open("p", [("class", "lead few-units")])
+            page.element("strong", [], "Few units: ")
+            page.write(note.prefix(1).uppercased() + note.dropFirst() + ".")
+            page.close("p")
+        }
         if let comparison {
             let verdict = ComparisonVerdict(comparison, limits: limits)
             page.open("p", [("class", "lead")])
@@ -107,7 +113,7 @@ public struct HTMLReport: Sendable {
         @media (max-width:600px){div.chart-box svg.chart{min-width:560px;max-width:none}}\
         code,td{overflow-wrap:anywhere;word-break:break-word}\
         h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}h3{font-size:15px;margin:18px 0 4px}\
-        code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.note{font-size:13px;color:#444}\
+        code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.few-units{border-left:4px solid #D55E00;padding-left:10px}.note{font-size:13px;color:#444}\
         .small{font-size:11px}.tiny{font-size:10px}svg text{font-family:system-ui,sans-serif;font-size:12px}svg text:not([fill]){fill:#222}\
         svg{display:block;max-width:100%;height:auto}\
         table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}\

@@ -21,6 +21,7 @@ enum RunView {
             facts.append(("intervals", "bootstrap over users: \(named) of \(manifest.sessions) sessions name their user "
                             + "(a session without one is a user of its own)"))
         }
+        if let note = manifest.fewUnitsNote { facts.append(("few units", note)) }
         for (name, value) in facts {
             html.open("tr")
             html.element("th", [], name)

@@ -37,6 +37,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// `"user"` when some sessions named their user: the bootstrap then resampled users (a session
     /// without a user key counts as a user of its own). Absent: it resampled sessions.
     public var bootstrapUnit: String?
+    /// The units the bootstrap resampled (users or sessions, as `bootstrapUnit` says), present only
+    /// when they are few (`FewUnits.most` or fewer): the intervals are then widened, or absent
+    /// below `FewUnits.fewest`, and the report says they rest on few units.
+    public var bootstrapUnits: Int?
     /// Whether the run was closed-loop (`--user-waits`; absent in runs before the flag existed).
     public var userWaits: Bool?
     public var content: Content
@@ -56,6 +60,19 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// path the flags give, with their size and SHA-256 when the run read them: the same flags over
     /// another file are another run. Absent when none is read.
     public var referencedFiles: [File]?
+    /// `bootstrapUnits` for a run of `summaries`: their units when they are few, nil when they are
+    /// not or the run has no intervals. Every policy replays the same sessions, so the rows share
+    /// their units; the largest is taken all the same.
+    static func fewUnits(_ summaries: [MetricsSummary]) -> Int? {
+        guard let units = summaries.lazy.filter({ !$0.replicates.isEmpty }).map(\.replicates.units).max() else { return nil }
+        return units <= FewUnits.most ? units : nil
+    }
+
+    /// When the intervals rest on few units, what the report says of them (`FewUnits.note`); nil otherwise.
+    public var fewUnitsNote: String? {
+        bootstrapUnits.flatMap { FewUnits.note(units: $0, unit: bootstrapUnit ?? "session") }
+    }
+
     /// The first 16 hex digits of the SHA-256 of this manifest without it: two runs share an id
     /// exactly when they wrote the same files with the same settings.
     public var runId: String?
@@ -92,6 +109,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         var fingerprint = self
         fingerprint.inputs = inputs.map { Input(file: $0.file, sessions: 0, rejects: 0, lines: 0, bytes: 0) }
         fingerprint.bootstrapUnit = nil
+        fingerprint.bootstrapUnits = nil
         fingerprint.sessions = 0
         fingerprint.rejects = 0
         fingerprint.replays = 0
@@ -150,6 +168,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         ]
         if let bootstrap { members.append(("bootstrap", .integer(bootstrap))) }
         if let bootstrapUnit { members.append(("bootstrap_unit", .string(bootstrapUnit))) }
+        if let bootstrapUnits { members.append(("bootstrap_units", .integer(bootstrapUnits))) }
         if let userWaits { members.append(("user_waits", .bool(userWaits))) }
         if let shard { members.append(("shard", .string(shard))) }
         if let files {

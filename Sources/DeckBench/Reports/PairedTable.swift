@@ -102,7 +102,11 @@ struct PairedTable: Sendable {
                 var differences: [Double] = []
                 differences.reserveCapacity(Swift.min(valuesA.count, valuesB.count))
                 for (x, y) in zip(valuesA, valuesB) where !x.isNaN && !y.isNaN { differences.append(x - y) }
-                let interval = BootstrapReplicates.percentiles(differences)
+                // Both rows replayed the same sessions: the same units, judged alike (`FewUnits`), a
+                // tail by the thinner of the two.
+                let tails = [estimatesA, estimatesB].compactMap { $0.tailObservations[column.name] }
+                let interval = FewUnits.interval(BootstrapReplicates.percentiles(differences), point: pointA - pointB,
+                                                 units: min(estimatesA.units, estimatesB.units), tailObservations: tails.min())
                 let shares = wins?.shares(network: network, a: a, b: b, column: column.name)
                 writers[network].appendRow([networks[network], rowA.policy, rowB.policy, column.name, column.format(pointA),
                                             column.format(pointB), column.format(pointA - pointB, signed: true),

@@ -79,6 +79,7 @@ public enum ShardMerge {
                 summaries.append(PointSummary(policy: policy, network: network, summary: merged))
             }
         }
+        manifest.bootstrapUnits = Manifest.fewUnits(summaries.map(\.summary))
         var wins = first.state.wins
         for shard in shards.dropFirst() {
             if let other = shard.state.wins, wins?.columns == other.columns { wins?.merge(other) } else { wins = nil }

@@ -170,6 +170,7 @@ public struct ReplayRun: Sendable {
                 outputs: ReportFile.outputs(run.sessionsFormat, intervals: settings.bootstrap > 0, adding: extra.map(\.file)).map(\.name),
                 shard: shard.isPart ? shard.description : nil)
             manifest.referencedFiles = Manifest.File.read(run.policies.flatMap(\.files) + run.networks.compactMap(\.kind.file))
+            manifest.bootstrapUnits = Manifest.fewUnits(summaries.map(\.summary))
             let state = shard.isPart
                 ? ShardState(run: manifest.runFingerprint, shardIndex: shard.index, shardCount: shard.count,
                              summaries: summaries.map(\.summary), wins: wins, blocks: blocks)

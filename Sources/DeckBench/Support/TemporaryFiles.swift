@@ -36,11 +36,22 @@ package enum TemporaryFiles {
         }
     }
 
-    /// From now on SIGINT and SIGTERM remove the open temporary files and end the process with
-    /// 128 + the signal's number (130, 143), as shells report a process killed by it.
+    /// What a stopped process says on stderr, one line: files are written whole (a temporary file
+    /// renamed, a report folder swapped in at its end), so a stop leaves nothing half-written.
+    static func stopMessage(_ signalNumber: Int32) -> String {
+        (signalNumber == SIGINT ? "interrupted" : "terminated")
+            + ": stopped before the end; no partial output is left (outputs are written atomically)\n"
+    }
+
+    /// From now on SIGINT and SIGTERM remove the open temporary files, say so in one line on
+    /// stderr (`stopMessage`) and end the process with 128 + the signal's number (130, 143), as
+    /// shells report a process killed by it. The handler runs on a dispatch queue, not in the
+    /// signal's context; it writes with write(2) all the same, under the lock, before `_exit`.
     public static func installSignalHandlers() {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
+            // On a terminal a progress line may be drawn: clear it first.
+            let message = Array(((isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "") + stopMessage(signalNumber)).utf8)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 open.withLock { paths in
@@ -48,6 +59,7 @@ package enum TemporaryFiles {
                     folders.withLock { folders in
                         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
                     }
+                    message.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
                     _exit(128 + signalNumber)
                 }
             }

@@ -76,7 +76,7 @@ package enum SessionTrace {
 
     private static func isBrokenStream(_ reject: Reject) -> Bool {
         switch reject.error {
-        case .corruptStream, .truncatedStream, .unreadable: true
+        case .corruptStream, .truncatedStream, .notZstd, .unreadable: true
         default: false
         }
     }

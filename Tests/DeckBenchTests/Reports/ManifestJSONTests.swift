@@ -31,6 +31,7 @@ import Testing
         var full = manifest()
         full.bootstrap = 1_000
         full.bootstrapUnit = "user"
+        full.bootstrapUnits = 4
         full.userWaits = false
         full.shard = "2/3"
         full.referencedFiles = [.init(name: "models/v1/m.json", bytes: 1_820, sha256: String(repeating: "cd", count: 32)),
