@@ -83,6 +83,9 @@ extension DeckBenchCommand.History {
 
         func validate() throws {
             guard !folders.isEmpty else { throw ValidationError("give the report folders to append") }
+            if let metricList, metricList.isEmpty {
+                throw ValidationError("--metrics names no metric (\"\(metrics ?? "")\": an unset variable?); leave it out for the default")
+            }
             if let metricList, let problem = HistoryEntry.check(metrics: metricList) { throw ValidationError("--metrics: \(problem)") }
             if let time, ISO8601DateFormatter().date(from: time) == nil {
                 throw ValidationError("--time must be an ISO 8601 date and time such as 2026-11-26T03:00:00Z, got \(time)")
@@ -116,7 +119,8 @@ extension DeckBenchCommand.History {
                             + "flags or code): it is kept as a second night of that label")
                     }
                     if !quiet {
-                        Console.out(added == 0 ? "\(folder): night \(rows.first?.run ?? "?") is in \(history) already\n"
+                        Console.out(rows.isEmpty ? "\(folder): no row to add (its summary.csv has none of the metrics kept)\n"
+                            : added == 0 ? "\(folder): night \(appended.heldRun ?? rows[0].run) is in \(history) already\n"
                             : "\(folder): \(added) rows added to \(history)\n")
                     }
                 } catch {
@@ -169,28 +173,37 @@ extension DeckBenchCommand.History {
             let file = try DeckBenchCommand.History.nights(history)
             let search = ChangePointSearch(minNights: minNights, window: window)
             let limits = try thresholds.all
+            try Self.refuseUnkept(limits, in: file, history: history)
+            let check = HistoryCheck(limits: limits, search: search)
+            let findings = check.findings(file)
+            for finding in findings where finding.fails || !quiet {
+                Console.out(finding.line + "\n")
+            }
+            if !quiet { Console.out(Self.summary(file, search: search, findings: findings) + "\n") }
+            if findings.contains(where: \.fails) { throw ExitStatus.regression }
+        }
+
+        /// Refuses (exit 64) a limit on a metric the history keeps no series of: it would judge nothing.
+        static func refuseUnkept(_ limits: [Comparison.Threshold], in file: HistoryFile, history: String) throws {
             let kept = Set(file.rows.map(\.metric))
             if let missing = limits.first(where: { !kept.contains($0.metric) }) {
                 Console.error("error: \(history) holds no series of \(missing.metric) (it keeps \(kept.sorted().joined(separator: ", "))): "
                     + "a limit on it would judge nothing; append with --metrics to keep it")
                 throw ExitStatus.usage
             }
-            let check = HistoryCheck(limits: limits, search: search)
-            let findings = check.findings(file)
-            for finding in findings where finding.fails || !quiet {
-                Console.out(finding.line + "\n")
-            }
-            let failed = findings.filter(\.fails).count
+        }
+
+        /// The check's last line: "30 nights, 36 series: 3 lasting changes past their limits", and
+        /// what is too short to judge.
+        static func summary(_ file: HistoryFile, search: ChangePointSearch, findings: [HistoryCheck.Finding]) -> String {
             let series = HistorySeries.all(file)
             let short = series.filter { $0.nights.count < search.nightsNeeded }.count
-            if !quiet {
-                let unjudged = short == 0 ? ""
-                    : short == series.count ? "; too short to judge: a change needs \(search.nightsNeeded) nights with a value "
-                        + "(\(search.nightsNeeded - minNights) before it, --min-nights \(minNights) from it)"
-                    : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
-                Console.out("\(Self.count(file.runs.count, "night")), \(series.count) series: \(HistoryCheck.verdict(failed: failed))" + unjudged + "\n")
-            }
-            if failed > 0 { throw ExitStatus.regression }
+            let unjudged = short == 0 ? ""
+                : short == series.count ? "; too short to judge: a change needs \(search.nightsNeeded) nights with a value "
+                    + "(\(search.nightsNeeded - search.minNights) before it, --min-nights \(search.minNights) from it)"
+                : "; \(short) of them too short to judge yet (fewer than \(search.nightsNeeded) nights with a value)"
+            return "\(Self.count(file.runs.count, "night")), \(series.count) series: "
+                + HistoryCheck.verdict(failed: findings.filter(\.fails).count) + unjudged
         }
 
         static func count(_ number: Int, _ noun: String) -> String {
@@ -225,6 +238,10 @@ extension DeckBenchCommand.History {
         func validate() throws {
             guard minNights >= 1 else { throw ValidationError("--min-nights must be 1 or more, got \(minNights)") }
             guard window >= 1 else { throw ValidationError("--window must be 1 or more, got \(window)") }
+            if try thresholds.all.isEmpty, minNights != 3 || window != 30 {
+                throw ValidationError("--min-nights and --window shape the check's verdict, which the page shows only with "
+                    + "--max-increase or --max-decrease")
+            }
         }
 
         @Flag(help: "Print nothing but errors.")
@@ -235,8 +252,11 @@ extension DeckBenchCommand.History {
             try Console.refuseFileAsFolder(out)
             let trend = HistoryTrend(file)
             let limits = try thresholds.all
-            let check = limits.isEmpty ? nil : TrendPage.Check(limits: limits, findings: HistoryCheck(
-                limits: limits, search: ChangePointSearch(minNights: minNights, window: window)).findings(file))
+            try Check.refuseUnkept(limits, in: file, history: history)
+            let search = ChangePointSearch(minNights: minNights, window: window)
+            let findings = HistoryCheck(limits: limits, search: search).findings(file)
+            let check = limits.isEmpty ? nil : TrendPage.Check(limits: limits, findings: findings,
+                                                               summary: Check.summary(file, search: search, findings: findings))
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {

@@ -99,11 +99,18 @@ import Testing
             #expect(appended.status == 0, "\(appended.stderr)")
         }
         let history = try #require(bytes(folder + "/h.csv"))
+        // An empty --metrics (an unset variable) is refused, not an append of nothing.
+        for empty in ["", ","] {
+            let nothing = try DeckBenchTool.run(["history", "append", "night2", "--history", "h.csv", "--metrics", empty], in: folder)
+            #expect(nothing.status == 64 && nothing.stderr.contains("--metrics names no metric"), "\(nothing.stderr)")
+        }
         let limits = ["--max-increase", "stall_rate=10%,bytes_per_navigation=5%"]
         let checked = try DeckBenchTool.run(["history", "check", "h.csv"] + limits, in: folder)
         for flags in [[], ["--commit", "c0ffee14"], ["--time", "2026-11-14T03:00:00Z"], ["--commit", "other"], ["--time", "2026-12-01T00:00:00Z"]] {
             let again = try DeckBenchTool.run(["history", "append", "night1", "--history", "h.csv", "--label", "2026-11-14"] + flags, in: folder)
             #expect(again.status == 0 && again.stdout.contains("already"), "\(flags): \(again.stdout) \(again.stderr)")
+            let held = try DeckBenchTool.csvRows(folder + "/h.csv").last?["run"] ?? "?"
+            #expect(again.stdout.contains("night \(held) is in h.csv already"), "\(again.stdout)")
             #expect(bytes(folder + "/h.csv") == history, "\(flags)")
             let rechecked = try DeckBenchTool.run(["history", "check", "h.csv"] + limits, in: folder)
             #expect(rechecked.stdout == checked.stdout && rechecked.status == checked.status, "\(flags)")
@@ -379,7 +386,7 @@ import Testing
         #expect(report.status == 0, "\(report.stderr)")
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/trend/trend.html"), options: [])
         let verdict = try document.nodes(forXPath: "//h2[.='The check']/following-sibling::p[1]").first?.stringValue ?? ""
-        #expect(verdict.contains("FAIL, 1 lasting change past its limit"), "\(verdict)")
+        #expect(verdict.contains("FAIL, 13 nights, 2 series: 1 lasting change past its limit"), "\(verdict)")
         let said = try document.nodes(forXPath: "//p[starts-with(., 'The check: ')]").compactMap(\.stringValue)
         #expect(said == ["The check: " + third.stdout.split(separator: "\n")[0]], "\(said)")
         let bytesChart = try #require(try document.nodes(forXPath: "//div[@class='trend-cell' or @class='trend-wide']//svg").first as? XMLElement)
@@ -388,6 +395,9 @@ import Testing
         #expect(orange == 1 && rise == 1, "\(bytesChart.xmlString.prefix(400))")
         let stallTicks = try document.nodes(forXPath: "(//svg)[last()]//text").compactMap(\.stringValue)
         #expect(stallTicks.contains { $0.hasSuffix(" %") }, "\(stallTicks)")
+        // A limit on a metric the history does not keep is refused by the page as by the check.
+        let unkept = try DeckBenchTool.run(["history", "report", "history.csv", "--out", "x", "--max-decrease", "coverage=2%"], in: folder)
+        #expect(unkept.status == 64 && unkept.stderr.contains("holds no series of coverage"), "\(unkept.stderr)")
         // Without limits the page has no check.
         #expect(try DeckBenchTool.run(["history", "report", "history.csv", "--out", "plain"], in: folder).status == 0)
         let plain = try String(contentsOfFile: folder + "/plain/trend.html", encoding: .utf8)

@@ -98,6 +98,14 @@ public struct ChangePointSearch: Sendable {
         public var shape: Shape = .step
     }
 
+    /// The nights a start needs before it in `part`: `minBaseline` in a series' first part; in a
+    /// part that begins at a cause, 2 (the fewest a level and its spread can be taken from), so a
+    /// change a few nights after new flags or a network's return is judged, on a wider interval,
+    /// rather than folded for good into the cause's explained step.
+    func baselineNeeded(_ part: Range<Int>) -> Int {
+        part.lowerBound == 0 ? minBaseline : 2
+    }
+
     /// The fewest nights a series needs before any change in it can be judged: the baseline's
     /// nights, then `minNights` from the start.
     public var nightsNeeded: Int { minBaseline + minNights }
@@ -154,7 +162,7 @@ public struct ChangePointSearch: Sendable {
     /// n₁n₂/(n₁+n₂) × (mean₂ − mean₁)², the level rising), each side all of its nights in the part,
     /// so that every start is weighed on the same nights.
     func locate(_ nights: [Night], part: Range<Int>, first: Int, last: Int) -> Step? {
-        let first = max(first, part.lowerBound + minBaseline)
+        let first = max(first, part.lowerBound + baselineNeeded(part))
         guard first <= last else { return nil }
         var prefix = [0.0]
         for night in nights[part] { prefix.append(prefix[prefix.count - 1] + night.value) }
@@ -246,7 +254,7 @@ public struct ChangePointSearch: Sendable {
     public func judgedCreep(_ nights: [Night], part: Range<Int>? = nil) -> Change? {
         let tested = starts(count: nights.count).count
         let part = part ?? 0 ..< nights.count
-        let first = max(nights.count - window, part.lowerBound + minBaseline), last = part.upperBound - minNights
+        let first = max(nights.count - window, part.lowerBound + baselineNeeded(part)), last = part.upperBound - minNights
         guard tested > 0, first <= last else { return nil }
         let values = nights[part].map(\.value)
         func gain(_ start: Int) -> Double {

@@ -241,7 +241,7 @@ public struct HistoryFile: Sendable {
                         + "on, so the history was cut short or rows were deleted; mend it: delete the night's rows (lines "
                         + "\(history.line(ofRow: first))–\(history.line(ofRow: last))) and append its folder again")
                 }
-                return Appended(rows: 0)
+                return Appended(rows: 0, heldRun: history.rows[first].run)
             }
             let lastTime = history.rows.last?.time
             let label = rows.first?.label ?? ""
@@ -289,6 +289,8 @@ public struct HistoryFile: Sendable {
     public struct Appended: Sendable {
         public var rows: Int
         public var lastTime: String?
+        /// The run id of the night the history held already, when it held it.
+        public var heldRun: String?
         /// Whether another night already had the appended night's label (a run with other results
         /// under a label used before: two nights now share it).
         public var labelTaken = false

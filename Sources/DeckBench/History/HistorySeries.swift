@@ -74,22 +74,37 @@ public struct HistorySeries: Sendable {
     /// What changed at `rows[index]` besides the code, if it lasted: the recordings, the flags, the
     /// network's parameters or DeckBench's version differ from the night before, and the next
     /// night has them too (tonight's new corpus cannot be told from one that is new every night).
-    /// A corpus that changes every night explains nothing, and neither does a one-night change
-    /// (`isOneNightChange`) or the night it is undone (the runs are again what they were). A
-    /// change of two nights or more (a week on another network, or three nights) explains its
-    /// step, and its undoing explains the step back: said as the earlier one's return ("the
-    /// network of before") when the last 14 nights had it, so the try's nights are a part of their
-    /// own and a later step of the code is judged on the nights after it.
+    /// Recordings that are new on most nights (a job replaying each night's sessions, whose
+    /// export may repeat a night) explain nothing. Flags, a network or a version that change again
+    /// the next night (an item size grown a little every night) are a cause each night: the code
+    /// is not blamed for a model that moves. A one-night change (`isOneNightChange`) and the night
+    /// it is undone (the runs are again what they were) explain nothing. A change of two nights or
+    /// more (a week on another network, or three nights) explains its step, and its undoing
+    /// explains the step back: said as the earlier one's return ("the network of before") when the
+    /// last 14 nights had it, so the try's nights are a part of their own and a later step of the
+    /// code is judged on the nights after it.
     public func cause(at index: Int) -> String? {
         guard index > 0, index + 1 < rows.count else { return nil }
         let causes = Self.causes.compactMap { cause -> String? in
-            let value = rows[index][keyPath: cause.field]
+            let value = rows[index][keyPath: cause.field], previous = rows[index - 1][keyPath: cause.field]
+            let next = rows[index + 1][keyPath: cause.field]
             // The night after a one-night change has what the night before it had: no cause.
-            guard value != rows[index - 1][keyPath: cause.field], rows[index + 1][keyPath: cause.field] == value,
-                  index < 2 || rows[index - 2][keyPath: cause.field] != value else { return nil }
+            guard value != previous, index < 2 || rows[index - 2][keyPath: cause.field] != value else { return nil }
+            if cause.field == \HistoryRow.corpus {
+                guard next == value, !Self.changesMostNights(rows[max(0, index - 14) ..< index].map(\.corpus)) else { return nil }
+            } else {
+                guard next != previous else { return nil }
+            }
             return rows[max(0, index - 14) ..< index].contains { $0[keyPath: cause.field] == value } ? cause.back : cause.new
         }
         return causes.isEmpty ? nil : causes.joined(separator: " and ")
+    }
+
+    /// Whether `values` change from one night to the next on at least half of the nights.
+    static func changesMostNights(_ values: [String]) -> Bool {
+        guard values.count >= 3 else { return false }
+        let changes = zip(values, values.dropFirst()).count { $0 != $1 }
+        return 2 * changes >= values.count - 1
     }
 
     /// Whether the runs of `rows[index]` differed for that night only in their flags, network or

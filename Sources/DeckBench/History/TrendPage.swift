@@ -20,10 +20,14 @@ public struct TrendPage: Sendable {
     public struct Check: Sendable {
         public var limits: [Comparison.Threshold]
         public var findings: [HistoryCheck.Finding]
+        /// The check's last line as `history check` prints it (nights, series, verdict, what is too
+        /// short to judge); nil: the verdict alone.
+        public var summary: String?
 
-        public init(limits: [Comparison.Threshold], findings: [HistoryCheck.Finding]) {
+        public init(limits: [Comparison.Threshold], findings: [HistoryCheck.Finding], summary: String? = nil) {
             self.limits = limits
             self.findings = findings
+            self.summary = summary
         }
 
         /// The findings of `series`.
@@ -131,7 +135,7 @@ public struct TrendPage: Sendable {
         let failed = check.findings.filter(\.fails).count
         let limits = check.limits.map { "\($0.metric) \($0.relative ? "\(ReportFormat.number($0.amount)) %" : HistoryCheck.number($0.amount))" }
         markup.paragraph("history check, limits \(limits.joined(separator: ", ")): " + (failed > 0 ? "FAIL, " : "pass, ")
-            + HistoryCheck.verdict(failed: failed) + ". A limit is drawn on each chart it judges, dashed in orange: from the level "
+            + (check.summary ?? HistoryCheck.verdict(failed: failed)) + ". A limit is drawn on each chart it judges, dashed in orange: from the level "
             + "before a change the check said, or else from the mean of the last 14 nights; a creep the check said is drawn as its "
             + "fitted rise.", [("class", failed > 0 ? "lead check-fail" : "lead")])
         guard !check.findings.isEmpty else { return markup }
