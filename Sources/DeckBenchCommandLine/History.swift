@@ -87,13 +87,13 @@ extension DeckBenchCommand.History {
                 throw ValidationError("--metrics names no metric (\"\(metrics ?? "")\": an unset variable?); leave it out for the default")
             }
             if let metricList, let problem = HistoryEntry.check(metrics: metricList) { throw ValidationError("--metrics: \(problem)") }
-            if let time, ISO8601DateFormatter().date(from: time) == nil {
+            if let time, HistoryEntry.utcTime(time) == nil {
                 throw ValidationError("--time must be an ISO 8601 date and time such as 2026-11-26T03:00:00Z, got \(time)")
             }
         }
 
         func run() throws {
-            let entry = HistoryEntry(label: label, time: time,
+            let entry = HistoryEntry(label: label, time: time.flatMap(HistoryEntry.utcTime),
                                      commit: commit ?? ProcessInfo.processInfo.environment["GITHUB_SHA"] ?? "", metrics: metricList)
             // Every folder is read before anything is written: a folder that is no complete run
             // leaves the history as it was, not half appended.

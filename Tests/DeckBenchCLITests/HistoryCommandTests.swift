@@ -115,6 +115,11 @@ import Testing
             let rechecked = try DeckBenchTool.run(["history", "check", "h.csv"] + limits, in: folder)
             #expect(rechecked.stdout == checked.stdout && rechecked.status == checked.status, "\(flags)")
         }
+        // --time is kept in UTC, to the second, whatever offset or fraction it was given with.
+        for (given, kept) in [("2026-01-01T03:00:00+02:00", "2026-01-01T01:00:00Z"), ("2026-01-02T03:00:00.5Z", "2026-01-02T03:00:00Z")] {
+            #expect(try DeckBenchTool.run(["history", "append", "night2", "--history", "t.csv", "--label", given, "--time", given], in: folder).status == 0)
+            #expect(try DeckBenchTool.csvRows(folder + "/t.csv").last?["time"] == kept, "\(given)")
+        }
         // Each row keeps its run's seed; a history written before the seed was kept is read, and
         // an append rewrites it with the seed column, its old rows without a seed.
         let rows = try DeckBenchTool.csvRows(folder + "/h.csv")

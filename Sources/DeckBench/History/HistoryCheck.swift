@@ -58,12 +58,15 @@ public struct HistoryCheck: Sendable {
 
         /// Since when, in words: "from night 20 (label, run …) on" for a step, "creeping since
         /// night 20 (…), +0.0011 a night" for a creep.
-        public var since: String {
+        public var since: String { since(HistoryCheck.signed) }
+
+        /// `since` with the creep's rise a night written by `amount`.
+        public func since(_ amount: (Double) -> String) -> String {
             let row = series.rows[startRow], night = series.nightNumbers[startRow]
             let name = row.label.isEmpty ? "run \(row.run)" : "\(row.label), run \(row.run)"
             return switch change.shape {
             case .step: "from night \(night) (\(name)) on"
-            case .creep: "creeping since night \(night) (\(name)), \(HistoryCheck.signed(size / Double(change.nights))) a night"
+            case .creep: "creeping since night \(night) (\(name)), \(amount(size / Double(change.nights))) a night"
             }
         }
 

@@ -32,6 +32,15 @@ public struct HistoryEntry: Sendable {
         return formatter.string(from: date)
     }
 
+    /// `text` (ISO 8601, with an offset or Z, with or without fractional seconds) as the history
+    /// writes a time: in UTC, to the second; nil when it is no such time.
+    public static func utcTime(_ text: String) -> String? {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return (plain.date(from: text) ?? fractional.date(from: text)).map(time)
+    }
+
     /// The rows of the night in `folder`; refused when it is not one complete run, or is a shard's
     /// (half a night's sessions: merge the shards first).
     public func rows(folder: String) throws(HistoryFile.Failure) -> [HistoryRow] {

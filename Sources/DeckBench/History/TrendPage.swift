@@ -155,7 +155,7 @@ public struct TrendPage: Sendable {
                 }
                 row.element("td", [], finding.series.policy)
                 row.element("td", [], finding.series.network)
-                row.element("td", [], finding.since)
+                row.element("td", [], series.map { series in finding.since { Self.change($0, series) } } ?? finding.since)
                 row.element("td", [], series.map { "\(Self.change(finding.size, $0)) (\(Self.change(finding.low, $0)) … \(Self.change(finding.high, $0)))" }
                     ?? "\(HistoryCheck.signed(finding.size))")
                 row.element("td", [], series.map { Self.change(finding.limit, $0, signed: false) } ?? HistoryCheck.number(finding.limit))
