@@ -75,6 +75,16 @@ def widened(point, low, high):
     return min(low, point - factor * (point - low)), max(high, point + factor * (high - point))
 
 
+def tally(counts, true, point, low, high):
+    """Counts one interval: [held the truth, rows, rows without an interval]."""
+    counts[1] += 1
+    if low is None:
+        counts[2] += 1
+        return
+    low, high = widened(point, low, high)
+    counts[0] += low <= true <= high
+
+
 truths = truth()
 held = {}      # column -> [held, rows, rows without an interval]
 held_pairs = {}
@@ -92,13 +102,7 @@ for seed in range(first_seed, first_seed + corpora):
             if true is None or point is None:
                 continue
             raw.writerow([seed, "summary", policy, column, true, point, low, high])
-            counts = held.setdefault(column, [0, 0, 0])
-            counts[1] += 1
-            if low is None:
-                counts[2] += 1
-                continue
-            low, high = widened(point, low, high)
-            counts[0] += low <= true <= high
+            tally(held.setdefault(column, [0, 0, 0]), true, point, low, high)
     for (a, b, metric), row in paired.items():
         if metric not in COLUMNS:
             continue
@@ -108,13 +112,7 @@ for seed in range(first_seed, first_seed + corpora):
         if ta is None or tb is None or point is None:
             continue
         raw.writerow([seed, "paired", a + " - " + b, metric, ta - tb, point, low, high])
-        counts = held_pairs.setdefault(metric, [0, 0, 0])
-        counts[1] += 1
-        if low is None:
-            counts[2] += 1
-            continue
-        low, high = widened(point, low, high)
-        counts[0] += low <= ta - tb <= high
+        tally(held_pairs.setdefault(metric, [0, 0, 0]), ta - tb, point, low, high)
 
 
 def line(name, counts):
