@@ -183,7 +183,7 @@ private final class ReferenceRun {
         heading = session.page
         window = session.page ... session.page
         outagePhaseUs = model.outage.map {
-            Replayer<OnDemandPolicy>.outagePhaseUs(seed: 1, sessionKey: StableHash.of(session.id), everyMs: Double($0.everyMs))
+            NetworkDraws.outagePhaseUs(seed: 1, sessionKey: StableHash.of(session.id), everyMs: Double($0.everyMs))
         } ?? 0
     }
 

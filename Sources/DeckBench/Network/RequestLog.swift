@@ -39,13 +39,13 @@ final class RequestLog {
         capacity *= 2
     }
 
-    /// Request `id`'s record, checked once: where a step of the replay reads or writes several of
-    /// its fields, one check and one address instead of one per field. Valid until the next
-    /// `append` (which may move the storage): held within one step that sends nothing.
+    /// Request `id`'s record, checked once and changed in place by `body`: where a step of the
+    /// replay writes several of its fields, one check and one address instead of one per field.
+    /// `body` must not append to the log (which may move the storage).
     @inline(__always)
-    func record(_ id: Int) -> UnsafeMutablePointer<Request> {
+    func update<Result>(_ id: Int, _ body: (inout Request) throws -> Result) rethrows -> Result {
         precondition(id >= 0 && id < count, "no request \(id)")
-        return storage + id
+        return try body(&storage[id])
     }
 
     subscript(id: Int) -> Request {

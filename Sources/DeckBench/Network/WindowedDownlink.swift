@@ -92,16 +92,16 @@ struct WindowedDownlink: ~Copyable {
     }
 
     /// The server answers request `id` now: its first round.
-    mutating func responseStarted(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+    mutating func responseStarted<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         let index = connect(id)
         sending[index].remainingBytes = requests[id].bytes
-        queueRound(index, requests, &queue)
+        queueRound(index, requests, &scheduler)
     }
 
     /// The acknowledgement of request `id`'s last round came back: its next round.
-    mutating func nextRound(_ id: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+    mutating func nextRound<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         guard let index = sending.firstIndex(where: { $0.id == id }) else { return }
-        queueRound(index, requests, &queue)
+        queueRound(index, requests, &scheduler)
     }
 
     /// On the fair-share downlink with windows (`fifo=0`): request `id`'s response begins, or its
@@ -147,11 +147,11 @@ struct WindowedDownlink: ~Copyable {
     /// The round of the request at `index` joins the rounds that reach the queue this instant;
     /// the first of them has the queue take them in (`takeArrivals`) once the instant's other
     /// events have run.
-    private mutating func queueRound(_ index: Int, _ requests: RequestLog, _ queue: inout EventQueue) {
+    private mutating func queueRound<Scheduler: LinkScheduler & ~Copyable>(_ index: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         let id = sending[index].id
         let request = requests[id]
-        let bytes = takeBlock(index, nowUs: queue.nowUs, roundTripUs: request.upUs + request.downUs)
-        if arriving.isEmpty { queue.scheduleOnLink(.queueArrivals, atUs: queue.nowUs) }
+        let bytes = takeBlock(index, nowUs: scheduler.nowUs, roundTripUs: request.upUs + request.downUs)
+        if arriving.isEmpty { scheduler.schedule(.queueArrivals, atUs: scheduler.nowUs) }
         arriving.append(Round(id: id, bytes: bytes))
     }
 
@@ -162,8 +162,8 @@ struct WindowedDownlink: ~Copyable {
     /// segment leaves after n segments' time: its next round is due a round trip later (and so
     /// joins the queue behind the earlier rounds' next rounds); after its response's last round,
     /// the arrival.
-    mutating func takeArrivals(_ requests: RequestLog, _ queue: inout EventQueue) {
-        let startUs = max(queue.nowUs, queueEndUs)
+    mutating func takeArrivals<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
+        let startUs = max(scheduler.nowUs, queueEndUs)
         let count = arriving.count
         var order = (0 ..< count).map { arriving[$0] }
         order.sort { ($0.bytes, $0.id) < ($1.bytes, $1.id) }
@@ -179,9 +179,9 @@ struct WindowedDownlink: ~Copyable {
                 // leaves after one segment of each round that came before it.
                 let position = arrivalPosition(round.id)
                 let firstSegmentLeftUs = startUs + duration(Self.segmentBytes * (position + 1))
-                queue.scheduleOnLink(.windowRound(request: round.id), atUs: firstSegmentLeftUs + request.upUs + request.downUs)
+                scheduler.schedule(.windowRound(request: round.id), atUs: firstSegmentLeftUs + request.upUs + request.downUs)
             } else {
-                queue.scheduleOnLink(.arrival(request: round.id), atUs: doneUs + request.downUs, sequence: request.arrivalSequence)
+                scheduler.scheduleArrival(of: round.id, leftAtUs: doneUs, requests)
             }
         }
         queueEndUs = doneUs

@@ -145,8 +145,7 @@ extension Replayer {
 
     /// A response arrives: it fills the cache, resets the shown page, or is discarded.
     func deliver(_ id: Int) {
-        let request = requests.record(id)
-        let (page, isPrefetch, version) = (request.pointee.page, request.pointee.kind == .prefetch, request.pointee.version)
+        let (page, isPrefetch, version) = (requests[id].page, requests[id].kind == .prefetch, requests[id].version)
         // Read once and written once: nothing below writes to the table before the write back
         // (noteScreen reads the shown page's version, which is still the old one).
         let slot = pages.slot(of: page)

@@ -1,32 +1,19 @@
 // Requests on the link: sending, losing, failing and retrying, round trips and the server's answer.
 extension Replayer {
 
+    /// The app asks for `page`: the link makes the request (its draws) and takes it.
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         let n = pages.sent(page, request: requests.count, prefetch: kind == .prefetch)
-        let (roundTripUs, record) = link.roundTrip(page: page, n: n, commons)
-        var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
-        request.attempt = attempt
-        request.lost = isLost(page: page, n: n)
-        request.record = record
-        let id = requests.append(request)
+        let id = requests.append(link.request(kind, page: page, n: n, attempt: attempt, commons.draws))
         meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)
-    }
-
-    /// Whether the n-th request for `page` is lost by the loss draw, keyed like round trips (an
-    /// outage is the link's to decide, when the request gets its connection).
-    @inline(__always)
-    func isLost(page: Int, n: Int) -> Bool {
-        guard network.loss > 0 else { return false }
-        return commons.lossUniform(page: page, n: n) < network.loss
     }
 
     /// The app gave up on request `id`: a demand or revalidation is tried again later, and so is a
     /// prefetch of a page the app now needs (shown or dragged in without data: the app waits for
     /// it); another prefetch is not (its policy may ask again).
     func failed(_ id: Int) {
-        let request = requests.record(id)
-        let (page, kind, attempt) = (request.pointee.page, request.pointee.kind, request.pointee.attempt)
+        let (page, kind, attempt) = (requests[id].page, requests[id].kind, requests[id].attempt)
         let isPrefetch = kind == .prefetch
         var state = pages[page]
         if state.inFlight == id { state.inFlight = nil }
@@ -73,9 +60,11 @@ extension Replayer {
     /// Inlined into the loop (once a request), as it was before `ServerPages.response` was.
     @inline(__always)
     func answer(_ id: Int) {
-        let request = requests.record(id)
-        let response = commons.content.response(page: request.pointee.page, atUs: link.serverTimeUs(now: nowUs))
-        request.pointee.version = response.version
-        request.pointee.bytes = response.itemCount * settings.content.itemBytes
+        let response = commons.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
+        let bytes = response.itemCount * settings.content.itemBytes
+        requests.update(id) { request in
+            request.version = response.version
+            request.bytes = bytes
+        }
     }
 }

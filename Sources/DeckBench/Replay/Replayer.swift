@@ -139,8 +139,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     func begin(_ session: Session) {
         let sessionKey = StableHash.of(session.id)
         queue.reset()
-        let outagePhaseUs = Self.outagePhaseUs(seed: settings.seed, sessionKey: sessionKey, everyMs: network.outageEveryMs)
-        link.reset(seed: settings.seed, sessionKey: sessionKey, outagePhaseUs: outagePhaseUs)
+        link.reset(seed: settings.seed, sessionKey: sessionKey)
         pages.reset(around: session.page, first: session.first, last: session.last)
         commons.begin(session, sessionKey: sessionKey, firstPage: session.page, newestPage: session.last,
                     endUs: Self.contentHorizonUs(recordedEndUs: session.endMs * 1_000, userWaits: settings.userWaits))
@@ -179,29 +178,27 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 meter.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
-                guard !requests.record(id).pointee.failed else { continue }
+                guard !requests[id].failed else { continue }
                 answer(id)
                 link.responseStarted(id, requests, &queue)
             case .transferCheck:
                 link.transferCheck(requests, &queue)
             case let .windowRound(id):
-                guard !requests.record(id).pointee.failed else { continue }
+                guard !requests[id].failed else { continue }
                 link.nextRound(id, requests, &queue)
             case .queueArrivals:
                 link.takeArrivals(requests, &queue)
             case let .arrival(id):
-                let request = requests.record(id)
-                guard !request.pointee.failed else { continue }
-                request.pointee.finished = true
+                guard !requests[id].failed else { continue }
+                requests[id].finished = true
                 link.releaseArrived(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
             case let .timeout(id):
-                let request = requests.record(id)
-                guard !request.pointee.finished else { continue }
-                request.pointee.failed = true
+                guard !requests[id].finished else { continue }
+                requests[id].failed = true
                 link.release(id, requests, &queue)
                 meter.requestFailed(id, of: requests, atUs: nowUs)
                 failed(id)
@@ -274,13 +271,6 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// the user saw in the recorded time is the same in both modes.
     static func contentHorizonUs(recordedEndUs: Int, userWaits: Bool) -> Int {
         userWaits ? 2 * recordedEndUs + 600_000_000 : recordedEndUs
-    }
-
-    /// Where a session's outage cycle of `everyMs` starts: seeded by session, the same for every policy.
-    static func outagePhaseUs(seed: UInt64, sessionKey: UInt64, everyMs: Double) -> Int {
-        guard everyMs > 0 else { return 0 }
-        var random = SeededGenerator(seed: seed, keys: RandomKey.outage, sessionKey)
-        return Int(random.next() % UInt64(everyMs * 1_000))
     }
 
     /// Microseconds to whole milliseconds, rounded half up.

@@ -33,7 +33,7 @@ import Testing
         for index in 0 ..< 250 {
             let session = Session(id: "s\(index)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
             commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
-            for page in 0 ..< 20 { drawn.append(link.firstByteUs[commons.recordIndex(page: page, n: 0, in: link)]) }
+            for page in 0 ..< 20 { drawn.append(link.firstByteUs[commons.draws.recordIndex(page: page, n: 0, in: link)]) }
         }
         let data = link.firstByteUs.sorted(), draws = drawn.sorted()
         var distance = 0.0
@@ -52,8 +52,8 @@ import Testing
         let session = Session(id: "same", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
         let (one, other) = (SessionCommons(settings: ReplaySettings(seed: 3, bootstrap: 0)), SessionCommons(settings: ReplaySettings(seed: 3, bootstrap: 0)))
         for commons in [one, other] { commons.begin(session, sessionKey: StableHash.of("same"), firstPage: 0, newestPage: 10, endUs: 1_000) }
-        let first = (0 ..< 8).map { one.recordIndex(page: 2, n: $0, in: link) }
-        #expect(first == (0 ..< 8).map { other.recordIndex(page: 2, n: $0, in: link) })
+        let first = (0 ..< 8).map { one.draws.recordIndex(page: 2, n: $0, in: link) }
+        #expect(first == (0 ..< 8).map { other.draws.recordIndex(page: 2, n: $0, in: link) })
         #expect(Set(first).count > 4)
     }
 
@@ -151,7 +151,7 @@ import Testing
             let session = Session(id: "two\(index)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
             commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
             for page in 0 ..< 10 {
-                for n in 0 ..< 2 { counts[commons.recordIndex(page: page, n: n, in: link)] += 1 }
+                for n in 0 ..< 2 { counts[commons.draws.recordIndex(page: page, n: n, in: link)] += 1 }
             }
         }
         #expect(counts[0] > 800 && counts[1] > 800, "\(counts)")
@@ -189,7 +189,7 @@ import Testing
             let session = Session(id: "p\(capture)", file: "f", line: 1, page: 0, first: -10, last: 10, events: [])
             commons.begin(session, sessionKey: StableHash.of(session.id), firstPage: 0, newestPage: 10, endUs: 1_000)
             for draw in 0 ..< 200 {
-                let record = commons.recordIndex(page: draw % 20, n: draw / 20, in: link)
+                let record = commons.draws.recordIndex(page: draw % 20, n: draw / 20, in: link)
                 let bytes = Int(random.next() % 300_000)
                 let firstByte = Double(link.firstByteUs[record]), total = firstByte + Double(link.transferUs(record: record, bytes: bytes))
                 #expect(firstByte >= least - 1 && firstByte <= most + 1, "capture \(capture): first byte \(firstByte) outside \(least)…\(most)")

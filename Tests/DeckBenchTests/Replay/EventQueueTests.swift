@@ -21,7 +21,7 @@ import Testing
         var queue = EventQueue()
         let timeoutSequence = queue.takeSequence()         // sequence 0, as if scheduled now
         queue.schedule(.arrival(request: 1), atUs: 100)     // 1
-        queue.setTimer(.transferCheck, atUs: 100)           // 2
+        queue.setTimer(LinkTimer.transferCheck, atUs: 100)           // 2
         queue.schedule(.arrival(request: 2), atUs: 50)      // 3
         queue.setDeadline(.timeout(request: 7), atUs: 100, sequence: timeoutSequence)
         #expect(drain(&queue) == ["arrival 2 @50", "timeout 7 @100", "arrival 1 @100", "check @100"])
@@ -58,7 +58,7 @@ import Testing
                 expected.append((timeUs, earlier, id))
             }
         }
-        queue.setTimer(.transferCheck, atUs: 25)
+        queue.setTimer(LinkTimer.transferCheck, atUs: 25)
         let order = expected.sorted { ($0.timeUs, $0.sequence) < ($1.timeUs, $1.sequence) }
         let popped = drain(&queue)
         let checkAt = order.firstIndex { ($0.timeUs, $0.sequence) > (25, sequence) } ?? order.count
@@ -69,11 +69,11 @@ import Testing
 
     @Test func aNewTimerReplacesTheOldAndClearingEmptiesTheSlots() {
         var queue = EventQueue()
-        queue.setTimer(.transferCheck, atUs: 300)
-        queue.setTimer(.transferCheck, atUs: 200)
+        queue.setTimer(LinkTimer.transferCheck, atUs: 300)
+        queue.setTimer(LinkTimer.transferCheck, atUs: 200)
         queue.setDeadline(.timeout(request: 1), atUs: 250, sequence: queue.takeSequence())
         #expect(drain(&queue, until: 260) == ["check @200", "timeout 1 @250"])
-        queue.setTimer(.transferCheck, atUs: 400)
+        queue.setTimer(LinkTimer.transferCheck, atUs: 400)
         queue.setDeadline(.timeout(request: 2), atUs: 500, sequence: queue.takeSequence())
         queue.cancelTimer()
         queue.clearDeadline()

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FailureScenarioTests {
     /// The outage window of a session under a 3 s cycle, seed 1, in whole µs from t = 0.
     private func firstOutage(_ id: String) -> Range<Int> {
-        let phase = Replayer<OnDemandPolicy>.outagePhaseUs(seed: 1, sessionKey: StableHash.of(id), everyMs: 3_000)
+        let phase = NetworkDraws.outagePhaseUs(seed: 1, sessionKey: StableHash.of(id), everyMs: 3_000)
         let start = (3_000_000 - phase) % 3_000_000
         return start ..< start + 1_000_000
     }

@@ -1,0 +1,192 @@
+/// The downlink's bytes shared among the responses transferring on it: fairly at a constant rate
+/// (processor sharing: each of k transfers gets 1/k of the rate), or packet by packet in turn on a
+/// Mahimahi trace's delivery opportunities. A transfer that is through has its response arrive
+/// half a round trip later. On a constant rate the downlink keeps one timer, its next transfer
+/// check; on a trace, its next delivery opportunity.
+struct SharedDownlink: ~Copyable {
+    /// The constant rate, bytes per second (0 on a trace, whose opportunities set the pace).
+    let bytesPerSecond: Int
+    /// The trace, and whether it repeats at its end.
+    private let trace: LinkTrace?
+    private let loop: Bool
+    /// Where this session's trace starts, µs into the trace.
+    private(set) var traceOffsetUs = 0
+    private var opportunityScheduled = false
+    private var roundRobin = 0
+    /// Responses transferring, in the order they started.
+    private(set) var transfers = FlatList<Transfer>(capacity: 8)
+    private var updatedUs = 0
+    /// What each transfer in progress was given since the downlink was last idle, in millionths of
+    /// a byte: every transfer gets the same share, so a transfer's remaining work is its `work`
+    /// less this, and a share is one addition however many share it.
+    private var served = 0
+
+    /// A response on the downlink: its request; at a constant rate the level of `served` at which
+    /// it is through, on a trace the bytes it still has to receive; and whether its response
+    /// arrives then (false: a window's round is through, and the response's next round follows).
+    struct Transfer: BitwiseCopyable {
+        var id: Int
+        var work: Int
+        var endsResponse = true
+    }
+
+    init(bytesPerSecond: Int, trace: LinkTrace?, loop: Bool) {
+        self.bytesPerSecond = bytesPerSecond
+        self.trace = trace
+        self.loop = loop
+    }
+
+    /// Empties the downlink for a session that starts `traceOffsetUs` into the trace.
+    mutating func reset(traceOffsetUs: Int) {
+        self.traceOffsetUs = traceOffsetUs
+        opportunityScheduled = false
+        roundRobin = 0
+        transfers.removeAll()
+        updatedUs = 0
+        served = 0
+    }
+
+    var isIdle: Bool { transfers.isEmpty }
+
+    // MARK: A constant rate
+
+    /// Response `id` of `bytes` starts alone on the idle downlink.
+    @inline(__always)
+    mutating func startAlone<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
+        // Alone on an idle downlink: nothing is served (`served` is 0 whenever the downlink is
+        // idle), so the check falls due when the whole page has passed at the full rate, rounded
+        // up, as `advance` and `scheduleCheck` would find with one transfer.
+        assert(served == 0, "an idle downlink with \(served) served")
+        updatedUs = scheduler.nowUs
+        let work = bytes * 1_000_000
+        transfers.append(Transfer(id: id, work: work))
+        let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
+        scheduler.setTimer(.transferCheck, atUs: scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0))
+    }
+
+    /// Response `id` of `bytes` joins the transfers sharing the downlink.
+    @inline(never)
+    mutating func join<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
+        advance(now: scheduler.nowUs)
+        transfers.append(Transfer(id: id, work: served + bytes * 1_000_000))
+        scheduleCheck(&scheduler)
+    }
+
+    /// A round of `bytes` of response `id` joins the share: added to its transfer if that is
+    /// still in progress, else as a transfer of its own; `endsResponse` says whether it is the
+    /// response's last. Returns how many transfers now share the downlink.
+    mutating func addRound<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, endsResponse: Bool, _ scheduler: inout Scheduler) -> Int {
+        advance(now: scheduler.nowUs)
+        if let index = transfers.firstIndex(where: { $0.id == id }) {
+            transfers[index].work += bytes * 1_000_000
+            transfers[index].endsResponse = endsResponse
+        } else {
+            transfers.append(Transfer(id: id, work: served + bytes * 1_000_000, endsResponse: endsResponse))
+        }
+        scheduleCheck(&scheduler)
+        return transfers.count
+    }
+
+    /// The earliest transfer may be through: the responses of those through go on to their last
+    /// half round trip. Asked to be inlined into the replayer's loop, its one caller (489,390
+    /// checks on the bench slice); the optimizer declines (2026-11-27, fourth session).
+    @inline(__always)
+    mutating func transferCheck<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
+        advance(now: scheduler.nowUs)
+        var index = 0
+        while index < transfers.count {
+            if transfers[index].work <= served {
+                let transfer = transfers.remove(at: index)
+                if transfer.endsResponse { scheduler.scheduleArrival(of: transfer.id, leftAtUs: scheduler.nowUs, requests) }
+            } else {
+                index += 1
+            }
+        }
+        scheduleCheck(&scheduler)
+    }
+
+    /// The app gave up on request `id`: its transfer, if it has one, stops.
+    mutating func remove<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ scheduler: inout Scheduler) {
+        guard let index = transfers.firstIndex(where: { $0.id == id }) else { return }
+        if trace == nil { advance(now: scheduler.nowUs) }
+        _ = transfers.remove(at: index)
+        if trace == nil { scheduleCheck(&scheduler) }
+    }
+
+    /// Gives every transfer its fair share of the bytes the downlink carried since the last update.
+    /// Inlined, as the next: each transfer check (489,390 on the bench slice) called both, for a
+    /// few instructions each.
+    @inline(__always)
+    private mutating func advance(now: Int) {
+        let elapsed = now - updatedUs
+        updatedUs = now
+        guard elapsed > 0, !transfers.isEmpty else { return }
+        let (product, overflow) = elapsed.multipliedReportingOverflow(by: bytesPerSecond)
+        if !overflow {
+            served += transfers.count == 1 ? product : product / transfers.count
+        } else {
+            served += transfers.count.dividingFullWidth(elapsed.multipliedFullWidth(by: bytesPerSecond)).quotient
+        }
+    }
+
+    @inline(__always)
+    private mutating func scheduleCheck<Scheduler: LinkScheduler & ~Copyable>(_ scheduler: inout Scheduler) {
+        guard !transfers.isEmpty else {
+            // Idle: the next transfer starts from nothing served.
+            served = 0
+            return scheduler.cancelTimer()
+        }
+        var least = Int.max
+        for index in 0 ..< transfers.count { least = min(least, transfers[index].work) }
+        least = max(0, least - served)
+        // The time until the least advanced transfer is through at its share, rounded up; in 128
+        // bits when a gigabyte page in millionths of a byte times many transfers passes 2⁶³.
+        let delayUs: Int
+        let (work, overflow) = least.multipliedReportingOverflow(by: transfers.count)
+        if !overflow {
+            let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
+            delayUs = quotient + (remainder > 0 ? 1 : 0)
+        } else {
+            let wide = UInt(least).multipliedFullWidth(by: UInt(transfers.count))
+            let (quotient, remainder) = UInt(bytesPerSecond).dividingFullWidth(wide)
+            delayUs = Int(quotient) + (remainder > 0 ? 1 : 0)
+        }
+        scheduler.setTimer(.transferCheck, atUs: scheduler.nowUs + delayUs)
+    }
+
+    // MARK: A trace
+
+    /// Response `id` of `bytes` waits for the trace's packets.
+    mutating func enqueuePackets<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
+        transfers.append(Transfer(id: id, work: bytes))
+        // A packet takes its millisecond: the first one can leave at the next opportunity.
+        scheduleOpportunity(&scheduler, afterUs: scheduler.nowUs + 1)
+    }
+
+    /// The trace delivers its packets of this instant, one by one to the transfers in turn.
+    mutating func deliver<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
+        opportunityScheduled = false
+        guard let trace, !transfers.isEmpty else { return }
+        var packets = trace.nextOpportunity(atOrAfterUs: scheduler.nowUs + traceOffsetUs).packets
+        while packets > 0, !transfers.isEmpty {
+            roundRobin %= transfers.count
+            transfers[roundRobin].work -= LinkTrace.packetBytes
+            packets -= 1
+            if transfers[roundRobin].work <= 0 {
+                let id = transfers.remove(at: roundRobin).id
+                scheduler.scheduleArrival(of: id, leftAtUs: scheduler.nowUs, requests)
+            } else {
+                roundRobin += 1
+            }
+        }
+        scheduleOpportunity(&scheduler, afterUs: scheduler.nowUs + 1)
+    }
+
+    private mutating func scheduleOpportunity<Scheduler: LinkScheduler & ~Copyable>(_ scheduler: inout Scheduler, afterUs: Int) {
+        guard let trace, !opportunityScheduled, !transfers.isEmpty else { return }
+        let next = trace.nextOpportunity(atOrAfterUs: afterUs + traceOffsetUs).positionUs - traceOffsetUs
+        if !loop, next + traceOffsetUs > trace.periodMs * 1_000 { return }
+        opportunityScheduled = true
+        scheduler.setTimer(.deliveryOpportunity, atUs: next)
+    }
+}
