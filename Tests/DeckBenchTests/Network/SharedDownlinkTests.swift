@@ -1,0 +1,93 @@
+import Testing
+@testable import DeckBench
+
+/// The shared downlink worked by hand: 250,000 bytes a second (2,000 kbit/s) shared fairly, and a
+/// trace's packets in turn.
+@Suite struct SharedDownlinkTests {
+    private static let rate = 250_000
+    private let log = requestLog((0 ..< 2).map { Request(page: $0, kind: .demand, upUs: 30_000, downUs: 30_000) })
+
+    @Test func aTransferJoiningHalfwaySharesTheRestAndBothArriveTogether() {
+        // 20,000 bytes alone from 0: due at 80 ms. At 40 ms 10,000 bytes join: the first has 10,000
+        // left, so both have 10,000 at half the rate each, 80 ms more: both through at 120 ms.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        log[0].arrivalSequence = 5
+        log[1].arrivalSequence = 6
+        downlink.startAlone(0, bytes: 20_000, &scheduler)
+        #expect(scheduler.timer?.timer == .transferCheck && scheduler.timer?.atUs == 80_000)
+        scheduler.nowUs = 40_000
+        downlink.join(1, bytes: 10_000, &scheduler)
+        #expect(scheduler.timer?.atUs == 120_000)
+        scheduler.nowUs = 120_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 150_000, sequence: 5),
+                                           .init(event: .arrival(request: 1), atUs: 150_000, sequence: 6)])
+        #expect(downlink.isIdle && scheduler.timer == nil)
+    }
+
+    @Test func aCheckBeforeTheLeastTransferIsThroughSchedulesTheNext() {
+        // 10,000 and 30,000 bytes from 0: the first is through at 80 ms (half the rate); the second
+        // then has 20,000 left alone: 80 ms more.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.startAlone(0, bytes: 30_000, &scheduler)
+        downlink.join(1, bytes: 10_000, &scheduler)
+        #expect(scheduler.timer?.atUs == 80_000)
+        scheduler.nowUs = 79_999
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents().isEmpty && scheduler.timer?.atUs == 80_000)
+        scheduler.nowUs = 80_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1)])
+        #expect(scheduler.timer?.atUs == 160_000)
+    }
+
+    @Test func aRemovedTransferLeavesTheRateToTheOther() {
+        // Two of 20,000 bytes from 0 (due at 160 ms); at 40 ms one is given up after 5,000 bytes
+        // each: the other's 15,000 left take 60 ms alone.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.startAlone(0, bytes: 20_000, &scheduler)
+        downlink.join(1, bytes: 20_000, &scheduler)
+        #expect(scheduler.timer?.atUs == 160_000)
+        scheduler.nowUs = 40_000
+        downlink.remove(1, &scheduler)
+        #expect(scheduler.timer?.atUs == 100_000)
+        downlink.remove(1, &scheduler)
+        #expect(downlink.transfers.count == 1)
+    }
+
+    @Test func aWindowsRoundThroughIsNoArrivalUntilTheLastRound() {
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        #expect(downlink.addRound(0, bytes: 2_500, endsResponse: false, &scheduler) == 1)
+        scheduler.nowUs = 10_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents().isEmpty && downlink.isIdle)
+        #expect(downlink.addRound(0, bytes: 2_500, endsResponse: true, &scheduler) == 1)
+        scheduler.nowUs = 20_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 0)])
+    }
+
+    @Test func aTracesPacketsGoToTheTransfersInTurn() throws {
+        // One packet at 1 ms, two at 2 ms, a period of 4 ms. Request 0 needs two packets, request 1
+        // one: the packet at 1 ms is request 0's; at 2 ms the turn is request 1's (through), then
+        // request 0's (through): request 1 is scheduled first.
+        let trace = try LinkTrace(path: "t.down", text: "1\n2\n2\n4\n")
+        var downlink = SharedDownlink(bytesPerSecond: 0, trace: trace, loop: true)
+        downlink.reset(traceOffsetUs: 0)
+        var scheduler = TestScheduler()
+        downlink.enqueuePackets(0, bytes: 3_000, &scheduler)
+        downlink.enqueuePackets(1, bytes: 1_500, &scheduler)
+        #expect(scheduler.timer?.timer == .deliveryOpportunity && scheduler.timer?.atUs == 1_000)
+        scheduler.nowUs = 1_000
+        downlink.deliver(log, &scheduler)
+        #expect(scheduler.takeEvents().isEmpty && scheduler.timer?.atUs == 2_000)
+        scheduler.nowUs = 2_000
+        downlink.deliver(log, &scheduler)
+        #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1), .arrival(request: 0)])
+        #expect(downlink.isIdle == true)
+    }
+}
