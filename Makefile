@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind realnet-deps real-check real-check-ci
+.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind folder-graph realnet-deps real-check real-check-ci
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -184,3 +184,8 @@ real-check-ci: deps realnet-deps
 	python3 realnet/check.py --deckbench .build/debug/deckbench data --session 2541bbc20bd84e99 --session 802727e4332e86eb \
 	  --policy fixed --policy directional --network 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2' \
 	  --runs 2 --bounds ci --quiet --out .build/realnet-ci
+
+# The library's folder graph: each folder's edges with the files and types behind them, and the
+# knots, as FolderEdgesTests reads them (docs/ARCHITECTURE.md, "Which folder names which").
+folder-graph: deps
+	@DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1 | grep -E '→|folders,'

@@ -13,12 +13,7 @@ struct ReplayModelOptions: ParsableArguments {
         valueName: "spec"))
     var policySpecs: [String] = []
 
-    @Option(name: .customLong("network"), help: ArgumentHelp(
-        "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) (trace: path, loop; "
-            + "empirical: path, columns, time_unit, filter; a comma in a value as \\,); "
-            + "repeatable (default: lte; presets: \(NetworkPresets.all.map(\.model.name).joined(separator: ", ")); "
-            + "see `deckbench networks`).",
-        valueName: "spec"))
+    @Option(name: .customLong("network"), help: ArgumentHelp(NetworkPresets.specHelp, valueName: "spec"))
     var networkSpecs: [String] = []
 
     @Option(parsing: .unconditional, help: "Seed of all randomness (content changes, round-trip times).")

@@ -61,3 +61,15 @@ package enum NetworkPresets {
     /// The network `replay` uses when none is given.
     public static let defaultName = "lte"
 }
+
+extension NetworkPresets {
+    /// What `--network` accepts, for its help: the spec's form, the parameters, each kind's own
+    /// keys (after the preset of that kind), the presets and the default. A new parameter, kind or
+    /// preset is in it without a change to the command line.
+    package static var specHelp: String {
+        let kindKeys = all.filter { !$0.kind.keys.isEmpty }.map { "\($0.name): \($0.kind.keys.joined(separator: ", "))" }
+        return "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) ("
+            + (kindKeys + ["a comma in a value as \\,"]).joined(separator: "; ") + "); "
+            + "repeatable (default: \(defaultName); presets: \(all.map(\.name).joined(separator: ", ")); see `deckbench networks`)."
+    }
+}

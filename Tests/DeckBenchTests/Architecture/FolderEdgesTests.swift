@@ -24,6 +24,8 @@ import Testing
 
     @Test func everyEdgeIsDrawn() throws {
         let sources = try LibrarySources.repository.get()
+        // `make folder-graph`: the graph with the files and types behind each edge.
+        if ProcessInfo.processInfo.environment["DECKBENCH_FOLDER_GRAPH"] != nil { print(sources.report()) }
         let drawn = try Self.drawing()
         #expect(sources.files.count > 150)
         #expect(drawn.folders.sorted() == sources.folders, "the drawing has a line per folder of Sources/DeckBench")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The library's sources read as `docs/folder-graph.py` reads them: which top-level types each
-/// folder of Sources/DeckBench declares, and which folders' types each file names. Comments and
+/// The library's sources as the folder graph reads them (the one reader: `FolderEdgesTests` checks
+/// the drawing with it, `make folder-graph` prints it): which top-level types each folder of
+/// Sources/DeckBench declares, and which folders' types each file names. Comments and
 /// the text of string literals do not count (an interpolation does), nor a member's name after a
 /// dot, nor a name that a type nested in the same file takes (`Distribution.Step` is not
 /// Recording's `Step`).
@@ -85,6 +86,21 @@ struct LibrarySources {
             }
         }
         return edges.mapValues { causes in causes.sorted { $0.path < $1.path } }
+    }
+
+    /// The graph as `make folder-graph` prints it: each folder's edges with the files and types
+    /// behind each, then the knots (strongly connected components of more than one folder).
+    func report() -> String {
+        let edges = edges()
+        var lines = folders.map { folder in
+            let out = edges.keys.filter { $0.from == folder }.sorted()
+            return "\(folder) → " + (out.isEmpty ? "—" : out.map { edge in
+                edge.to + " (" + edges[edge]!.map { "\($0.path): \($0.types.joined(separator: ", "))" }.joined(separator: "; ") + ")"
+            }.joined(separator: ", "))
+        }
+        let knots = Self.knots(edges.keys, folders: folders)
+        lines.append("\(folders.count) folders, \(edges.count) edges, \(knots.count) knot(s)" + knots.map { ": " + $0.joined(separator: " ") }.joined())
+        return lines.joined(separator: "\n")
     }
 
     /// The strongly connected components of more than one folder (Tarjan's), each sorted.
