@@ -41,7 +41,7 @@ extension LibrarySources {
                 case "}" where braces > 0:
                     braces -= 1
                     if braces == 0 { return index }
-                case "}": return nil
+                case "}" where nesting == 0: return nil
                 default: break
                 }
             }
