@@ -1,5 +1,34 @@
 import Foundation
 
+extension Comparison {
+    /// Both runs' bootstrap buckets, for the `ci` gate, and what each run resampled (`manifest.json`'s
+    /// `bootstrap_unit`: users when its recordings name them, else sessions).
+    public struct Pairing: Sendable {
+        /// What a run's bootstrap resampled.
+        public enum Unit: String, Sendable {
+            case session, user
+        }
+
+        public var baseline: BootstrapFile
+        public var candidate: BootstrapFile
+        public var baselineUnit: Unit
+        public var candidateUnit: Unit
+
+        public init(baseline: BootstrapFile, candidate: BootstrapFile, baselineUnit: Unit = .session, candidateUnit: Unit = .session) {
+            self.baseline = baseline
+            self.candidate = candidate
+            self.baselineUnit = baselineUnit
+            self.candidateUnit = candidateUnit
+        }
+
+        /// The replicates each run was replayed with (`--bootstrap`); nil for a file without rows.
+        var counts: (baseline: Int, candidate: Int)? {
+            guard let base = baseline.rows.first?.replicates.replicates, let next = candidate.rows.first?.replicates.replicates else { return nil }
+            return (base, next)
+        }
+    }
+}
+
 extension Comparison.Pairing {
     /// Both runs' bootstrap buckets when they replayed the same recordings (file names and session
     /// counts in `manifest.json`), so that the same sessions fall in the same buckets with the same

@@ -51,6 +51,11 @@ struct PairedWins: Sendable, Equatable, Codable {
     }
 
     /// Counts one session, whose metrics under every replayer are `metrics` (policy-major).
+    mutating func add(_ metrics: [SessionMetrics]) {
+        metrics.withUnsafeBufferPointer { add($0) }
+    }
+
+    /// Counts one session, whose metrics under every replayer are `metrics` (policy-major).
     mutating func add(_ metrics: UnsafeBufferPointer<SessionMetrics>) {
         precondition(metrics.count == policies * networks && offsets.count == columns.count, "one session's metrics for every policy × network")
         let columnCount = columns.count

@@ -7,6 +7,12 @@ import Foundation
 /// so correctness never depends on this path (tests compare both on damaged lines).
 enum CanonicalLineParser {
     /// The meaning of `line`, or `nil` to fall back to the full parser.
+    @inline(__always)
+    static func parse(_ line: [UInt8]) -> RecordLine? {
+        line.withUnsafeBytes { parse($0) }
+    }
+
+    /// The meaning of `line`, or `nil` to fall back to the full parser.
     static func parse(_ line: UnsafeRawBufferPointer) -> RecordLine? {
         guard let start = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         var cursor = Cursor(base: start, count: line.count)

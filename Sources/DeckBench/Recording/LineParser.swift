@@ -67,6 +67,12 @@ final class LineParser {
     }
 
     /// Parses one line (without its newline).
+    @inline(__always)
+    func parse(_ line: [UInt8]) throws(RecordingError) -> RecordLine {
+        try line.withUnsafeBytes { bytes in Result { () throws(RecordingError) in try parse(bytes) } }.get()
+    }
+
+    /// Parses one line (without its newline).
     func parse(_ line: UnsafeRawBufferPointer) throws(RecordingError) -> RecordLine {
         var cursor = JSONCursor(line)
         cursor.skipWhitespace()

@@ -1,4 +1,5 @@
 import CZstd
+import Foundation
 
 /// Writes a zstd-compressed file (a `.jsonl.zst` recording, a `sessions.csv.zst`) with libzstd's streaming compression, frame by frame, with
 /// a checksum in every frame so that damage is detected. The file appears atomically on `finish()`.
@@ -27,6 +28,11 @@ package final class ZstdWriter {
 
     /// Compresses `bytes` into the current frame.
     public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
+    }
+
+    /// Compresses `bytes` into the current frame.
+    public func write(_ bytes: Data) throws(OutputError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
     }
 

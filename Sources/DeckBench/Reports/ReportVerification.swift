@@ -107,22 +107,8 @@ public enum ReportVerification {
         return count
     }
 
-    /// The SHA-256 of a file's bytes in lowercase hex, read 1 MiB at a time; nil when it cannot be read.
+    /// The SHA-256 of a file's bytes in lowercase hex; nil when it cannot be read.
     public static func sha256(ofFile path: String) -> String? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        let digest = SHA256Digest()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return digest.finish() }
-            digest.update(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
-        }
+        SHA256Digest.hex(ofFile: path)
     }
 }

@@ -39,11 +39,15 @@ struct ReportWriter {
 
     /// Appends rows of `sessions.csv`.
     func writeSessions(_ rows: [UInt8]) throws(OutputError) {
-        try rows.withUnsafeBytes { buffer in Result { () throws(OutputError) in try writeSessions(buffer) } }.get()
+        switch sessions {
+        case let .plain(file): try file.write(rows)
+        case let .compressed(file): try file.write(rows)
+        case .discarded: break
+        }
     }
 
-    /// Appends rows of `sessions.csv` from a buffer.
-    func writeSessions(_ rows: UnsafeRawBufferPointer) throws(OutputError) {
+    /// Appends rows of `sessions.csv` read back (a shard's).
+    func writeSessions(_ rows: Data) throws(OutputError) {
         switch sessions {
         case let .plain(file): try file.write(rows)
         case let .compressed(file): try file.write(rows)

@@ -109,11 +109,7 @@ public enum ShardMerge {
         pieces.sort { ($0.block.file, $0.block.ordinal) < ($1.block.file, $1.block.ordinal) }
         for piece in pieces {
             let data = shards[piece.shard].sessions
-            try data.withUnsafeBytes { bytes in
-                Result { () throws(OutputError) in
-                    try writer.writeSessions(UnsafeRawBufferPointer(rebasing: bytes[piece.offset ..< piece.offset + piece.block.bytes]))
-                }
-            }.get()
+            try writer.writeSessions(data[(data.startIndex + piece.offset) ..< (data.startIndex + piece.offset + piece.block.bytes)])
         }
     }
 

@@ -32,7 +32,7 @@ final class ReplayWorker: @unchecked Sendable {
         for index in replayers.indices {
             sessionMetrics[index] = replayers[index].replay(session, steps: steps)
         }
-        sessionMetrics.withUnsafeBufferPointer { wins.add($0) }
+        wins.add(sessionMetrics)
         guard let format else { return [] }
         var rows: [UInt8] = []
         rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count))

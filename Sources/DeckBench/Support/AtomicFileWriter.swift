@@ -80,6 +80,10 @@ package final class AtomicFileWriter {
         try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
     }
 
+    public func write(_ bytes: Data) throws(OutputError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(OutputError) in try write(buffer) } }.get()
+    }
+
     public func write(_ text: String) throws(OutputError) {
         try write(Array(text.utf8))
     }

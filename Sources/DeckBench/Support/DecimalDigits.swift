@@ -53,4 +53,29 @@ enum DecimalDigits {
             bytes.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress!, count: count))
         }
     }
+
+    /// Appends `values` to `bytes`, `separator` between each (`IntegerListText`).
+    /// The digits go through a scratch buffer, handed on when nearly full: one array append per
+    /// 4 KiB rather than two per value (bootstrap.json writes thousands of values a point).
+    static func append(_ values: some Sequence<Int>, separatedBy separator: UInt8, to bytes: inout [UInt8]) {
+        let capacity = 4_096
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            var count = 0
+            var first = true
+            for value in values {
+                if count > capacity - 1 - maxBytes {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+                    count = 0
+                }
+                if !first {
+                    base[count] = separator
+                    count += 1
+                }
+                first = false
+                count += write(value, to: base + count)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        }
+    }
 }

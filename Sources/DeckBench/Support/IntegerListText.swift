@@ -10,28 +10,8 @@ enum IntegerListText {
     }
 
     /// `text(values)`'s bytes, appended to `bytes`.
-    /// The digits go through a scratch buffer, handed on when nearly full: one array append per
-    /// 4 KiB rather than two per value (bootstrap.json writes thousands of values a point).
     static func append(_ values: some Sequence<Int>, to bytes: inout [UInt8]) {
-        let capacity = 4_096
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
-            guard let base = scratch.baseAddress else { return }
-            var count = 0
-            var first = true
-            for value in values {
-                if count > capacity - 1 - DecimalDigits.maxBytes {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-                    count = 0
-                }
-                if !first {
-                    base[count] = UInt8(ascii: ",")
-                    count += 1
-                }
-                first = false
-                count += DecimalDigits.write(value, to: base + count)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-        }
+        DecimalDigits.append(values, separatedBy: UInt8(ascii: ","), to: &bytes)
     }
 
     /// The integers of `text`; nil when it is not a comma-separated list of decimals.

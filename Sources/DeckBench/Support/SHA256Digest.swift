@@ -1,4 +1,5 @@
 import CCrypto
+import Foundation
 
 /// SHA-256 of a stream of bytes (OpenSSL's libcrypto), fed as the bytes are written: what the
 /// manifest records of each report file, so that a reader can tell a complete folder from a mixed one.
@@ -41,5 +42,24 @@ final class SHA256Digest {
         let array = Array(bytes)
         array.withUnsafeBytes { digest.update($0) }
         return digest.finish()
+    }
+
+    /// The digest of the file at `path`, read 1 MiB at a time; nil when it cannot be read.
+    static func hex(ofFile path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let digest = SHA256Digest()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return digest.finish() }
+            digest.update(UnsafeRawBufferPointer(rebasing: buffer[0 ..< count]))
+        }
     }
 }
