@@ -64,17 +64,17 @@ struct Link: ~Copyable {
     /// `responseStarted`) its transfer; elsewhere the round trip is `rtt_ms` spread by `jitter`.
     /// Every draw is keyed by (seed, session, page, n) in `draws`, the same for every policy.
     @inline(__always)
-    func request(_ kind: Request.Kind, page: Int, n: Int, attempt: Int, _ draws: NetworkDraws) -> Request {
-        let (roundTripUs, record) = roundTrip(page: page, n: n, draws)
+    func request(_ kind: Request.Kind, page: Int, n: Int, attempt: Int, _ draws: inout NetworkDraws) -> Request {
+        let (roundTripUs, record) = roundTrip(page: page, n: n, &draws)
         var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
         request.attempt = attempt
-        request.lost = failures.isLost(page: page, n: n, draws)
+        request.lost = failures.isLost(page: page, n: n, &draws)
         request.record = record
         return request
     }
 
     @inline(__always)
-    private func roundTrip(page: Int, n: Int, _ draws: NetworkDraws) -> (us: Int, record: Int) {
+    private func roundTrip(page: Int, n: Int, _ draws: inout NetworkDraws) -> (us: Int, record: Int) {
         if let empirical {
             let record = draws.recordIndex(page: page, n: n, in: empirical)
             return (empirical.firstByteUs[record], record)

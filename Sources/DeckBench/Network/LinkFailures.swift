@@ -34,7 +34,7 @@ struct LinkFailures: ~Copyable {
     /// Whether the n-th request for `page` is lost by the loss draw (keyed like its round trip,
     /// the same for every policy).
     @inline(__always)
-    func isLost(page: Int, n: Int, _ draws: NetworkDraws) -> Bool {
+    func isLost(page: Int, n: Int, _ draws: inout NetworkDraws) -> Bool {
         guard loss > 0 else { return false }
         return draws.lossUniform(page: page, n: n) < loss
     }

@@ -6,20 +6,19 @@ import Foundation
 /// or (seed, session), never by who asks first, so every policy replayed on the session meets the
 /// same network.
 ///
-/// A worker's replayers share one (`SessionCommons.draws`): the first to need a value draws it,
-/// the others reuse it. Not thread-safe: one per worker.
-final class NetworkDraws {
+/// A worker's replayers share one (`SessionCommons.draws`, lent to the link for each request): the
+/// first to need a value draws it, the others reuse it. A value type held in place, so that lending
+/// it costs no reference count.
+struct NetworkDraws: ~Copyable {
     let seed: UInt64
     private(set) var sessionKey: UInt64 = 0
     /// Round-trip draws and uniform draws of loss, by (page, n).
-    // Unchecked: the draws are one worker thread's, and the closure that makes a missing draw never touches the tables.
-    @exclusivity(unchecked) private var roundTrips = RequestDraws<RoundTrip>()
-    // Unchecked: the draws are one worker thread's, and the closure that makes a missing draw never touches the tables.
-    @exclusivity(unchecked) private var lossUniforms = RequestDraws<Double>()
+    private var roundTrips = RequestDraws<RoundTrip>()
+    private var lossUniforms = RequestDraws<Double>()
 
     /// The draw behind a round trip, and the round trip it gave on the network that asked last
     /// (replayers of one network, the usual run, then share the whole computation).
-    private struct RoundTrip {
+    struct RoundTrip {
         var normal: Double
         var rttMs: Double
         var jitter: Double
@@ -32,7 +31,7 @@ final class NetworkDraws {
 
     /// Forgets the last session's draws, for the session of key `sessionKey` whose first page is
     /// `firstPage` and whose pages are `first ... last`.
-    func begin(sessionKey: UInt64, firstPage: Int, first: Int, last: Int) {
+    mutating func begin(sessionKey: UInt64, firstPage: Int, first: Int, last: Int) {
         self.sessionKey = sessionKey
         roundTrips.reset(around: firstPage, first: first, last: last)
         lossUniforms.reset(around: firstPage, first: first, last: last)
@@ -43,13 +42,14 @@ final class NetworkDraws {
     /// The round trip of the n-th request for `page` on a network of median `rttMs` and log-normal
     /// `jitter`, in µs: its standard normal draw is keyed by (seed, session, page, n).
     @inline(__always)
-    func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
+    mutating func roundTripUs(page: Int, n: Int, rttMs: Double, jitter: Double) -> Int {
         func microseconds(_ normal: Double) -> Int {
             // At most a day: the far tail of a wide jitter on a long round trip stays a whole number.
             Int(min((SeededGenerator.logNormal(median: rttMs, sigma: jitter, standardNormal: normal) * 1_000).rounded(), 86_400_000_000))
         }
+        let (seed, sessionKey) = (seed, sessionKey)
         var known = roundTrips.value(page: page, n: n) {
-            let normal = roundTripNormal(page: page, n: n)
+            let normal = Self.roundTripNormal(seed: seed, sessionKey: sessionKey, page: page, n: n)
             return RoundTrip(normal: normal, rttMs: rttMs, jitter: jitter, microseconds: microseconds(normal))
         }
         if known.rttMs == rttMs, known.jitter == jitter { return known.microseconds }
@@ -64,17 +64,18 @@ final class NetworkDraws {
     /// network: the same keyed draw as its round trip elsewhere (its normal, as a uniform), so every
     /// policy gets the same one.
     func recordIndex(page: Int, n: Int, in link: EmpiricalLink) -> Int {
-        link.index(0.5 * erfc(-roundTripNormal(page: page, n: n) / 2.0.squareRoot()))
+        link.index(0.5 * erfc(-Self.roundTripNormal(seed: seed, sessionKey: sessionKey, page: page, n: n) / 2.0.squareRoot()))
     }
 
-    private func roundTripNormal(page: Int, n: Int) -> Double {
+    private static func roundTripNormal(seed: UInt64, sessionKey: UInt64, page: Int, n: Int) -> Double {
         var random = SeededGenerator(seed: seed, keys: RandomKey.roundTrip, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
         return random.standardNormal()
     }
 
     /// The uniform draw in `0 ..< 1` that decides whether the n-th request for `page` is lost.
-    func lossUniform(page: Int, n: Int) -> Double {
-        lossUniforms.value(page: page, n: n) {
+    mutating func lossUniform(page: Int, n: Int) -> Double {
+        let (seed, sessionKey) = (seed, sessionKey)
+        return lossUniforms.value(page: page, n: n) {
             var random = SeededGenerator(seed: seed, keys: RandomKey.loss, sessionKey, UInt64(bitPattern: Int64(page)), UInt64(n))
             return random.unit()
         }

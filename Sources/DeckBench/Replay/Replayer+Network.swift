@@ -4,7 +4,7 @@ extension Replayer {
     /// The app asks for `page`: the link makes the request (its draws) and takes it.
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         let n = pages.sent(page, request: requests.count, prefetch: kind == .prefetch)
-        let id = requests.append(link.request(kind, page: page, n: n, attempt: attempt, commons.draws))
+        let id = requests.append(link.request(kind, page: page, n: n, attempt: attempt, &commons.draws))
         meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)
     }

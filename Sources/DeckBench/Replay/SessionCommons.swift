@@ -14,7 +14,8 @@ final class SessionCommons {
     /// The page table and request log the worker's replayers use in turn.
     let scratch = ReplayScratch()
     /// The network's draws for the session: round trips, losses, recorded requests.
-    let draws: NetworkDraws
+    // Unchecked: the commons are one worker thread's, and the link lent them never reaches back into the commons.
+    @exclusivity(unchecked) var draws: NetworkDraws
     /// The server's pages; internal so that scenario tests can script a page's history.
     // Unchecked: the commons are one worker thread's, and the pages' calls never reach back into them.
     @exclusivity(unchecked) var content: ServerPages

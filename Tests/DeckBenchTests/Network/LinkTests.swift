@@ -8,9 +8,9 @@ import Testing
         Link(model: try NetworkModel.parse("lte:rtt_ms=100,jitter=0,server_ms=20,downlink_kbps=0," + keys))
     }
 
-    private func send(_ link: inout Link, _ kind: Request.Kind, page: Int, _ log: RequestLog, _ draws: NetworkDraws,
+    private func send(_ link: inout Link, _ kind: Request.Kind, page: Int, _ log: RequestLog, _ draws: inout NetworkDraws,
                       _ scheduler: inout TestScheduler) -> Int {
-        let id = log.append(link.request(kind, page: page, n: 0, attempt: 0, draws))
+        let id = log.append(link.request(kind, page: page, n: 0, attempt: 0, &draws))
         link.submit(id, log, &scheduler)
         return id
     }
@@ -18,12 +18,12 @@ import Testing
     @Test func aRequestStartsWithItsSequenceNumbersAndItsResponseLeavesAfterTheUpTripAndTheServer() throws {
         var link = try link("connections=1,timeout_ms=1000,loss=0")
         link.reset(seed: 1, sessionKey: 9)
-        let draws = NetworkDraws(seed: 1)
+        var draws = NetworkDraws(seed: 1)
         draws.begin(sessionKey: 9, firstPage: 0, first: 0, last: 10)
         let log = RequestLog()
         var scheduler = TestScheduler()
         scheduler.nowUs = 5_000
-        let first = send(&link, .prefetch, page: 1, log, draws, &scheduler)
+        let first = send(&link, .prefetch, page: 1, log, &draws, &scheduler)
         // Round trip 100 ms, halved: up 50 ms, then 20 ms at the server.
         #expect(log[first].upUs == 50_000 && log[first].downUs == 50_000)
         #expect(log[first].started && log[first].startedUs == 5_000)
@@ -31,8 +31,8 @@ import Testing
         #expect(scheduler.takeEvents() == [.init(event: .responseStart(request: first), atUs: 75_000, sequence: 1)])
         #expect(scheduler.deadline?.request == first && scheduler.deadline?.atUs == 1_005_000)
         // One connection: a prefetch and a demand wait; the demand, promoted or not, goes first.
-        let prefetch = send(&link, .prefetch, page: 2, log, draws, &scheduler)
-        let demand = send(&link, .demand, page: 3, log, draws, &scheduler)
+        let prefetch = send(&link, .prefetch, page: 2, log, &draws, &scheduler)
+        let demand = send(&link, .demand, page: 3, log, &draws, &scheduler)
         #expect(!log[prefetch].started && !log[demand].started && scheduler.takeEvents().isEmpty)
         scheduler.nowUs = 200_000
         log[first].finished = true
@@ -45,11 +45,11 @@ import Testing
     @Test func aRequestGettingItsConnectionInAnOutageIsLostAndOnlyTimesOut() throws {
         var link = try link("timeout_ms=1000,outage_every_ms=1000,outage_ms=1000,loss=0")
         link.reset(seed: 1, sessionKey: 9)
-        let draws = NetworkDraws(seed: 1)
+        var draws = NetworkDraws(seed: 1)
         draws.begin(sessionKey: 9, firstPage: 0, first: 0, last: 10)
         let log = RequestLog()
         var scheduler = TestScheduler()
-        let id = send(&link, .demand, page: 0, log, draws, &scheduler)
+        let id = send(&link, .demand, page: 0, log, &draws, &scheduler)
         #expect(log[id].lost && log[id].started)
         #expect(scheduler.takeEvents().isEmpty)
         #expect(scheduler.deadline?.request == id && scheduler.deadline?.atUs == 1_000_000)
@@ -58,11 +58,11 @@ import Testing
     @Test func aResponseWithoutARateLimitArrivesAfterItsDownTrip() throws {
         var link = try link("loss=0")
         link.reset(seed: 1, sessionKey: 9)
-        let draws = NetworkDraws(seed: 1)
+        var draws = NetworkDraws(seed: 1)
         draws.begin(sessionKey: 9, firstPage: 0, first: 0, last: 10)
         let log = RequestLog()
         var scheduler = TestScheduler()
-        let id = send(&link, .demand, page: 0, log, draws, &scheduler)
+        let id = send(&link, .demand, page: 0, log, &draws, &scheduler)
         _ = scheduler.takeEvents()
         scheduler.nowUs = 70_000
         log[id].bytes = 40_000
