@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind realnet-deps real-check real-check-ci
+.PHONY: deps run test test-release test-long test-checks test-example tag-releases build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind realnet-deps real-check real-check-ci
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -58,6 +58,11 @@ test-long: deps
 # build: Examples/test-own-policy.sh. CI runs it (beside test-release, in a build of its own).
 test-example: deps
 	Examples/test-own-policy.sh
+
+# The release tags from RELEASES (a clone may come without tags), and the version being made
+# tagged on HEAD in this clone only, for Examples/OwnPolicy (docs/RELEASES.md).
+tag-releases:
+	scripts/tag-releases.sh
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
 # model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports,
