@@ -47,6 +47,8 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 status=0
 "$SWIFT" package "$@" diagnose-api-breaking-changes "$last" --baseline-dir "$build/api-baseline" > "$out" 2>&1 || status=$?
+# Its builds' times (the release's commit first, unless its API was kept from a run before).
+sed -n 's/^Build complete! (\(.*\))$/api-check: a build took \1/p' "$out"
 breaks=$(sed -n 's/^ *💔 API breakage: //p' "$out")
 if [ -z "$breaks" ]; then
     if [ "$status" != 0 ]; then
