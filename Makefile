@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind folder-graph realnet-deps real-check real-check-ci
+.PHONY: deps run test test-release test-long test-checks test-example tag-releases api-check build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind folder-graph realnet-deps real-check real-check-ci
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -58,6 +58,20 @@ test-long: deps
 # build: Examples/test-own-policy.sh. CI runs it (beside test-release, in a build of its own).
 test-example: deps
 	Examples/test-own-policy.sh
+
+# The release tags from RELEASES (a clone may come without tags), and the version being made
+# tagged on HEAD in this clone only, for Examples/OwnPolicy (docs/RELEASES.md).
+tag-releases:
+	scripts/tag-releases.sh
+
+# The public API against the last release in RELEASES (its tag made from the recorded commit when
+# missing): a break fails unless this is a minor release and CHANGELOG.md's section for it names
+# the broken declaration (docs/RELEASES.md). Builds the release's commit in debug (259 s here after
+# `make test`, on two shared cores) and this checkout (nothing after `make test`); the release's API
+# is kept in .build/api-baseline, so a second run takes seconds. API_CHECK_FLAGS go to `swift
+# package` (`--build-path .build-x`).
+api-check: deps
+	SWIFT=$(SWIFT) scripts/api-check.sh $(API_CHECK_FLAGS)
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
 # model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Examples/OwnPolicy built as a team builds it: DeckBench as a versioned dependency (`from:`) in
+# Examples/OwnPolicy built as a team builds it: DeckBench as a versioned dependency (`.upToNextMinor`) in
 # release, here a clone of this repository's HEAD tagged with its version (DeckBenchVersion) and
 # put in place of the example's URL by a SwiftPM mirror. Then its tests, and its executable on the
 # sample: `policies` lists `burst`; `replay` of a range of its parameters writes each point to
@@ -20,8 +20,11 @@ version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/DeckB
 git clone -q "$root" "$work/deckbench"
 git -C "$work/deckbench" -c user.name=ci -c user.email=ci@localhost tag -f "$version" >/dev/null
 cp -R "$work/deckbench/Examples/OwnPolicy" "$work/OwnPolicy"
-url=$(sed -n 's/.*\.package(url: "\([^"]*\)", from: .*/\1/p' "$work/OwnPolicy/Package.swift")
-[ -n "$url" ] || fail "Examples/OwnPolicy/Package.swift names DeckBench by no url and version"
+url=$(sed -n 's/.*\.package(url: "\([^"]*\)", .upToNextMinor(from: .*/\1/p' "$work/OwnPolicy/Package.swift")
+[ -n "$url" ] || fail "Examples/OwnPolicy/Package.swift names DeckBench by no url and .upToNextMinor(from:) version"
+required=$(sed -n 's/.*\.upToNextMinor(from: "\([^"]*\)").*/\1/p' "$work/OwnPolicy/Package.swift")
+[ "${required%.*}" = "${version%.*}" ] \
+    || fail "Examples/OwnPolicy/Package.swift requires .upToNextMinor(from: \"$required\"), this checkout is $version: require $version (and say it in the docs that name it)"
 swift package --package-path "$work/OwnPolicy" config set-mirror --original "$url" --mirror "$work/deckbench"
 
 echo "== Examples/OwnPolicy against DeckBench $version (tagged clone of HEAD), release"

@@ -8,9 +8,10 @@ let package = Package(
     name: "OwnPolicy",
     platforms: [.macOS(.v13)],
     dependencies: [
-        // DeckBench by release. Where your team gets DeckBench from; README.md says how to point
-        // this URL at a clone instead (a SwiftPM mirror).
-        .package(url: "https://github.com/deckbench/deckbench.git", from: "0.2.0"),
+        // DeckBench by release, up to the next minor one (0.3.x: while the major version is 0, a
+        // minor release may break; docs/RELEASES.md). Where your team gets DeckBench from;
+        // README.md says how to point this URL at a clone instead (a SwiftPM mirror).
+        .package(url: "https://github.com/deckbench/deckbench.git", .upToNextMinor(from: "0.3.0")),
     ],
     targets: [
         .target(name: "BurstPolicy", dependencies: [.product(name: "DeckBench", package: "deckbench")]),

@@ -1,4 +1,4 @@
 /// The version of DeckBench, written into manifests and shown by `deckbench --version`.
 package enum DeckBenchVersion {
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }
