@@ -69,12 +69,13 @@ struct LinkFailures: ~Copyable {
 
     private mutating func moveDeadline<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
         while firstWaiting < started.count {
-            let waiting = started[firstWaiting]
-            guard requests[waiting].finished || requests[waiting].failed else { break }
+            let waiting = requests[started[firstWaiting]]
+            guard waiting.finished || waiting.failed else { break }
             firstWaiting += 1
         }
         guard firstWaiting < started.count else { return scheduler.clearDeadline() }
         let id = started[firstWaiting]
-        scheduler.setDeadline(request: id, atUs: requests[id].deadlineUs, sequence: requests[id].deadlineSequence)
+        let request = requests[id]
+        scheduler.setDeadline(request: id, atUs: request.deadlineUs, sequence: request.deadlineSequence)
     }
 }

@@ -59,6 +59,7 @@ extension LinkScheduler where Self: ~Copyable {
     /// `leftUs`, in the place its request took when it started.
     @inline(__always)
     mutating func scheduleArrival(of id: Int, leftAtUs leftUs: Int, _ requests: RequestLog) {
-        schedule(.arrival(request: id), atUs: leftUs + requests[id].downUs, sequence: requests[id].arrivalSequence)
+        let request = requests[id]
+        schedule(.arrival(request: id), atUs: leftUs + request.downUs, sequence: request.arrivalSequence)
     }
 }

@@ -39,4 +39,18 @@ struct Request {
     var started = false
     var finished = false
     var failed = false
+
+    /// The response arrived: finished, unless the app gave up on it first (false then).
+    mutating func finish() -> Bool {
+        guard !failed else { return false }
+        finished = true
+        return true
+    }
+
+    /// The app gives up on it: failed, unless its response arrived first (false then).
+    mutating func fail() -> Bool {
+        guard !finished else { return false }
+        failed = true
+        return true
+    }
 }

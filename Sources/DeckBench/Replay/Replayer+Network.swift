@@ -56,15 +56,19 @@ extension Replayer {
         send(.revalidation, page, attempt: attempt)
     }
 
-    /// The server answers request `id` with the page as it was when the request reached it.
-    /// Inlined into the loop (once a request), as it was before `ServerPages.response` was.
+    /// The server answers request `id` with the page as it was when the request reached it;
+    /// false when the app gave up on it meanwhile (no answer). Inlined into the loop (once a
+    /// request), as it was before `ServerPages.response` was.
     @inline(__always)
-    func answer(_ id: Int) {
-        let response = commons.content.response(page: requests[id].page, atUs: link.serverTimeUs(now: nowUs))
-        let bytes = response.itemCount * settings.content.itemBytes
-        requests.update(id) { request in
+    func answer(_ id: Int) -> Bool {
+        let serverUs = link.serverTimeUs(now: nowUs)
+        let itemBytes = settings.content.itemBytes
+        return requests.update(id) { request in
+            guard !request.failed else { return false }
+            let response = commons.content.response(page: request.page, atUs: serverUs)
             request.version = response.version
-            request.bytes = bytes
+            request.bytes = response.itemCount * itemBytes
+            return true
         }
     }
 }

@@ -178,8 +178,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
                 meter.gesture(.swipeEnded(target: page), atUs: nowUs)
                 decide(.gestureEnded(target: page))
             case let .responseStart(id):
-                guard !requests[id].failed else { continue }
-                answer(id)
+                guard answer(id) else { continue }
                 link.responseStarted(id, requests, &queue)
             case .transferCheck:
                 link.transferCheck(requests, &queue)
@@ -189,16 +188,14 @@ public final class Replayer<Policy: PrefetchPolicy> {
             case .queueArrivals:
                 link.takeArrivals(requests, &queue)
             case let .arrival(id):
-                guard !requests[id].failed else { continue }
-                requests[id].finished = true
+                guard requests.update(id, { $0.finish() }) else { continue }
                 link.releaseArrived(id, requests, &queue)
                 meter.requestArrived(id, of: requests, atUs: nowUs)
                 deliver(id)
             case .deliveryOpportunity:
                 link.deliver(requests, &queue)
             case let .timeout(id):
-                guard !requests[id].finished else { continue }
-                requests[id].failed = true
+                guard requests.update(id, { $0.fail() }) else { continue }
                 link.release(id, requests, &queue)
                 meter.requestFailed(id, of: requests, atUs: nowUs)
                 failed(id)
