@@ -58,19 +58,16 @@ struct Link: ~Copyable {
         windowed.reset()
     }
 
-    /// The n-th request for `page`, of `kind`: its round trip, halved up and down, the recorded
-    /// request it takes its times from on an empirical network, and whether the loss draw loses
-    /// it. On an empirical network one draw picks the recorded request, its first byte and (in
-    /// `responseStarted`) its transfer; elsewhere the round trip is `rtt_ms` spread by `jitter`.
-    /// Every draw is keyed by (seed, session, page, n) in `draws`, the same for every policy.
+    /// What the network draws for the n-th request for `page`: its round trip, the recorded
+    /// request it takes its times from on an empirical network (−1: none), and whether the loss
+    /// draw loses it. On an empirical network one draw picks the recorded request, its first byte
+    /// and (in `responseStarted`) its transfer; elsewhere the round trip is `rtt_ms` spread by
+    /// `jitter`. Every draw is keyed by (seed, session, page, n) in `draws`, the same for every
+    /// policy.
     @inline(__always)
-    func request(_ kind: Request.Kind, page: Int, n: Int, attempt: Int, _ draws: inout NetworkDraws) -> Request {
+    func draw(page: Int, n: Int, _ draws: inout NetworkDraws) -> (roundTripUs: Int, record: Int, lost: Bool) {
         let (roundTripUs, record) = roundTrip(page: page, n: n, &draws)
-        var request = Request(page: page, kind: kind, upUs: roundTripUs / 2, downUs: roundTripUs - roundTripUs / 2)
-        request.attempt = attempt
-        request.lost = failures.isLost(page: page, n: n, &draws)
-        request.record = record
-        return request
+        return (roundTripUs, record, failures.isLost(page: page, n: n, &draws))
     }
 
     @inline(__always)

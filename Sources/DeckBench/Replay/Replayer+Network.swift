@@ -1,10 +1,15 @@
 // Requests on the link: sending, losing, failing and retrying, round trips and the server's answer.
 extension Replayer {
 
-    /// The app asks for `page`: the link makes the request (its draws) and takes it.
+    /// The app asks for `page`: the link draws the request's network (round trip, loss) and takes it.
     func send(_ kind: Request.Kind, _ page: Int, attempt: Int = 0) {
         let n = pages.sent(page, request: requests.count, prefetch: kind == .prefetch)
-        let id = requests.append(link.request(kind, page: page, n: n, attempt: attempt, &commons.draws))
+        let draw = link.draw(page: page, n: n, &commons.draws)
+        var request = Request(page: page, kind: kind, upUs: draw.roundTripUs / 2, downUs: draw.roundTripUs - draw.roundTripUs / 2)
+        request.attempt = attempt
+        request.lost = draw.lost
+        request.record = draw.record
+        let id = requests.append(request)
         meter.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: nowUs)
         link.submit(id, requests, &queue)
     }

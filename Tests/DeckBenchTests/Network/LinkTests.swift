@@ -10,7 +10,10 @@ import Testing
 
     private func send(_ link: inout Link, _ kind: Request.Kind, page: Int, _ log: RequestLog, _ draws: inout NetworkDraws,
                       _ scheduler: inout TestScheduler) -> Int {
-        let id = log.append(link.request(kind, page: page, n: 0, attempt: 0, &draws))
+        let draw = link.draw(page: page, n: 0, &draws)
+        var request = Request(page: page, kind: kind, upUs: draw.roundTripUs / 2, downUs: draw.roundTripUs - draw.roundTripUs / 2)
+        request.lost = draw.lost
+        let id = log.append(request)
         link.submit(id, log, &scheduler)
         return id
     }
