@@ -21,13 +21,16 @@ struct SharedDownlink: ~Copyable {
     /// less this, and a share is one addition however many share it.
     private var served = 0
 
-    /// A response on the downlink: its request; at a constant rate the level of `served` at which
-    /// it is through, on a trace the bytes it still has to receive; and whether its response
-    /// arrives then (false: a window's round is through, and the response's next round follows).
+    /// Requests whose transfer is a window's round with more rounds to follow: when it is through,
+    /// the response does not arrive (empty but with windows on the fair share, `tcp_iw` with
+    /// `fifo=0`).
+    private var roundsWithMore = FlatList<Int>(capacity: 4)
+
+    /// A response on the downlink: its request, and at a constant rate the level of `served` at
+    /// which it is through, on a trace the bytes it still has to receive.
     struct Transfer: BitwiseCopyable {
         var id: Int
         var work: Int
-        var endsResponse = true
     }
 
     init(bytesPerSecond: Int, trace: LinkTrace?, loop: Bool) {
@@ -42,6 +45,7 @@ struct SharedDownlink: ~Copyable {
         opportunityScheduled = false
         roundRobin = 0
         transfers.removeAll()
+        roundsWithMore.removeAll()
         updatedUs = 0
         served = 0
     }
@@ -79,10 +83,12 @@ struct SharedDownlink: ~Copyable {
         advance(now: scheduler.nowUs)
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             transfers[index].work += bytes * 1_000_000
-            transfers[index].endsResponse = endsResponse
         } else {
-            transfers.append(Transfer(id: id, work: served + bytes * 1_000_000, endsResponse: endsResponse))
+            transfers.append(Transfer(id: id, work: served + bytes * 1_000_000))
         }
+        let waiting = roundsWithMore.firstIndex(of: id)
+        if endsResponse, let waiting { _ = roundsWithMore.remove(at: waiting) }
+        if !endsResponse, waiting == nil { roundsWithMore.append(id) }
         scheduleCheck(&scheduler)
         return transfers.count
     }
@@ -96,8 +102,8 @@ struct SharedDownlink: ~Copyable {
         var index = 0
         while index < transfers.count {
             if transfers[index].work <= served {
-                let transfer = transfers.remove(at: index)
-                if transfer.endsResponse { scheduler.scheduleArrival(of: transfer.id, leftAtUs: scheduler.nowUs, requests) }
+                let id = transfers.remove(at: index).id
+                if roundsWithMore.isEmpty || !roundDone(id) { scheduler.scheduleArrival(of: id, leftAtUs: scheduler.nowUs, requests) }
             } else {
                 index += 1
             }
@@ -105,8 +111,18 @@ struct SharedDownlink: ~Copyable {
         scheduleCheck(&scheduler)
     }
 
+    /// Whether request `id`'s transfer that is through was a round with more to follow (which it
+    /// then forgets).
+    @inline(never)
+    private mutating func roundDone(_ id: Int) -> Bool {
+        guard let index = roundsWithMore.firstIndex(of: id) else { return false }
+        _ = roundsWithMore.remove(at: index)
+        return true
+    }
+
     /// The app gave up on request `id`: its transfer, if it has one, stops.
     mutating func remove<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ scheduler: inout Scheduler) {
+        if !roundsWithMore.isEmpty, let waiting = roundsWithMore.firstIndex(of: id) { _ = roundsWithMore.remove(at: waiting) }
         guard let index = transfers.firstIndex(where: { $0.id == id }) else { return }
         if trace == nil { advance(now: scheduler.nowUs) }
         _ = transfers.remove(at: index)
