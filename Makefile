@@ -202,4 +202,5 @@ real-check-ci: deps realnet-deps
 # The library's folder graph: each folder's edges with the files and types behind them, and the
 # knots, as FolderEdgesTests reads them (docs/ARCHITECTURE.md, "Which folder names which").
 folder-graph: deps
-	@DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1 | grep -E '→|folders,'
+	@out=$$(DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1) || { echo "$$out"; exit 1; }; \
+	  echo "$$out" | grep -E '→|folders,'

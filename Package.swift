@@ -21,7 +21,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // 0.x: a minor release may break (as ours may), so the next minor is not admitted.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [

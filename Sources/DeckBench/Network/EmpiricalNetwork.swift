@@ -15,8 +15,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
 
     static let keys = ["path", "columns", "time_unit", "filter"]
     static let help = "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
-        + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept), and has no rtt_ms, jitter or downlink_kbps: "
-        + "the recorded requests give them."
+        + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept)"
 
     /// What the file left out as malformed ("FILE: entry N: reason", "FILE:LINE: reason"; a break
     /// "after entry N"), as `networks fit` names it.

@@ -48,13 +48,23 @@ public enum NetworkKind: Sendable, Hashable {
             }
         }
 
-        /// Its keys and what it has not, as `deckbench networks` says them; nil for no keys.
+        /// Its keys and the parameters it has not (its data gives what they model), as
+        /// `deckbench networks` says them; nil for no keys.
         public var help: String? {
+            let keys: String
             switch self {
-            case .parametric: nil
-            case .trace: TraceNetwork.help
-            case .empirical: EmpiricalNetwork.help
+            case .parametric: return nil
+            case .trace: keys = TraceNetwork.help
+            case .empirical: keys = EmpiricalNetwork.help
             }
+            return keys + ", and has no " + Self.listed(lacking) + ": its data gives what they model."
+        }
+
+        /// The parameters a network of this kind has not, in `NetworkParameter.all`'s order.
+        var lacking: [String] { NetworkParameter.all.filter { !$0.applies(to: self) }.map(\.key) }
+
+        private static func listed(_ words: [String]) -> String {
+            words.count < 3 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + words.last!
         }
     }
 

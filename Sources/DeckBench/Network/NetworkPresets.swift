@@ -64,12 +64,15 @@ package enum NetworkPresets {
 
 extension NetworkPresets {
     /// What `--network` accepts, for its help: the spec's form, the parameters, each kind's own
-    /// keys (after the preset of that kind), the presets and the default. A new parameter, kind or
-    /// preset is in it without a change to the command line.
+    /// keys (after the preset of that kind) and the parameters it has not, the presets and the
+    /// default. A new parameter, kind or preset is in it without a change to the command line.
     package static var specHelp: String {
-        let kindKeys = all.filter { !$0.kind.keys.isEmpty }.map { "\($0.name): \($0.kind.keys.joined(separator: ", "))" }
+        let kindKeys = all.filter { !$0.kind.keys.isEmpty }.map { preset in
+            "\(preset.name): \(preset.kind.keys.joined(separator: ", ")), without \(preset.kind.lacking.joined(separator: ", "))"
+        }
         return "A network as NAME[:key=value,...] with keys \(NetworkModel.keys.joined(separator: ", ")) ("
             + (kindKeys + ["a comma in a value as \\,"]).joined(separator: "; ") + "); "
-            + "repeatable (default: \(defaultName); presets: \(all.map(\.name).joined(separator: ", ")); see `deckbench networks`)."
+            + "repeatable (default: \(defaultName); presets: \(all.map(\.name).joined(separator: ", ")), "
+            + "\(all.filter { !$0.kind.keys.isEmpty }.map(\.name).joined(separator: " and ")) with a path=; see `deckbench networks`)."
     }
 }

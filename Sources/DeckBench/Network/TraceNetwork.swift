@@ -12,7 +12,7 @@ public struct TraceNetwork: Sendable, Hashable {
     public var periodMs: Int { trace.periodMs }
 
     static let keys = ["path", "loop"]
-    static let help = "trace also takes path=FILE (a Mahimahi trace) and loop=true|false, and has no downlink_kbps."
+    static let help = "trace also takes path=FILE (a Mahimahi trace) and loop=true|false"
 
     init(path: String, loop: Bool, trace: LinkTrace) {
         self.path = path
