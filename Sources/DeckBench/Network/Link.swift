@@ -131,7 +131,9 @@ struct Link: ~Copyable {
     }
 
     /// The app gave up on request `id`: a transfer of its response stops, and its connection
-    /// serves the next waiting request.
+    /// serves the next waiting request. Out of line: a timeout is rare, and inlined into the
+    /// replayer's loop it was a second copy of the connection's release there.
+    @inline(never)
     mutating func release<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         if isWindowed { disconnectWindowed(id) }
         downlink.remove(id, &scheduler)
@@ -207,17 +209,21 @@ struct Link: ~Copyable {
         downlink.transferCheck(requests, &scheduler)
     }
 
-    /// The trace delivers its packets of this instant.
+    /// The trace delivers its packets of this instant. Out of line, as the next two: not the
+    /// default model's path, kept out of the replayer's loop.
+    @inline(never)
     mutating func deliver<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
         downlink.deliver(requests, &scheduler)
     }
 
     /// The rounds that reached the first-in-first-out downlink this instant go in together.
+    @inline(never)
     mutating func takeArrivals<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
         windowed.takeArrivals(requests, &scheduler)
     }
 
     /// The acknowledgement of request `id`'s last round on the windowed downlink came back.
+    @inline(never)
     mutating func nextRound<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         if isFairWindowed { return shareRound(id, responseBytes: nil, requests, &scheduler) }
         windowed.nextRound(id, requests, &scheduler)
