@@ -78,6 +78,11 @@ struct ServerPages: ~Copyable {
         let history: PageHistory
         if !scripted.isEmpty, let script = scripted[page] {
             history = script
+        } else if !(model.changesPerMicrosecond(distance: newestPage - page) > 0) {
+            // A page that never changes (64 or more pages old, or no churn) draws nothing: no
+            // generator and no history to make (most of a session's pages on the bench slice).
+            slots.store(Self.unchanged, page: page, n: 0)
+            return Self.unchanged
         } else {
             var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
             history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)

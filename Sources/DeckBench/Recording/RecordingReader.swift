@@ -39,6 +39,8 @@ package final class RecordingReader: Sequence, IteratorProtocol {
     public var isCompressed: Bool { splitter?.input.isCompressed ?? false }
 
     public func next() -> RecordingItem? {
+        // Bound once a call, not once a line: a line read retained and released the splitter.
+        let splitter = self.splitter
         while true {
             if pendingIndex < pending.count {
                 defer { pendingIndex += 1 }
