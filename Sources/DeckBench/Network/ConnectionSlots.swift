@@ -27,7 +27,8 @@ struct ConnectionSlots: ~Copyable {
     /// A request takes a free connection.
     @inline(__always)
     mutating func take() {
-        busy += 1
+        // Wrapping, as in `release`: at most one a request in flight.
+        busy &+= 1
     }
 
     /// Request `id` waits for a connection, with the urgent requests or with the prefetches.
@@ -47,9 +48,9 @@ struct ConnectionSlots: ~Copyable {
     /// (nil: none waits, and the connection stays free).
     @inline(__always)
     mutating func release() -> Int? {
-        busy -= 1
+        busy &-= 1
         guard let next = urgent.popFirst() ?? prefetches.popFirst() else { return nil }
-        busy += 1
+        busy &+= 1
         return next
     }
 

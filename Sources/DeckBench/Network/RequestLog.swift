@@ -26,7 +26,8 @@ final class RequestLog {
     func append(_ request: Request) -> Int {
         if count == capacity { grow() }
         (storage + count).initialize(to: request)
-        count += 1
+        // Wrapping: below `capacity` before the append.
+        count &+= 1
         return count - 1
     }
 

@@ -71,7 +71,8 @@ struct EventQueue: ~Copyable {
     /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place
     /// in the order that the event would have had if scheduled now.
     mutating func takeSequence() -> Int {
-        defer { sequence += 1 }
+        // Wrapping, as in `next`: a session schedules far fewer than 2⁶³ events.
+        defer { sequence &+= 1 }
         return sequence
     }
 
@@ -99,7 +100,7 @@ struct EventQueue: ~Copyable {
     }
 
     private mutating func next(_ action: ScheduledEvent.Action, atUs timeUs: Int) -> ScheduledEvent {
-        defer { sequence += 1 }
+        defer { sequence &+= 1 }
         return ScheduledEvent(timeUs: max(timeUs, nowUs), sequence: sequence, action: action)
     }
 

@@ -99,9 +99,10 @@ struct SessionMeter {
     // MARK: The app and the network
 
     @inline(__always) mutating func requestSent(_ id: Int, page: Int, kind: Request.Kind, attempt: Int, atUs: Int) {
-        metrics.requests += 1
-        if kind == .prefetch { metrics.prefetches += 1 }
-        if attempt > 0 { metrics.retries += 1 }
+        // Wrapping: one a request of the session.
+        metrics.requests &+= 1
+        if kind == .prefetch { metrics.prefetches &+= 1 }
+        if attempt > 0 { metrics.retries &+= 1 }
         observer?.requestSent(id, page: page, kind: kind, attempt: attempt, atUs: atUs)
     }
 

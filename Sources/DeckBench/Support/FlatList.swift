@@ -33,7 +33,8 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         storage[count] = element
-        count += 1
+        // Wrapping, as every change of `count` here: it stays within 0 ... capacity.
+        count &+= 1
         checkInvariants()
     }
 
@@ -49,7 +50,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
             index -= 1
         }
         storage[index] = element
-        count += 1
+        count &+= 1
         checkInvariants()
     }
 
@@ -57,7 +58,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     @inline(__always)
     mutating func removeLast() -> Element {
         precondition(count > 0, "removeLast of an empty list")
-        count -= 1
+        count &-= 1
         checkInvariants()
         return storage[count]
     }
@@ -71,7 +72,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     mutating func remove(at index: Int) -> Element {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
         let element = storage[index]
-        count -= 1
+        count &-= 1
         // The last element (a link's only transfer, most often) moves nothing: no call to memmove.
         if index < count { (storage + index).update(from: storage + index + 1, count: count - index) }
         checkInvariants()
@@ -82,7 +83,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     @inline(__always)
     mutating func swapRemove(at index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
-        count -= 1
+        count &-= 1
         storage[index] = storage[count]
         checkInvariants()
     }
