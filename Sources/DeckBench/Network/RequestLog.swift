@@ -51,11 +51,12 @@ final class RequestLog {
 
     subscript(id: Int) -> Request {
         unsafeAddress {
-            precondition(id >= 0 && id < count, "no request \(id)")
+            // One unsigned comparison: a negative id is above every count.
+            precondition(UInt(bitPattern: id) < UInt(bitPattern: count), "no request \(id)")
             return UnsafePointer(storage + id)
         }
         unsafeMutableAddress {
-            precondition(id >= 0 && id < count, "no request \(id)")
+            precondition(UInt(bitPattern: id) < UInt(bitPattern: count), "no request \(id)")
             return storage + id
         }
     }

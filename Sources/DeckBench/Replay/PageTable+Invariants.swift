@@ -4,10 +4,12 @@
 extension PageTable {
     /// Stops the process when the table's bookkeeping is broken: a touched slot listed twice, out
     /// of the array or not marked touched; the cached list not exactly the pages holding data (each
-    /// once); the count of open prefetches not the pages whose prefetch is open. After a reset
-    /// (`wholeArray`), also every slot of the array back to an empty page, untouched.
+    /// once); the count of open prefetches not the pages whose prefetch is open; the array's origin
+    /// above `highestOrigin`. After a reset (`wholeArray`), also every slot of the array back to an
+    /// empty page, untouched.
     func checkInvariants(wholeArray: Bool = false) {
         guard InternalChecks.enabled else { return }
+        precondition(origin <= Self.highestOrigin, "PageTable: origin \(origin) above \(Self.highestOrigin)")
         var listed = Set<Int>()
         var withData = Set<Int>()
         var open = 0

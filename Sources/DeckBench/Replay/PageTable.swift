@@ -66,6 +66,9 @@ final class PageTable {
     /// the array are remembered so that a reset clears only them.
     /// 512 slots of 24 bytes: 12 KiB per worker.
     static let nearCount = 512
+    /// The highest `origin`: the array's last slot is `Int.max` at most (a session at the top of
+    /// `Int`'s range gets the slots below it), so that `nearIndex` needs one comparison.
+    static let highestOrigin = Int.max - (nearCount - 1)
     let near: UnsafeMutablePointer<Page>
     private(set) var origin = -nearCount / 2
     // Unchecked: the table is one worker thread's, and only its own methods, which call nothing back, touch this.
@@ -104,7 +107,7 @@ final class PageTable {
         forgetPages(around: page)
         if first <= last {
             let (high, overflow) = last.subtractingReportingOverflow(Self.nearCount - 1)
-            origin = max(first, min(origin, overflow ? Int.min : high))
+            origin = min(max(first, min(origin, overflow ? Int.min : high)), Self.highestOrigin)
         }
         checkInvariants(wholeArray: true)
     }
@@ -121,7 +124,7 @@ final class PageTable {
         for position in 0 ..< touched.count { near[touched[position]] = Page() }
         touched.removeAll()
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearCount / 2)
-        origin = overflow ? Int.min : low
+        origin = min(overflow ? Int.min : low, Self.highestOrigin)
         far.removeAll()
         cached.removeAll()
         pendingPrefetches = 0
@@ -130,10 +133,11 @@ final class PageTable {
     /// The slot of `page` in `near`, if it has one.
     @inline(__always)
     private func nearIndex(_ page: Int) -> Int? {
-        // Not below `origin`, the wrapping difference is the true one (below 2⁶⁴): one unsigned
-        // comparison then says whether it is a slot, with no overflow check.
+        // Not below `origin`, the wrapping difference is the true one; below it, it is 2⁶⁴ less the
+        // distance, so at least 2⁶³ − `origin`, which `highestOrigin` keeps at `nearCount` or more:
+        // past every slot. One unsigned comparison says whether `page` has a slot.
         let offset = UInt(bitPattern: page) &- UInt(bitPattern: origin)
-        return page >= origin && offset < UInt(Self.nearCount) ? Int(bitPattern: offset) : nil
+        return offset < UInt(Self.nearCount) ? Int(bitPattern: offset) : nil
     }
 
     subscript(page: Int) -> Page {

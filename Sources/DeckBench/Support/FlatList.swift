@@ -20,11 +20,12 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
 
     subscript(index: Int) -> Element {
         @inline(__always) get {
-            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            // One unsigned comparison, as in every check of an index here: a negative index is above every count.
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of 0..<\(count)")
             return storage[index]
         }
         @inline(__always) set {
-            precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of 0..<\(count)")
             storage[index] = newValue
         }
     }
@@ -70,7 +71,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
 
     /// Removes the element at `index`, keeping the order of the others.
     mutating func remove(at index: Int) -> Element {
-        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of 0..<\(count)")
         let element = storage[index]
         count &-= 1
         // The last element (a link's only transfer, most often) moves nothing: no call to memmove.
@@ -82,7 +83,7 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
     /// Removes the element at `index`, moving the last one into its place.
     @inline(__always)
     mutating func swapRemove(at index: Int) {
-        precondition(index >= 0 && index < count, "index \(index) out of 0..<\(count)")
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of 0..<\(count)")
         count &-= 1
         storage[index] = storage[count]
         checkInvariants()

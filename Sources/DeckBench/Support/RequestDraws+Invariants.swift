@@ -4,11 +4,12 @@
 extension RequestDraws {
     /// Stops the process when the table is broken: generation 0 current (it marks an empty slot),
     /// a slot of a later generation than the current one (checked over the whole table on a reset,
-    /// for the slot written otherwise), or a broken far map (in full on a reset; it checks each
-    /// insert itself).
+    /// for the slot written otherwise), a broken far map (in full on a reset; it checks each
+    /// insert itself), or the origin above `highestOrigin`.
     func checkInvariants(slot: Int? = nil) {
         guard InternalChecks.enabled else { return }
         precondition(generation >= 1, "RequestDraws: generation 0 is current")
+        precondition(origin <= Self.highestOrigin, "RequestDraws: origin \(origin) above \(Self.highestOrigin)")
         let slotCount = Self.nearPages * Self.nearRequests
         for index in (slot ?? 0) ..< (slot.map { $0 + 1 } ?? slotCount) {
             precondition(index >= 0 && index < slotCount && slots[index].generation <= generation,

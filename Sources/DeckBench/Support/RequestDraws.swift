@@ -12,6 +12,9 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
 
     static var nearPages: Int { 512 }
     static var nearRequests: Int { 8 }
+    /// The highest `origin`: the table's last page is `Int.max` at most, so that `index` needs one
+    /// comparison for the page (as `PageTable`'s).
+    static var highestOrigin: Int { Int.max - (nearPages - 1) }
     let slots: UnsafeMutablePointer<Slot>
     private(set) var generation: UInt32 = 1
     private(set) var origin = 0
@@ -40,7 +43,7 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         forgetValues(around: page)
         if first <= last {
             let (high, overflow) = last.subtractingReportingOverflow(Self.nearPages - 1)
-            origin = max(first, min(origin, overflow ? Int.min : high))
+            origin = min(max(first, min(origin, overflow ? Int.min : high)), Self.highestOrigin)
         }
         checkInvariants()
     }
@@ -60,16 +63,18 @@ struct RequestDraws<Value: BitwiseCopyable>: ~Copyable {
         }
         generation += 1
         let (low, overflow) = page.subtractingReportingOverflow(Self.nearPages / 2)
-        origin = overflow ? Int.min : low
+        origin = min(overflow ? Int.min : low, Self.highestOrigin)
         far.removeAll()
     }
 
     /// The slot of (page, n) in the flat table, if it has one.
     @inline(__always)
     private func index(page: Int, n: Int) -> Int? {
-        let (offset, overflow) = page.subtractingReportingOverflow(origin)
-        guard !overflow, offset >= 0, offset < Self.nearPages, n >= 0, n < Self.nearRequests else { return nil }
-        return n &* Self.nearPages &+ offset
+        // One unsigned comparison each, as in `PageTable.nearIndex`: below `origin` the wrapping
+        // difference is past every slot, and a negative n is above every count.
+        let offset = UInt(bitPattern: page) &- UInt(bitPattern: origin)
+        guard offset < UInt(Self.nearPages), UInt(bitPattern: n) < UInt(Self.nearRequests) else { return nil }
+        return n &* Self.nearPages &+ Int(bitPattern: offset)
     }
 
     /// The value of (page, n), drawn by `draw` on first use.
