@@ -71,7 +71,8 @@ struct LinkFailures: ~Copyable {
         while firstWaiting < started.count {
             let waiting = requests[started[firstWaiting]]
             guard waiting.finished || waiting.failed else { break }
-            firstWaiting += 1
+            // Wrapping: below `started.count`.
+            firstWaiting &+= 1
         }
         guard firstWaiting < started.count else { return scheduler.clearDeadline() }
         let id = started[firstWaiting]

@@ -28,7 +28,7 @@ final class RequestLog {
         (storage + count).initialize(to: request)
         // Wrapping: below `capacity` before the append.
         count &+= 1
-        return count - 1
+        return count &- 1
     }
 
     @inline(never)
@@ -45,7 +45,7 @@ final class RequestLog {
     /// `body` must not append to the log (which may move the storage).
     @inline(__always)
     func update<Result>(_ id: Int, _ body: (inout Request) throws -> Result) rethrows -> Result {
-        precondition(id >= 0 && id < count, "no request \(id)")
+        precondition(UInt(bitPattern: id) < UInt(bitPattern: count), "no request \(id)")
         return try body(&storage[id])
     }
 

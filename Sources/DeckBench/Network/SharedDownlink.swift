@@ -105,7 +105,8 @@ struct SharedDownlink: ~Copyable {
                 let id = transfers.remove(at: index).id
                 if roundsWithMore.isEmpty || !roundDone(id) { scheduler.scheduleArrival(of: id, leftAtUs: scheduler.nowUs, requests) }
             } else {
-                index += 1
+                // Wrapping: below `transfers.count`.
+                index &+= 1
             }
         }
         scheduleCheck(&scheduler)
