@@ -2,8 +2,9 @@
 /// (seed, session, page) so that it is the same for every policy and network.
 struct ServerPages: ~Copyable {
     private let model: ContentModel
-    private var seed: UInt64 = 0
-    private var sessionKey: UInt64 = 0
+    /// The seed, the content's key and the session, absorbed once a session: a page's history
+    /// absorbs only its page.
+    private var keys = SeededGenerator.KeyPrefix(seed: 0, keys: RandomKey.content, 0)
     private var newestPage = 0
     private var endUs = 0
     /// Each page's history, made on first use, and where it is in `histories`: −1 for a page
@@ -22,8 +23,7 @@ struct ServerPages: ~Copyable {
     /// Starts a new session: `sessionKey` from its id, pages `oldestPage ... newestPage`, shown
     /// first `firstPage`, until `endUs`.
     mutating func reset(seed: UInt64, sessionKey: UInt64, firstPage: Int, oldestPage: Int, newestPage: Int, endUs: Int) {
-        self.seed = seed
-        self.sessionKey = sessionKey
+        keys = SeededGenerator.KeyPrefix(seed: seed, keys: RandomKey.content, sessionKey)
         self.newestPage = newestPage
         self.endUs = endUs
         histories.removeAll(keepingCapacity: true)
@@ -84,7 +84,7 @@ struct ServerPages: ~Copyable {
             slots.store(Self.unchanged, page: page, n: 0)
             return Self.unchanged
         } else {
-            var random = SeededGenerator(seed: seed, keys: RandomKey.content, sessionKey, UInt64(bitPattern: Int64(page)))
+            var random = SeededGenerator(keys, keys: UInt64(bitPattern: Int64(page)))
             history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
             if history.changes.isEmpty {
                 slots.store(Self.unchanged, page: page, n: 0)

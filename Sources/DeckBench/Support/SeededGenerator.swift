@@ -33,6 +33,27 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         state = Self.absorb(d, into: Self.absorb(c, into: Self.absorb(b, into: Self.absorb(a, into: Self.mix(seed)))))
     }
 
+    /// The generator's state after `seed` and the keys `a`, `b`: what a family of generators that
+    /// share them (a session's draws of one kind) absorbs once, each member then only its own keys.
+    struct KeyPrefix {
+        fileprivate let state: UInt64
+
+        init(seed: UInt64, keys a: UInt64, _ b: UInt64) {
+            state = SeededGenerator.absorb(b, into: SeededGenerator.absorb(a, into: SeededGenerator.mix(seed)))
+        }
+    }
+
+    /// The same generator as `init(seed:keys:_:_:)` with the prefix's seed and keys first, then `c`.
+    init(_ prefix: KeyPrefix, keys c: UInt64) {
+        state = Self.absorb(c, into: prefix.state)
+    }
+
+    /// The same generator as `init(seed:keys:_:_:_:)` with the prefix's seed and keys first, then
+    /// `c`, `d`.
+    init(_ prefix: KeyPrefix, keys c: UInt64, _ d: UInt64) {
+        state = Self.absorb(d, into: Self.absorb(c, into: prefix.state))
+    }
+
     @inline(__always)
     private static func absorb(_ key: UInt64, into state: UInt64) -> UInt64 {
         mix(state ^ mix(key &+ 0x632B_E59B_D9B4_E019))

@@ -24,6 +24,29 @@ import Testing
         #expect(first != (0 ..< 5).map { _ in c.next() })
     }
 
+    /// A session's draws absorb the seed, the kind and the session once (`KeyPrefix`) and each
+    /// draw its own keys: the same generator as absorbing all of them in turn, at the keys' edges
+    /// too, and another prefix or key gives another one.
+    @Test(arguments: [(UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)), (2_026, RandomKey.roundTrip, 0xDEAD_BEEF, UInt64(bitPattern: -300), 7),
+                      (.max, RandomKey.content, .max, .max, .max), (1, RandomKey.loss, 42, UInt64(bitPattern: Int64.min), 0)])
+    func aKeyPrefixGivesTheGeneratorOfAllItsKeys(seed: UInt64, a: UInt64, b: UInt64, c: UInt64, d: UInt64) {
+        let prefix = SeededGenerator.KeyPrefix(seed: seed, keys: a, b)
+        var whole4 = SeededGenerator(seed: seed, keys: a, b, c, d)
+        var split4 = SeededGenerator(prefix, keys: c, d)
+        var whole3 = SeededGenerator(seed: seed, keys: a, b, c)
+        var split3 = SeededGenerator(prefix, keys: c)
+        for _ in 0 ..< 4 {
+            #expect(split4.next() == whole4.next())
+            #expect(split3.next() == whole3.next())
+        }
+        var otherSession = SeededGenerator(SeededGenerator.KeyPrefix(seed: seed, keys: a, b &+ 1), keys: c, d)
+        var otherKey = SeededGenerator(prefix, keys: c, d &+ 1)
+        var again = SeededGenerator(prefix, keys: c, d)
+        let first = again.next()
+        #expect(otherSession.next() != first)
+        #expect(otherKey.next() != first)
+    }
+
     @Test func logNormalHasTheRequestedMedian() {
         var random = SeededGenerator(seed: 12)
         let values = (0 ..< 20_001).map { _ in random.logNormal(median: 250, sigma: 0.8) }.sorted()
