@@ -40,17 +40,24 @@ package final class RecordingReader: Sequence, IteratorProtocol {
 
     public func next() -> RecordingItem? {
         // Bound once a call, not once a line: a line read retained and released the splitter.
-        let splitter = self.splitter
+        guard let splitter else { return takePending() }
         while true {
-            if pendingIndex < pending.count {
-                defer { pendingIndex += 1 }
-                return pending[pendingIndex]
-            }
-            if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-            pendingIndex = 0
-            guard !done, let splitter else { return nil }
+            if let item = takePending() { return item }
+            guard !done else { return nil }
             readLine(splitter)
         }
+    }
+
+    /// The next item read and not yet handed out; none empties the list for the next line.
+    @inline(__always)
+    private func takePending() -> RecordingItem? {
+        if pendingIndex < pending.count {
+            defer { pendingIndex += 1 }
+            return pending[pendingIndex]
+        }
+        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+        pendingIndex = 0
+        return nil
     }
 
     private func readLine(_ splitter: LineSplitter) {
