@@ -23,6 +23,13 @@ struct PageHistory {
         self.changes = changes.map(\.change)
     }
 
+    /// When the change after one at `timeUs` comes, at `rate` changes a microsecond: the draw a
+    /// history takes for each of its changes in turn, the first after 0.
+    @inline(__always)
+    static func nextChangeUs(after timeUs: Double, rate: Double, random: inout SeededGenerator) -> Double {
+        timeUs + -log(1 - random.unit()) / rate
+    }
+
     /// Changes until `endUs` of a page `distance` pages before the newest.
     init(model: ContentModel, distance: Int, endUs: Int, random: inout SeededGenerator) {
         initialItems = model.items
@@ -32,7 +39,7 @@ struct PageHistory {
         var count = model.items
         var nextID = model.items
         while true {
-            timeUs += -log(1 - random.unit()) / rate
+            timeUs = Self.nextChangeUs(after: timeUs, rate: rate, random: &random)
             guard timeUs <= Double(endUs) else { break }
             let change: Change
             let choice = count == 0 ? 0 : Int(random.next() % 3)

@@ -78,18 +78,19 @@ struct ServerPages: ~Copyable {
         let history: PageHistory
         if !scripted.isEmpty, let script = scripted[page] {
             history = script
-        } else if !(model.changesPerMicrosecond(distance: newestPage - page) > 0) {
-            // A page that never changes (64 or more pages old, or no churn) draws nothing: no
-            // generator and no history to make (most of a session's pages on the bench slice).
-            slots.store(Self.unchanged, page: page, n: 0)
-            return Self.unchanged
         } else {
-            var random = SeededGenerator(keys, keys: UInt64(bitPattern: Int64(page)))
-            history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &random)
-            if history.changes.isEmpty {
+            // A page that never changes (64 or more pages old, or no churn) draws nothing, and one
+            // whose first change comes after the horizon draws only that (most of a session's pages
+            // on the bench slice): neither makes a history.
+            let rate = model.changesPerMicrosecond(distance: newestPage - page)
+            let random = SeededGenerator(keys, keys: UInt64(bitPattern: Int64(page)))
+            var firstDraw = random
+            guard rate > 0, PageHistory.nextChangeUs(after: 0, rate: rate, random: &firstDraw) <= Double(endUs) else {
                 slots.store(Self.unchanged, page: page, n: 0)
                 return Self.unchanged
             }
+            var historyDraws = random
+            history = PageHistory(model: model, distance: newestPage - page, endUs: endUs, random: &historyDraws)
         }
         histories.append(history)
         slots.store(histories.count - 1, page: page, n: 0)
