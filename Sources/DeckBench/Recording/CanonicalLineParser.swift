@@ -44,17 +44,17 @@ enum CanonicalLineParser {
             }
             let first = index
             var value = 0
-            // At most 13 digits are read (a 14th refuses the line): the value stays below 10¹⁴, so
-            // the arithmetic cannot overflow and needs no overflow check (two branches a digit).
-            while index < count {
+            // At most 14 digits are read, and a 14th refuses the line: the value stays below 10¹⁴,
+            // so the arithmetic cannot overflow and needs no overflow check (two branches a digit).
+            let end = min(count, first &+ 14)
+            while index < end {
                 let digit = base[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 value = value &* 10 &+ Int(digit)
                 index &+= 1
-                if index &- first > 13 { return nil }
             }
-            let digits = index - first
-            guard digits > 0, !(digits > 1 && base[first] == UInt8(ascii: "0")) else { return nil }
+            let digits = index &- first
+            guard digits > 0, digits <= 13, !(digits > 1 && base[first] == UInt8(ascii: "0")) else { return nil }
             return negative ? -value : value
         }
 

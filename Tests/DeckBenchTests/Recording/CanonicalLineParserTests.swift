@@ -58,6 +58,23 @@ import Testing
         #expect(fallbacks > 1_000)
     }
 
+    /// An integer of 13 digits is read on the fast path and one of 14 falls back (the limit that
+    /// keeps the arithmetic from overflowing); times and pages then keep their own limits at their
+    /// edges; where the fast path reads a line, the full parser reads it the same.
+    @Test(arguments: [
+        (#"{"t":1,"e":"scroll","y":9999999999999}"#, true), (#"{"t":1,"e":"scroll","y":10000000000000}"#, false),
+        (#"{"t":1,"e":"scroll","y":0}"#, true), (#"{"t":1000000000000,"e":"end"}"#, true), (#"{"t":1000000000001,"e":"end"}"#, false),
+        (#"{"t":10000000000000,"e":"end"}"#, false), (#"{"t":5,"e":"jump","page":-1000000000000}"#, true),
+        (#"{"t":5,"e":"jump","page":-1000000000001}"#, false), (#"{"t":5,"e":"jump","page":-10000000000000}"#, false),
+        (#"{"t":5,"e":"jump","page":-}"#, false),
+    ])
+    func integersAtTheFastPathsDigitLimit(text: String, fastPath: Bool) {
+        let line = Array(text.utf8)
+        let read = fast(line)
+        #expect((read != nil) == fastPath, "\(text)")
+        if let read { #expect(full(line) == read, "\(text)") }
+    }
+
     @Test func unusualButValidLinesFallBack() {
         for text in [#"{ "t":1,"e":"end"}"#, #"{"e":"end","t":1}"#, #"{"t":1,"e":"end","x":2}"#, #"{"t":1,"e":"scroll","y":2.5}"#,
                      #"{"v":1,"session":"a\u0062","page":0,"first":0,"last":1}"#, #"{"t":01,"e":"end"}"#] {
