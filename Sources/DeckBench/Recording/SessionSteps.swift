@@ -10,6 +10,9 @@ struct SessionSteps {
 
     /// One per event of the session, in order.
     private(set) var steps: [Numbered] = []
+    /// The session's key for its seeded draws (`StableHash` of its id): hashed once for every
+    /// replayer of a worker, not once each.
+    private(set) var sessionKey: UInt64 = 0
 
     init() {}
 
@@ -20,6 +23,7 @@ struct SessionSteps {
     /// Replaces the steps with those of `session`, keeping the storage.
     mutating func decode(_ session: Session) {
         steps.removeAll(keepingCapacity: true)
+        sessionKey = StableHash.of(session.id)
         var pager = Pager(page: session.page)
         let limits = session.first ... session.last
         for event in session.events {

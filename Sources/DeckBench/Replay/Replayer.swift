@@ -96,7 +96,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
     /// its replayers).
     func replay(_ session: Session, steps: SessionSteps) -> SessionMetrics {
         precondition(steps.steps.count == session.events.count, "the steps of another session")
-        begin(session)
+        begin(session, sessionKey: steps.sessionKey)
         let events = session.events
         let steps = steps.steps
         for index in events.indices {
@@ -136,8 +136,7 @@ public final class Replayer<Policy: PrefetchPolicy> {
         if open.holdsUser { app.shiftUs += nowUs - open.sinceUs }
     }
 
-    func begin(_ session: Session) {
-        let sessionKey = StableHash.of(session.id)
+    func begin(_ session: Session, sessionKey: UInt64) {
         queue.reset()
         link.reset(seed: settings.seed, sessionKey: sessionKey)
         pages.reset(around: session.page, first: session.first, last: session.last)
