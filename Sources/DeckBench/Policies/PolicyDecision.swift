@@ -55,6 +55,9 @@ public struct PageSet: Sendable, Equatable {
     public var ranges: [ClosedRange<Int>] { (window.map { [$0] } ?? []) + more }
 
     /// - Complexity: O(1) for a window, O(number of ranges) for any other set.
+    /// The set's one range, when it is one range (nil when empty or more).
+    var singleWindow: ClosedRange<Int>? { moreCount == 0 ? window : nil }
+
     @inline(__always)
     public func contains(_ page: Int) -> Bool {
         if let window, window.contains(page) { return true }

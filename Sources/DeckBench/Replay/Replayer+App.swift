@@ -96,7 +96,9 @@ extension Replayer {
     /// and between commits a response caches only such a page, so at a gesture's start (the
     /// protected pages only grow) nothing needs dropping, and at its end only the released page may.
     /// A policy that ignores gesture starts (`ignoresGestureStarts`) is not asked at one, by the
-    /// same argument.
+    /// same argument. For the same reason a response's decision that keeps the single window the
+    /// last one kept drops nothing, and the cached pages are not walked (the staged policy's usual
+    /// case).
     func decide(_ trigger: PolicyContext.Trigger) {
         if Policy.ignoresGestureStarts, case .gestureStarted = trigger { return }
         if Policy.decidesAtCommitsOnly {
@@ -108,14 +110,13 @@ extension Replayer {
             case .commit: break
             }
         }
+        let keptBefore = decision.keep.singleWindow
         decision.removeAll()
         policy.decide(trail.context(trigger, current: app.shown, limits: app.limits, pages: pages), into: &decision)
-        // From the last index down: a drop moves the last cached page into the dropped one's place.
-        var index = pages.cachedCount
-        while index > 0 {
-            index -= 1
-            let page = pages.cachedPage(at: index)
-            if !isKept(page) && !isProtected(page) { drop(page) }
+        if case .responseArrived = trigger, let keptBefore, decision.keep.singleWindow == keptBefore {
+            checkNothingToDrop()
+        } else {
+            dropWhatIsNeitherKeptNorProtected()
         }
         // The shown page and pages being dragged in are the app's (demand, revalidation, retries),
         // never a policy's prefetch.
@@ -125,6 +126,30 @@ extension Replayer {
             position += 1
             if app.limits.contains(page) && pages.isMissing(page) && !isProtected(page) { send(.prefetch, page) }
         }
+    }
+
+    @inline(__always)
+    private func dropWhatIsNeitherKeptNorProtected() {
+        // From the last index down: a drop moves the last cached page into the dropped one's place.
+        var index = pages.cachedCount
+        while index > 0 {
+            index -= 1
+            let page = pages.cachedPage(at: index)
+            if !isKept(page) && !isProtected(page) { drop(page) }
+        }
+    }
+
+    /// With the containers' checkers on (`make test-checks`), stops the process when a decision
+    /// that walked no cached page should have dropped one.
+    @inline(__always)
+    private func checkNothingToDrop() {
+        #if DEBUG || DECKBENCH_INTERNAL_CHECKS
+        guard InternalChecks.enabled else { return }
+        for index in 0 ..< pages.cachedCount {
+            let page = pages.cachedPage(at: index)
+            precondition(isKept(page) || isProtected(page), "Replayer: cached page \(page) is neither kept nor protected")
+        }
+        #endif
     }
 
     /// Whether the policy's last decision keeps `page`.
