@@ -13,8 +13,8 @@ struct NetworkDraws: ~Copyable {
     let seed: UInt64
     private(set) var sessionKey: UInt64 = 0
     /// The seed, the kind of draw and the session, absorbed once a session: a draw then absorbs
-    /// only its page and n (two of the generator's four mixing steps of keys, 161,486 draws on
-    /// the bench slice).
+    /// only its page and n (it saves the seed's mix and two of the four keys' absorptions, on
+    /// 161,486 draws of the bench slice).
     private var roundTripKeys: SeededGenerator.KeyPrefix
     private var lossKeys: SeededGenerator.KeyPrefix
     /// Round-trip draws and uniform draws of loss, by (page, n).
