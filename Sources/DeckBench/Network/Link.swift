@@ -142,9 +142,10 @@ struct Link: ~Copyable {
 
     /// Request `id`'s response arrived: its connection serves the next waiting request. Its
     /// transfer, if it had one, left the downlink when it was through (an arrival is scheduled
-    /// only then), so none is looked for.
+    /// only then, or when a transfer alone starts; it is through then, and leaves the downlink at
+    /// the next start), so none is looked for.
     mutating func releaseArrived<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
-        assert(downlink.transfers.firstIndex(where: { $0.id == id }) == nil, "request \(id) arrived while transferring")
+        assert(downlink.hasLeft(id, byUs: scheduler.nowUs), "request \(id) arrived while transferring")
         if isWindowed { disconnectWindowed(id) }
         freeConnection(requests, &scheduler)
     }
@@ -182,8 +183,7 @@ struct Link: ~Copyable {
         guard downlink.bytesPerSecond > 0, bytes > 0 else {
             return scheduler.scheduleArrival(of: id, leftAtUs: scheduler.nowUs, requests)
         }
-        guard downlink.isIdle else { return downlink.join(id, bytes: bytes, &scheduler) }
-        downlink.startAlone(id, bytes: bytes, &scheduler)
+        downlink.start(id, bytes: bytes, sole: slots.busy == 1, requests, &scheduler)
     }
 
     /// The response of `id` on an empirical network, a trace or a windowed downlink.

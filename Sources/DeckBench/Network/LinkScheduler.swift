@@ -16,6 +16,12 @@ protocol LinkScheduler: ~Copyable {
     /// Schedules `event` at `timeUs` (not before now), with a sequence number taken earlier, or now
     /// when `sequence` is nil.
     mutating func schedule(_ event: LinkEvent, atUs timeUs: Int, sequence: Int?)
+    /// Schedules request `id`'s arrival at `timeUs` (not before now) with a sequence number taken
+    /// earlier, if it can take it back later (`cancelArrival`); else schedules nothing and
+    /// returns false.
+    mutating func scheduleCancellableArrival(of id: Int, atUs timeUs: Int, sequence: Int) -> Bool
+    /// Takes back request `id`'s arrival, scheduled by `scheduleCancellableArrival` and not due yet.
+    mutating func cancelArrival(of id: Int)
     /// Sets the timer to `timer` at `timeUs`, replacing the one set before.
     mutating func setTimer(_ timer: LinkTimer, atUs timeUs: Int)
     mutating func cancelTimer()
@@ -61,5 +67,13 @@ extension LinkScheduler where Self: ~Copyable {
     mutating func scheduleArrival(of id: Int, leftAtUs leftUs: Int, _ requests: RequestLog) {
         let request = requests[id]
         schedule(.arrival(request: id), atUs: leftUs + request.downUs, sequence: request.arrivalSequence)
+    }
+
+    /// As `scheduleArrival`, where `cancelArrival` can take it back; false (nothing scheduled)
+    /// where it cannot.
+    @inline(__always)
+    mutating func scheduleCancellableArrival(of id: Int, leftAtUs leftUs: Int, _ requests: RequestLog) -> Bool {
+        let request = requests[id]
+        return scheduleCancellableArrival(of: id, atUs: leftUs + request.downUs, sequence: request.arrivalSequence)
     }
 }

@@ -2,7 +2,9 @@
 /// (processor sharing: each of k transfers gets 1/k of the rate), or packet by packet in turn on a
 /// Mahimahi trace's delivery opportunities. A transfer that is through has its response arrive
 /// half a round trip later. On a constant rate the downlink keeps one timer, its next transfer
-/// check; on a trace, its next delivery opportunity.
+/// check; on a trace, its next delivery opportunity. A transfer alone on the constant rate needs
+/// no check: its arrival is scheduled when it starts, and taken back if another joins before it is
+/// through (`start`).
 struct SharedDownlink: ~Copyable {
     /// The constant rate, bytes per second (0 on a trace, whose opportunities set the pace).
     let bytesPerSecond: Int
@@ -20,6 +22,10 @@ struct SharedDownlink: ~Copyable {
     /// a byte: every transfer gets the same share, so a transfer's remaining work is its `work`
     /// less this, and a share is one addition however many share it.
     private var served = 0
+    /// When the transfer that started alone, its arrival already scheduled, is through; `Int.max`
+    /// when there is no such transfer. Until another transfer joins, nothing is served: `served`
+    /// stays 0 and `updatedUs` at its start, as a check would have left them.
+    private var aloneThroughUs = Int.max
 
     /// Requests whose transfer is a window's round with more rounds to follow: when it is through,
     /// the response does not arrive (empty but with windows on the fair share, `tcp_iw` with
@@ -48,29 +54,74 @@ struct SharedDownlink: ~Copyable {
         roundsWithMore.removeAll()
         updatedUs = 0
         served = 0
+        aloneThroughUs = .max
     }
 
     var isIdle: Bool { transfers.isEmpty }
 
+    /// Whether a transfer that started alone is on the downlink, its arrival scheduled.
+    var hasAloneTransfer: Bool { aloneThroughUs != .max }
+
+    /// Whether response `id` is not transferring at `nowUs` (a transfer alone through by then has
+    /// left, though it is still listed until the next start).
+    func hasLeft(_ id: Int, byUs nowUs: Int) -> Bool {
+        (hasAloneTransfer && nowUs >= aloneThroughUs) || transfers.firstIndex(where: { $0.id == id }) == nil
+    }
+
     // MARK: A constant rate
 
-    /// Response `id` of `bytes` starts alone on the idle downlink.
+    /// Response `id` of `bytes` starts on the downlink: alone when nothing else transfers (a
+    /// transfer alone that is through by now has left it), else sharing it. `sole` says that no
+    /// other request is in flight, so that no other response is on its way to join this one.
     @inline(__always)
-    mutating func startAlone<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
-        // Alone on an idle downlink: nothing is served (`served` is 0 whenever the downlink is
-        // idle), so the check falls due when the whole page has passed at the full rate, rounded
-        // up, as `advance` and `scheduleCheck` would find with one transfer.
-        assert(served == 0, "an idle downlink with \(served) served")
+    mutating func start<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, sole: Bool, _ requests: RequestLog, _ scheduler: inout Scheduler) {
+        settleAlone(nowUs: scheduler.nowUs)
+        guard isIdle else { return join(id, bytes: bytes, &scheduler) }
+        startAlone(id, bytes: bytes, sole: sole, requests, &scheduler)
+    }
+
+    /// Response `id` of `bytes` starts alone on the idle downlink: it is through when the whole
+    /// page has passed at the full rate, rounded up, as `advance` and `scheduleCheck` would find
+    /// with one transfer (nothing is served: `served` is 0 whenever the downlink is idle). When its
+    /// request is the `sole` one in flight, its arrival is scheduled now, where the scheduler can
+    /// take it back; else (another response would likely join it and take the arrival back, which
+    /// costs more than the check it saves) a check is, as for shared transfers. An arrival
+    /// scheduled now has the place a check's would give it: its time is the same and its sequence
+    /// number was taken when its request started. (A check not scheduled takes no sequence
+    /// number, which changes no two later events' order.)
+    @inline(__always)
+    mutating func startAlone<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, sole: Bool, _ requests: RequestLog, _ scheduler: inout Scheduler) {
+        assert(served == 0 && aloneThroughUs == .max, "an idle downlink with \(served) served")
         updatedUs = scheduler.nowUs
         let work = bytes * 1_000_000
         transfers.append(Transfer(id: id, work: work))
         let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
-        scheduler.setTimer(.transferCheck, atUs: scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0))
+        let throughUs = scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0)
+        if sole, scheduler.scheduleCancellableArrival(of: id, leftAtUs: throughUs, requests) {
+            aloneThroughUs = throughUs
+        } else {
+            scheduler.setTimer(.transferCheck, atUs: throughUs)
+        }
     }
 
-    /// Response `id` of `bytes` joins the transfers sharing the downlink.
+    /// The transfer alone, if through by `nowUs`, leaves the downlink (its arrival is scheduled):
+    /// what its check would have done.
+    @inline(__always)
+    mutating func settleAlone(nowUs: Int) {
+        guard nowUs >= aloneThroughUs else { return }
+        transfers.removeAll()
+        aloneThroughUs = .max
+    }
+
+    /// Response `id` of `bytes` joins the transfers sharing the downlink. A transfer alone until
+    /// now (not through: `start` settled it) shares from here: its arrival is taken back, and the
+    /// check this schedules, as every join's, replaces the one it never had.
     @inline(never)
     mutating func join<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
+        if hasAloneTransfer {
+            scheduler.cancelArrival(of: transfers[0].id)
+            aloneThroughUs = .max
+        }
         advance(now: scheduler.nowUs)
         transfers.append(Transfer(id: id, work: served + bytes * 1_000_000))
         scheduleCheck(&scheduler)
@@ -80,6 +131,7 @@ struct SharedDownlink: ~Copyable {
     /// still in progress, else as a transfer of its own; `endsResponse` says whether it is the
     /// response's last. Returns how many transfers now share the downlink.
     mutating func addRound<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, endsResponse: Bool, _ scheduler: inout Scheduler) -> Int {
+        assert(!hasAloneTransfer, "a window's round beside a transfer alone")
         advance(now: scheduler.nowUs)
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             transfers[index].work += bytes * 1_000_000
@@ -98,6 +150,7 @@ struct SharedDownlink: ~Copyable {
     /// checks on the bench slice); the optimizer declines (2026-11-27, fourth session).
     @inline(__always)
     mutating func transferCheck<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
+        assert(!hasAloneTransfer, "a transfer check beside a transfer alone")
         advance(now: scheduler.nowUs)
         var index = 0
         while index < transfers.count {
@@ -121,8 +174,17 @@ struct SharedDownlink: ~Copyable {
         return true
     }
 
-    /// The app gave up on request `id`: its transfer, if it has one, stops.
+    /// The app gave up on request `id`: its transfer, if it has one, stops. A transfer alone that
+    /// is through has left; one that is not leaves with its arrival.
     mutating func remove<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ scheduler: inout Scheduler) {
+        settleAlone(nowUs: scheduler.nowUs)
+        if hasAloneTransfer {
+            guard transfers[0].id == id else { return }
+            scheduler.cancelArrival(of: id)
+            transfers.removeAll()
+            aloneThroughUs = .max
+            return
+        }
         if !roundsWithMore.isEmpty, let waiting = roundsWithMore.firstIndex(of: id) { _ = roundsWithMore.remove(at: waiting) }
         guard let index = transfers.firstIndex(where: { $0.id == id }) else { return }
         if trace == nil { advance(now: scheduler.nowUs) }
@@ -175,6 +237,7 @@ struct SharedDownlink: ~Copyable {
 
     /// Response `id` of `bytes` waits for the trace's packets.
     mutating func enqueuePackets<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
+        assert(!hasAloneTransfer, "a trace's packets beside a transfer alone")
         transfers.append(Transfer(id: id, work: bytes))
         // A packet takes its millisecond: the first one can leave at the next opportunity.
         scheduleOpportunity(&scheduler, afterUs: scheduler.nowUs + 1)

@@ -7,6 +7,18 @@ extension EventQueue: LinkScheduler {
     }
 
     @inline(__always)
+    mutating func scheduleCancellableArrival(of id: Int, atUs timeUs: Int, sequence: Int) -> Bool {
+        scheduleOnLinkList(.arrival(request: id), atUs: timeUs, sequence: sequence)
+    }
+
+    mutating func cancelArrival(of id: Int) {
+        removeFromLinkList { action in
+            if case .arrival(request: id) = action { return true }
+            return false
+        }
+    }
+
+    @inline(__always)
     mutating func setTimer(_ timer: LinkTimer, atUs timeUs: Int) {
         let action: ScheduledEvent.Action = timer == .transferCheck ? .transferCheck : .deliveryOpportunity
         setTimer(action, atUs: timeUs)

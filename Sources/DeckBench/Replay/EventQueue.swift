@@ -68,6 +68,26 @@ struct EventQueue: ~Copyable {
         linkEvents.insertFromEnd(event) { $0 < event }
     }
 
+    /// Schedules the link's `action` at `timeUs` (not before now) with a sequence number taken
+    /// earlier, in the link's list, from which `removeFromLinkList` can take it back; false
+    /// (nothing scheduled) when the list is full.
+    @inline(__always)
+    mutating func scheduleOnLinkList(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) -> Bool {
+        guard linkEvents.count < Self.linkListLimit else { return false }
+        scheduleOnLink(action, atUs: timeUs, sequence: sequence)
+        return true
+    }
+
+    /// Takes back the link's event whose action `matches`, scheduled by `scheduleOnLinkList` and
+    /// not due yet: looked for from the next event due on (an arrival taken back is mostly near it).
+    mutating func removeFromLinkList(where matches: (ScheduledEvent.Action) -> Bool) {
+        guard let index = linkEvents.lastIndex(where: { matches($0.action) }) else {
+            preconditionFailure("EventQueue: the link's event to take back is not in its list")
+        }
+        _ = linkEvents.remove(at: index)
+        checkInvariants()
+    }
+
     /// A sequence number for an event to be scheduled later with it (`setDeadline`): the place
     /// in the order that the event would have had if scheduled now.
     mutating func takeSequence() -> Int {

@@ -106,6 +106,18 @@ struct FlatList<Element: BitwiseCopyable>: ~Copyable {
         return nil
     }
 
+    /// The index of the last element that satisfies `predicate`.
+    @inline(__always)
+    func lastIndex(where predicate: (Element) -> Bool) -> Int? {
+        var index = count
+        while index > 0 {
+            // Wrapping: above 0.
+            index &-= 1
+            if predicate(storage[index]) { return index }
+        }
+        return nil
+    }
+
     private mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.initialize(from: storage, count: count)

@@ -14,7 +14,7 @@ import Testing
         var scheduler = TestScheduler()
         log[0].arrivalSequence = 5
         log[1].arrivalSequence = 6
-        downlink.startAlone(0, bytes: 20_000, &scheduler)
+        downlink.startAlone(0, bytes: 20_000, sole: false, log, &scheduler)
         #expect(scheduler.timer?.timer == .transferCheck && scheduler.timer?.atUs == 80_000)
         scheduler.nowUs = 40_000
         downlink.join(1, bytes: 10_000, &scheduler)
@@ -31,7 +31,7 @@ import Testing
         // then has 20,000 left alone: 80 ms more.
         var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
         var scheduler = TestScheduler()
-        downlink.startAlone(0, bytes: 30_000, &scheduler)
+        downlink.startAlone(0, bytes: 30_000, sole: false, log, &scheduler)
         downlink.join(1, bytes: 10_000, &scheduler)
         #expect(scheduler.timer?.atUs == 80_000)
         scheduler.nowUs = 79_999
@@ -48,7 +48,7 @@ import Testing
         // each: the other's 15,000 left take 60 ms alone.
         var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
         var scheduler = TestScheduler()
-        downlink.startAlone(0, bytes: 20_000, &scheduler)
+        downlink.startAlone(0, bytes: 20_000, sole: false, log, &scheduler)
         downlink.join(1, bytes: 20_000, &scheduler)
         #expect(scheduler.timer?.atUs == 160_000)
         scheduler.nowUs = 40_000
@@ -56,6 +56,87 @@ import Testing
         #expect(scheduler.timer?.atUs == 100_000)
         downlink.remove(1, &scheduler)
         #expect(downlink.transfers.count == 1)
+    }
+
+    // MARK: A transfer alone, its arrival scheduled when it starts
+
+    @Test func aSoleTransferAloneHasItsArrivalScheduledAtOnceAndNoCheck() {
+        // 20,000 bytes alone from 0: through at 80 ms, arriving 30 ms later, in the place its
+        // request took when it started. At 110 ms another response starts: the first has left,
+        // so the second (10,000 bytes: 40 ms) is alone too.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        log[0].arrivalSequence = 5
+        log[1].arrivalSequence = 6
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 110_000, sequence: 5)])
+        #expect(scheduler.timer == nil && downlink.hasAloneTransfer)
+        #expect(!downlink.hasLeft(0, byUs: 79_999) && downlink.hasLeft(0, byUs: 80_000))
+        scheduler.nowUs = 110_000
+        downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 1), atUs: 180_000, sequence: 6)])
+        #expect(downlink.transfers.count == 1 && scheduler.timer == nil && scheduler.cancelled.isEmpty)
+    }
+
+    @Test func aJoinBeforeTheTransferAloneIsThroughTakesItsArrivalBackAndSharesAsAChecksWould() {
+        // As `aTransferJoiningHalfwaySharesTheRestAndBothArriveTogether`, the first alone with its
+        // arrival scheduled: the join at 40 ms takes it back, and the rest goes as there.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        log[0].arrivalSequence = 5
+        log[1].arrivalSequence = 6
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        scheduler.nowUs = 40_000
+        downlink.start(1, bytes: 10_000, sole: false, log, &scheduler)
+        #expect(scheduler.cancelled == [0] && scheduler.takeEvents().isEmpty)
+        #expect(scheduler.timer?.atUs == 120_000 && !downlink.hasAloneTransfer)
+        scheduler.nowUs = 120_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 150_000, sequence: 5),
+                                           .init(event: .arrival(request: 1), atUs: 150_000, sequence: 6)])
+        #expect(downlink.isIdle && scheduler.timer == nil)
+    }
+
+    @Test func aResponseStartingTheInstantTheTransferAloneIsThroughStartsAlone() {
+        // Through at 80 ms exactly: its arrival stands, and the next response has the rate alone.
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        scheduler.nowUs = 80_000
+        downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
+        #expect(scheduler.cancelled.isEmpty)
+        #expect(scheduler.takeEvents().map(\.atUs) == [110_000, 150_000])
+        #expect(downlink.transfers.count == 1 && downlink.transfers[0].id == 1)
+    }
+
+    @Test func removingTheTransferAloneTakesItsArrivalBackUntilItIsThrough() {
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        scheduler.nowUs = 40_000
+        downlink.remove(1, &scheduler)
+        #expect(scheduler.cancelled.isEmpty && downlink.hasAloneTransfer)
+        downlink.remove(0, &scheduler)
+        #expect(scheduler.cancelled == [0] && downlink.isIdle && !downlink.hasAloneTransfer)
+        // Through before it is given up: its arrival stands, as a check would have scheduled it.
+        scheduler.nowUs = 50_000
+        downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
+        scheduler.nowUs = 95_000
+        downlink.remove(1, &scheduler)
+        #expect(scheduler.cancelled == [0] && downlink.isIdle)
+        #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1)])
+    }
+
+    @Test func aTransferAloneGetsACheckWhenOthersAreInFlightOrTheSchedulerCannotTakeBack() {
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.start(0, bytes: 20_000, sole: false, log, &scheduler)
+        #expect(scheduler.timer?.atUs == 80_000 && scheduler.takeEvents().isEmpty && !downlink.hasAloneTransfer)
+        downlink.reset(traceOffsetUs: 0)
+        scheduler.cancelTimer()
+        scheduler.refusesCancellable = true
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        #expect(scheduler.timer?.atUs == 80_000 && scheduler.takeEvents().isEmpty && !downlink.hasAloneTransfer)
     }
 
     @Test func aWindowsRoundThroughIsNoArrivalUntilTheLastRound() {

@@ -25,6 +25,31 @@ struct TestScheduler: LinkScheduler {
         events.append(Scheduled(event: event, atUs: max(timeUs, nowUs), sequence: sequence ?? takeSequence()))
     }
 
+    /// Whether `scheduleCancellableArrival` refuses, as a full queue does.
+    var refusesCancellable = false
+
+    mutating func scheduleCancellableArrival(of id: Int, atUs timeUs: Int, sequence: Int) -> Bool {
+        guard !refusesCancellable else { return false }
+        schedule(.arrival(request: id), atUs: timeUs, sequence: sequence)
+        cancellable.append(id)
+        return true
+    }
+
+    /// Takes the arrival back (from `events` too if not taken yet), and notes it in `cancelled`.
+    mutating func cancelArrival(of id: Int) {
+        guard let index = cancellable.firstIndex(of: id) else {
+            preconditionFailure("TestScheduler: no arrival of request \(id) to take back")
+        }
+        cancellable.remove(at: index)
+        events.removeAll { $0.event == .arrival(request: id) }
+        cancelled.append(id)
+    }
+
+    /// Requests whose arrival was scheduled where it can be taken back, and not taken back yet.
+    private(set) var cancellable: [Int] = []
+    /// The requests whose arrival was taken back, in order.
+    private(set) var cancelled: [Int] = []
+
     mutating func setTimer(_ timer: LinkTimer, atUs timeUs: Int) {
         self.timer = (timer, timeUs)
     }

@@ -28,6 +28,25 @@ import Testing
         #expect(queue.nowUs == 100)
     }
 
+    /// An arrival scheduled where it can be taken back goes to the link's list, unless the list
+    /// is full; taken back, it never pops, and the others pop as before.
+    @Test func anArrivalInTheLinksListIsTakenBack() {
+        var queue = EventQueue()
+        var taken: [Bool] = []
+        for (id, timeUs) in [(1, 30), (2, 20), (3, 20)] {
+            let sequence = queue.takeSequence()
+            taken.append(queue.scheduleCancellableArrival(of: id, atUs: timeUs, sequence: sequence))
+        }
+        #expect(taken == [true, true, true])
+        queue.cancelArrival(of: 2)
+        #expect(drain(&queue) == ["arrival 3 @20", "arrival 1 @30"])
+        for id in 0 ..< EventQueue.linkListLimit { queue.scheduleOnLink(.arrival(request: id), atUs: 40) }
+        let sequence = queue.takeSequence()
+        let takenWhenFull = queue.scheduleCancellableArrival(of: 99, atUs: 50, sequence: sequence)
+        #expect(!takenWhenFull)
+        #expect(drain(&queue).count == EventQueue.linkListLimit)
+    }
+
     /// The link's list, the heap, the timer and the deadline pop as one queue: random events on
     /// the link (more at once than its list holds, so some go to the heap), with sequences taken
     /// now or earlier, and the user's events between them come out in (time, sequence) order.
