@@ -70,8 +70,9 @@ struct EventQueue: ~Copyable {
 
     /// Schedules the link's `action` at `timeUs` (not before now) with a sequence number taken
     /// earlier, in the link's list, from which `removeFromLinkList` can take it back; false
-    /// (nothing scheduled) when the list is full.
-    @inline(__always)
+    /// (nothing scheduled) when the list is full. Out of line: inlined, it kept `Link`'s start of
+    /// a response out of the replayer's loop.
+    @inline(never)
     mutating func scheduleOnLinkList(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) -> Bool {
         guard linkEvents.count < Self.linkListLimit else { return false }
         scheduleOnLink(action, atUs: timeUs, sequence: sequence)
