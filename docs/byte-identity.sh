@@ -7,7 +7,8 @@
 #
 # The jobs: the default job; a 64-point sweep on two networks; --user-waits with adaptive and
 # staged on a lossy 3g; two failing lte links with churn; --bootstrap 0 with sessions.csv.zst; a
-# tune folder; three shards merged. Prints each job's verdict and exits 1 on any difference.
+# tune folder; links made for ties with --user-waits (no jitter, transfers ending on the
+# microsecond of timeouts and of each other); three shards merged. Prints each job's verdict and exits 1 on any difference.
 set -uo pipefail
 old=$1; new=$2; scratch=${3:-/tmp/byte-identity}
 data="$(cd "$(dirname "$0")/.." && pwd)/data"
@@ -19,6 +20,7 @@ jobs=(
   "failing|replay $data --network lte:loss=0.2,timeout_ms=2000 --network lte:outage_every_ms=60000,outage_ms=5000 --churn-per-hour 30"
   "no-intervals|replay $data --bootstrap 0 --sessions-format csv.zst"
   "tune|tune $data --policy fixed:radius=0..4 --policy directional:behind=1..3,ahead=1..3 --budget bytes_per_navigation=60000"
+  "ties|replay $data --user-waits --network lte:jitter=0,rtt_ms=100,downlink_kbps=1600,connections=0,timeout_ms=150 --network lte:jitter=0,rtt_ms=0,downlink_kbps=1600,connections=2,timeout_ms=100"
 )
 differ=0
 run() { # binary side name command…

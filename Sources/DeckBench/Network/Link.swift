@@ -80,6 +80,15 @@ struct Link: ~Copyable {
         return (draws.roundTripUs(page: page, n: n, rttMs: model.rttMs, jitter: model.jitter), -1)
     }
 
+    /// Every transfer on the fair-share downlink checked, none alone with its arrival scheduled at
+    /// its start: the replay as before that shortcut, for the tests that hold the two equal.
+    mutating func checkEveryTransfer() {
+        downlink.arrivesAtStart = false
+    }
+
+    /// How many transfers alone had their arrival scheduled at their start (for those tests).
+    var arrivalsAtStart: Int { downlink.arrivalsAtStart }
+
     /// Whether the link is down at `timeUs`: a request that gets its connection then is lost.
     func isInOutage(atUs timeUs: Int) -> Bool { failures.isInOutage(atUs: timeUs) }
 
@@ -136,16 +145,17 @@ struct Link: ~Copyable {
     @inline(never)
     mutating func release<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         if isWindowed { disconnectWindowed(id) }
-        downlink.remove(id, &scheduler)
+        // The app gives up in the request's timeout event, numbered with its deadline.
+        downlink.remove(id, sequence: requests[id].deadlineSequence, &scheduler)
         freeConnection(requests, &scheduler)
     }
 
     /// Request `id`'s response arrived: its connection serves the next waiting request. Its
     /// transfer, if it had one, left the downlink when it was through (an arrival is scheduled
-    /// only then, or when a transfer alone starts; it is through then, and leaves the downlink at
-    /// the next start), so none is looked for.
+    /// only then, or when a transfer alone starts; it is through then, and leaves the downlink when
+    /// the downlink is next used), so none is looked for.
     mutating func releaseArrived<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
-        assert(downlink.hasLeft(id, byUs: scheduler.nowUs), "request \(id) arrived while transferring")
+        assert(downlink.hasLeft(id, afterUs: scheduler.nowUs), "request \(id) arrived while transferring")
         if isWindowed { disconnectWindowed(id) }
         freeConnection(requests, &scheduler)
     }

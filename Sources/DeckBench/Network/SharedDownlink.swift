@@ -22,10 +22,19 @@ struct SharedDownlink: ~Copyable {
     /// a byte: every transfer gets the same share, so a transfer's remaining work is its `work`
     /// less this, and a share is one addition however many share it.
     private var served = 0
-    /// When the transfer that started alone, its arrival already scheduled, is through; `Int.max`
-    /// when there is no such transfer. Until another transfer joins, nothing is served: `served`
-    /// stays 0 and `updatedUs` at its start, as a check would have left them.
+    /// When the transfer that started alone, its arrival already scheduled, is through, and the
+    /// sequence number its check would have had (taken all the same, so that every later number is
+    /// the one it would have been): the check it stands for falls due at (`aloneThroughUs`,
+    /// `aloneSequence`). `Int.max` when there is no such transfer. Until another transfer joins,
+    /// nothing is served: `served` stays 0 and `updatedUs` at its start, as a check would have left
+    /// them.
     private var aloneThroughUs = Int.max
+    private var aloneSequence = 0
+    /// Whether a transfer alone may have its arrival scheduled at its start (off: every transfer
+    /// is checked, as before that shortcut; tests hold the two to the same replay).
+    var arrivesAtStart = true
+    /// How many transfers had their arrival scheduled at their start, for those tests.
+    private(set) var arrivalsAtStart = 0
 
     /// Requests whose transfer is a window's round with more rounds to follow: when it is through,
     /// the response does not arrive (empty but with windows on the fair share, `tcp_iw` with
@@ -62,10 +71,10 @@ struct SharedDownlink: ~Copyable {
     /// Whether a transfer that started alone is on the downlink, its arrival scheduled.
     var hasAloneTransfer: Bool { aloneThroughUs != .max }
 
-    /// Whether response `id` is not transferring at `nowUs` (a transfer alone through by then has
-    /// left, though it is still listed until the next start).
-    func hasLeft(_ id: Int, byUs nowUs: Int) -> Bool {
-        (hasAloneTransfer && nowUs >= aloneThroughUs) || transfers.firstIndex(where: { $0.id == id }) == nil
+    /// Whether response `id` is not transferring after `nowUs` (a transfer alone through before
+    /// then has left, though it is still listed until the downlink is next used).
+    func hasLeft(_ id: Int, afterUs nowUs: Int) -> Bool {
+        nowUs > aloneThroughUs || transfers.firstIndex(where: { $0.id == id }) == nil
     }
 
     // MARK: A constant rate
@@ -86,9 +95,9 @@ struct SharedDownlink: ~Copyable {
     /// request is the `sole` one in flight, its arrival is scheduled now, where the scheduler can
     /// take it back; else (another response would likely join it and take the arrival back, which
     /// costs more than the check it saves) a check is, as for shared transfers. An arrival
-    /// scheduled now has the place a check's would give it: its time is the same and its sequence
-    /// number was taken when its request started. (A check not scheduled takes no sequence
-    /// number, which changes no two later events' order.)
+    /// scheduled now has the place a check's would give it: the same time, and the sequence number
+    /// its request took when it started. Not with no down half: the arrival would fall due with the
+    /// check and run before events of that instant that the check runs after.
     @inline(__always)
     mutating func startAlone<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, sole: Bool, _ requests: RequestLog, _ scheduler: inout Scheduler) {
         assert(served == 0 && aloneThroughUs == .max, "an idle downlink with \(served) served")
@@ -97,25 +106,35 @@ struct SharedDownlink: ~Copyable {
         transfers.append(Transfer(id: id, work: work))
         let (quotient, remainder) = work.quotientAndRemainder(dividingBy: bytesPerSecond)
         let throughUs = scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0)
-        if sole, scheduler.scheduleCancellableArrival(of: id, leftAtUs: throughUs, requests) {
+        if sole, arrivesAtStart, requests[id].downUs > 0, scheduler.scheduleCancellableArrival(of: id, leftAtUs: throughUs, requests) {
             aloneThroughUs = throughUs
+            aloneSequence = scheduler.takeSequence()
+            arrivalsAtStart &+= 1
         } else {
             scheduler.setTimer(.transferCheck, atUs: throughUs)
         }
     }
 
-    /// The transfer alone, if through by `nowUs`, leaves the downlink (its arrival is scheduled):
-    /// what its check would have done.
+    /// The transfer alone leaves the downlink (its arrival is scheduled) if it was through before
+    /// `nowUs`: what its check did then. Through at `nowUs` itself, it stays: a response starting
+    /// now joins it (taking its arrival back, the join's check at once putting it back), which is
+    /// what happens whether that start comes before the check it stands for or after (a transfer
+    /// with nothing left shares nothing, and the later one's check falls due at the same time).
     @inline(__always)
     mutating func settleAlone(nowUs: Int) {
-        guard nowUs >= aloneThroughUs else { return }
+        if nowUs > aloneThroughUs { leaveAlone() }
+    }
+
+    /// The transfer alone leaves the downlink, its arrival standing.
+    private mutating func leaveAlone() {
         transfers.removeAll()
         aloneThroughUs = .max
     }
 
     /// Response `id` of `bytes` joins the transfers sharing the downlink. A transfer alone until
-    /// now (not through: `start` settled it) shares from here: its arrival is taken back, and the
-    /// check this schedules, as every join's, replaces the one it never had.
+    /// now (not through before now: `start` settled it) shares from here: its arrival is taken
+    /// back, and the check this schedules replaces the one it stood for, as every join's replaces
+    /// the check before it.
     @inline(never)
     mutating func join<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
         if hasAloneTransfer {
@@ -174,10 +193,14 @@ struct SharedDownlink: ~Copyable {
         return true
     }
 
-    /// The app gave up on request `id`: its transfer, if it has one, stops. A transfer alone that
-    /// is through has left; one that is not leaves with its arrival.
-    mutating func remove<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ scheduler: inout Scheduler) {
-        settleAlone(nowUs: scheduler.nowUs)
+    /// The app gave up on request `id` in an event of sequence number `sequence`: its transfer, if
+    /// it has one, stops. A transfer alone whose check would have run before this event (events of
+    /// one instant run in the order of their numbers) has left, its arrival standing; one whose
+    /// check would not leaves with its arrival.
+    mutating func remove<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, sequence: Int, _ scheduler: inout Scheduler) {
+        if scheduler.nowUs > aloneThroughUs || (scheduler.nowUs == aloneThroughUs && sequence > aloneSequence) {
+            leaveAlone()
+        }
         if hasAloneTransfer {
             guard transfers[0].id == id else { return }
             scheduler.cancelArrival(of: id)

@@ -52,9 +52,9 @@ import Testing
         downlink.join(1, bytes: 20_000, &scheduler)
         #expect(scheduler.timer?.atUs == 160_000)
         scheduler.nowUs = 40_000
-        downlink.remove(1, &scheduler)
+        downlink.remove(1, sequence: 0, &scheduler)
         #expect(scheduler.timer?.atUs == 100_000)
-        downlink.remove(1, &scheduler)
+        downlink.remove(1, sequence: 0, &scheduler)
         #expect(downlink.transfers.count == 1)
     }
 
@@ -71,7 +71,7 @@ import Testing
         downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
         #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 110_000, sequence: 5)])
         #expect(scheduler.timer == nil && downlink.hasAloneTransfer)
-        #expect(!downlink.hasLeft(0, byUs: 79_999) && downlink.hasLeft(0, byUs: 80_000))
+        #expect(!downlink.hasLeft(0, afterUs: 80_000) && downlink.hasLeft(0, afterUs: 80_001))
         scheduler.nowUs = 110_000
         downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
         #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 1), atUs: 180_000, sequence: 6)])
@@ -97,16 +97,58 @@ import Testing
         #expect(downlink.isIdle && scheduler.timer == nil)
     }
 
-    @Test func aResponseStartingTheInstantTheTransferAloneIsThroughStartsAlone() {
-        // Through at 80 ms exactly: its arrival stands, and the next response has the rate alone.
+    @Test func aResponseStartingTheInstantTheTransferAloneIsThroughJoinsItAndItsCheckFallsDueAtOnce() {
+        // Through at 80 ms exactly: a response starting then joins it (before or after the check it
+        // stands for, the same: it has nothing left to share). Its arrival is taken back, and the
+        // join's check, due at once, puts it back where it was; the new response then has the rate
+        // alone (10,000 bytes: 40 ms).
         var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
         var scheduler = TestScheduler()
+        log[0].arrivalSequence = 5
         downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
         scheduler.nowUs = 80_000
         downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
-        #expect(scheduler.cancelled.isEmpty)
-        #expect(scheduler.takeEvents().map(\.atUs) == [110_000, 150_000])
+        #expect(scheduler.cancelled == [0] && scheduler.takeEvents().isEmpty)
+        #expect(scheduler.timer?.atUs == 80_000 && downlink.transfers.count == 2)
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 110_000, sequence: 5)])
+        #expect(scheduler.timer?.atUs == 120_000 && downlink.transfers.count == 1 && downlink.transfers[0].id == 1)
+    }
+
+    @Test func aResponseStartingAfterTheTransferAloneIsThroughHasTheRateAlone() {
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        scheduler.nowUs = 80_001
+        downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
+        #expect(scheduler.cancelled.isEmpty && scheduler.timer == nil)
+        #expect(scheduler.takeEvents().map(\.atUs) == [110_000, 150_001])
         #expect(downlink.transfers.count == 1 && downlink.transfers[0].id == 1)
+    }
+
+    @Test func givingUpTheInstantTheTransferAloneIsThroughFollowsTheOrderOfItsCheck() {
+        // The check it stands for took sequence number 0 (the scheduler's first); a timeout event
+        // numbered after it finds the transfer gone (its arrival stands), one numbered before
+        // takes the arrival back with the transfer.
+        for (sequence, cancelled) in [(1, [Int]()), (-1, [0])] {
+            var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+            var scheduler = TestScheduler()
+            downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+            scheduler.nowUs = 80_000
+            downlink.remove(0, sequence: sequence, &scheduler)
+            #expect(scheduler.cancelled == cancelled && downlink.isIdle && !downlink.hasAloneTransfer)
+            #expect(scheduler.takeEvents().count == 1 - cancelled.count)
+        }
+    }
+
+    @Test func aTransferAloneWithNoDownHalfGetsACheck() {
+        // Its arrival would fall due with its check and overtake the events of that instant that
+        // the check runs after.
+        let log = requestLog([Request(page: 0, kind: .demand, upUs: 0, downUs: 0)])
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
+        #expect(scheduler.timer?.atUs == 80_000 && scheduler.takeEvents().isEmpty && !downlink.hasAloneTransfer)
     }
 
     @Test func removingTheTransferAloneTakesItsArrivalBackUntilItIsThrough() {
@@ -114,15 +156,15 @@ import Testing
         var scheduler = TestScheduler()
         downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
         scheduler.nowUs = 40_000
-        downlink.remove(1, &scheduler)
+        downlink.remove(1, sequence: 0, &scheduler)
         #expect(scheduler.cancelled.isEmpty && downlink.hasAloneTransfer)
-        downlink.remove(0, &scheduler)
+        downlink.remove(0, sequence: 0, &scheduler)
         #expect(scheduler.cancelled == [0] && downlink.isIdle && !downlink.hasAloneTransfer)
         // Through before it is given up: its arrival stands, as a check would have scheduled it.
         scheduler.nowUs = 50_000
         downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
         scheduler.nowUs = 95_000
-        downlink.remove(1, &scheduler)
+        downlink.remove(1, sequence: 0, &scheduler)
         #expect(scheduler.cancelled == [0] && downlink.isIdle)
         #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1)])
     }
