@@ -125,7 +125,7 @@ struct SharedDownlink: ~Copyable {
         if nowUs > aloneThroughUs { leaveAlone() }
     }
 
-    /// The transfer alone leaves the downlink, its arrival standing.
+    /// The transfer alone leaves the downlink (its arrival standing, unless taken back first).
     private mutating func leaveAlone() {
         transfers.removeAll()
         aloneThroughUs = .max
@@ -204,9 +204,7 @@ struct SharedDownlink: ~Copyable {
         if hasAloneTransfer {
             guard transfers[0].id == id else { return }
             scheduler.cancelArrival(of: id)
-            transfers.removeAll()
-            aloneThroughUs = .max
-            return
+            return leaveAlone()
         }
         if !roundsWithMore.isEmpty, let waiting = roundsWithMore.firstIndex(of: id) { _ = roundsWithMore.remove(at: waiting) }
         guard let index = transfers.firstIndex(where: { $0.id == id }) else { return }

@@ -7,18 +7,26 @@ import Testing
     private static let rate = 250_000
     private let log = requestLog((0 ..< 2).map { Request(page: $0, kind: .demand, upUs: 30_000, downUs: 30_000) })
 
-    @Test func aTransferJoiningHalfwaySharesTheRestAndBothArriveTogether() {
+    /// With a check for the first transfer (`sole` false) or its arrival scheduled at its start
+    /// (`sole` true, taken back at the join): the same transfers, the same arrivals.
+    @Test(arguments: [false, true])
+    func aTransferJoiningHalfwaySharesTheRestAndBothArriveTogether(sole: Bool) {
         // 20,000 bytes alone from 0: due at 80 ms. At 40 ms 10,000 bytes join: the first has 10,000
         // left, so both have 10,000 at half the rate each, 80 ms more: both through at 120 ms.
         var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
         var scheduler = TestScheduler()
         log[0].arrivalSequence = 5
         log[1].arrivalSequence = 6
-        downlink.startAlone(0, bytes: 20_000, sole: false, log, &scheduler)
-        #expect(scheduler.timer?.timer == .transferCheck && scheduler.timer?.atUs == 80_000)
+        downlink.start(0, bytes: 20_000, sole: sole, log, &scheduler)
+        if sole {
+            #expect(scheduler.timer == nil && downlink.hasAloneTransfer)
+        } else {
+            #expect(scheduler.timer?.timer == .transferCheck && scheduler.timer?.atUs == 80_000)
+        }
         scheduler.nowUs = 40_000
-        downlink.join(1, bytes: 10_000, &scheduler)
-        #expect(scheduler.timer?.atUs == 120_000)
+        downlink.start(1, bytes: 10_000, sole: false, log, &scheduler)
+        #expect(scheduler.cancelled == (sole ? [0] : []) && scheduler.takeEvents().isEmpty)
+        #expect(scheduler.timer?.atUs == 120_000 && !downlink.hasAloneTransfer)
         scheduler.nowUs = 120_000
         downlink.transferCheck(log, &scheduler)
         #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 150_000, sequence: 5),
@@ -76,25 +84,6 @@ import Testing
         downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
         #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 1), atUs: 180_000, sequence: 6)])
         #expect(downlink.transfers.count == 1 && scheduler.timer == nil && scheduler.cancelled.isEmpty)
-    }
-
-    @Test func aJoinBeforeTheTransferAloneIsThroughTakesItsArrivalBackAndSharesAsAChecksWould() {
-        // As `aTransferJoiningHalfwaySharesTheRestAndBothArriveTogether`, the first alone with its
-        // arrival scheduled: the join at 40 ms takes it back, and the rest goes as there.
-        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
-        var scheduler = TestScheduler()
-        log[0].arrivalSequence = 5
-        log[1].arrivalSequence = 6
-        downlink.start(0, bytes: 20_000, sole: true, log, &scheduler)
-        scheduler.nowUs = 40_000
-        downlink.start(1, bytes: 10_000, sole: false, log, &scheduler)
-        #expect(scheduler.cancelled == [0] && scheduler.takeEvents().isEmpty)
-        #expect(scheduler.timer?.atUs == 120_000 && !downlink.hasAloneTransfer)
-        scheduler.nowUs = 120_000
-        downlink.transferCheck(log, &scheduler)
-        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 150_000, sequence: 5),
-                                           .init(event: .arrival(request: 1), atUs: 150_000, sequence: 6)])
-        #expect(downlink.isIdle && scheduler.timer == nil)
     }
 
     @Test func aResponseStartingTheInstantTheTransferAloneIsThroughJoinsItAndItsCheckFallsDueAtOnce() {
