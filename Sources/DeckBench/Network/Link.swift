@@ -46,6 +46,8 @@ struct Link: ~Copyable {
             (trace, loop, empirical) = (nil, true, network.requests)
         }
         downlink = SharedDownlink(bytesPerSecond: Int((model.downlinkKbps * 1_000 / 8).rounded()), trace: trace, loop: loop)
+        // A window's rounds share the downlink with no transfer alone beside them.
+        if isWindowed { downlink.arrivesAtStart = false }
         respondsElsewhere = empirical != nil || trace != nil || isWindowed
     }
 
@@ -86,8 +88,10 @@ struct Link: ~Copyable {
         downlink.arrivesAtStart = false
     }
 
-    /// How many transfers alone had their arrival scheduled at their start (for those tests).
+    /// How many transfers alone had their arrival scheduled at their start, and how many left
+    /// alone by a check had it then (for those tests).
     var arrivalsAtStart: Int { downlink.arrivalsAtStart }
+    var arrivalsAtChecks: Int { downlink.arrivalsAtChecks }
 
     /// Whether the link is down at `timeUs`: a request that gets its connection then is lost.
     func isInOutage(atUs timeUs: Int) -> Bool { failures.isInOutage(atUs: timeUs) }

@@ -3,8 +3,8 @@
 /// Mahimahi trace's delivery opportunities. A transfer that is through has its response arrive
 /// half a round trip later. On a constant rate the downlink keeps one timer, its next transfer
 /// check; on a trace, its next delivery opportunity. A transfer alone on the constant rate needs
-/// no check: its arrival is scheduled when it starts, and taken back if another joins before it is
-/// through (`start`).
+/// no check: its arrival is scheduled when it starts, or when a check leaves it alone, and taken
+/// back if another joins before it is through (`start`, `transferCheck`).
 struct SharedDownlink: ~Copyable {
     /// The constant rate, bytes per second (0 on a trace, whose opportunities set the pace).
     let bytesPerSecond: Int
@@ -30,11 +30,15 @@ struct SharedDownlink: ~Copyable {
     /// them.
     private var aloneThroughUs = Int.max
     private var aloneSequence = 0
-    /// Whether a transfer alone may have its arrival scheduled at its start (off: every transfer
-    /// is checked, as before that shortcut; tests hold the two to the same replay).
+    /// Whether a transfer alone may have its arrival scheduled at its start or when a check leaves
+    /// it alone (off: every transfer is checked, as before that shortcut, and tests hold the two to
+    /// the same replay; off on a link with windows, whose rounds share the downlink with no
+    /// transfer alone beside them).
     var arrivesAtStart = true
     /// How many transfers had their arrival scheduled at their start, for those tests.
     private(set) var arrivalsAtStart = 0
+    /// How many transfers left alone by a check had their arrival scheduled then.
+    private(set) var arrivalsAtChecks = 0
 
     /// Requests whose transfer is a window's round with more rounds to follow: when it is through,
     /// the response does not arrive (empty but with windows on the fair share, `tcp_iw` with
@@ -165,8 +169,9 @@ struct SharedDownlink: ~Copyable {
     }
 
     /// The earliest transfer may be through: the responses of those through go on to their last
-    /// half round trip. Asked to be inlined into the replayer's loop, its one caller (489,390
-    /// checks on the bench slice); the optimizer declines (2026-11-27, fourth session).
+    /// half round trip, and one transfer left goes on alone (`continuesAlone`). Asked to be inlined
+    /// into the replayer's loop, its one caller (169,594 checks on the bench slice); the optimizer
+    /// declines (2026-11-27, fourth session).
     @inline(__always)
     mutating func transferCheck<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
         assert(!hasAloneTransfer, "a transfer check beside a transfer alone")
@@ -181,7 +186,32 @@ struct SharedDownlink: ~Copyable {
                 index &+= 1
             }
         }
+        if transfers.count == 1, continuesAlone(requests, &scheduler) { return }
         scheduleCheck(&scheduler)
+    }
+
+    /// The one transfer a check leaves goes on alone, as one starting alone does (`startAlone`):
+    /// its arrival is scheduled now, at the time and with the number that the check finding it
+    /// through would give it, and that check's own number is taken now, so that every later number
+    /// is unchanged. `served` is taken off its work: only the difference counts, and a transfer
+    /// alone starts from nothing served. False, changing nothing, without the shortcut (off, rounds
+    /// with more to follow, no down half, a full list).
+    @inline(__always)
+    private mutating func continuesAlone<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) -> Bool {
+        guard arrivesAtStart, roundsWithMore.isEmpty else { return false }
+        let id = transfers[0].id
+        let remaining = transfers[0].work - served
+        assert(remaining > 0, "a transfer through left after its check")
+        let (quotient, remainder) = remaining.quotientAndRemainder(dividingBy: bytesPerSecond)
+        let throughUs = scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0)
+        guard requests[id].downUs > 0, scheduler.scheduleCancellableArrival(of: id, leftAtUs: throughUs, requests) else { return false }
+        scheduler.cancelTimer()
+        transfers[0].work = remaining
+        served = 0
+        aloneThroughUs = throughUs
+        aloneSequence = scheduler.takeSequence()
+        arrivalsAtChecks &+= 1
+        return true
     }
 
     /// Whether request `id`'s transfer that is through was a round with more to follow (which it

@@ -4,6 +4,7 @@ import Testing
 /// The shared downlink worked by hand: 250,000 bytes a second (2,000 kbit/s) shared fairly, and a
 /// trace's packets in turn.
 @Suite struct SharedDownlinkTests {
+    private typealias Scheduled = TestScheduler.Scheduled
     private static let rate = 250_000
     private let log = requestLog((0 ..< 2).map { Request(page: $0, kind: .demand, upUs: 30_000, downUs: 30_000) })
 
@@ -34,11 +35,17 @@ import Testing
         #expect(downlink.isIdle && scheduler.timer == nil)
     }
 
-    @Test func aCheckBeforeTheLeastTransferIsThroughSchedulesTheNext() {
+    /// Every transfer checked (`checked`), or the one left by a check going on alone: the same
+    /// arrivals, at the same times and in the same places.
+    @Test(arguments: [false, true])
+    func aCheckLeavingOneTransferHasItsArrivalWhereItsNextCheckWouldPutIt(checked: Bool) {
         // 10,000 and 30,000 bytes from 0: the first is through at 80 ms (half the rate); the second
-        // then has 20,000 left alone: 80 ms more.
+        // then has 20,000 left alone: 80 ms more, arriving 30 ms after.
         var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        downlink.arrivesAtStart = !checked
         var scheduler = TestScheduler()
+        log[0].arrivalSequence = 5
+        log[1].arrivalSequence = 6
         downlink.startAlone(0, bytes: 30_000, sole: false, log, &scheduler)
         downlink.join(1, bytes: 10_000, &scheduler)
         #expect(scheduler.timer?.atUs == 80_000)
@@ -47,8 +54,60 @@ import Testing
         #expect(scheduler.takeEvents().isEmpty && scheduler.timer?.atUs == 80_000)
         scheduler.nowUs = 80_000
         downlink.transferCheck(log, &scheduler)
-        #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1)])
-        #expect(scheduler.timer?.atUs == 160_000)
+        let first = Scheduled(event: .arrival(request: 1), atUs: 110_000, sequence: 6)
+        let second = Scheduled(event: .arrival(request: 0), atUs: 190_000, sequence: 5)
+        if checked {
+            #expect(scheduler.takeEvents() == [first])
+            #expect(scheduler.timer?.atUs == 160_000 && !downlink.hasAloneTransfer)
+            scheduler.nowUs = 160_000
+            downlink.transferCheck(log, &scheduler)
+            #expect(scheduler.takeEvents() == [second] && downlink.isIdle)
+        } else {
+            #expect(scheduler.takeEvents() == [first, second])
+            #expect(scheduler.timer == nil && downlink.hasAloneTransfer && downlink.arrivalsAtChecks == 1)
+            #expect(!downlink.hasLeft(0, afterUs: 160_000) && downlink.hasLeft(0, afterUs: 160_001))
+        }
+    }
+
+    @Test func givingUpTheInstantTheTransferACheckLeftAloneIsThroughFollowsTheOrderOfItsCheck() {
+        // Left alone at 80 ms, through at 160 ms; the check it stands for took number 0.
+        for (sequence, cancelled) in [(1, [Int]()), (-1, [0])] {
+            var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+            var scheduler = TestScheduler()
+            downlink.startAlone(0, bytes: 30_000, sole: false, log, &scheduler)
+            downlink.join(1, bytes: 10_000, &scheduler)
+            scheduler.nowUs = 80_000
+            downlink.transferCheck(log, &scheduler)
+            scheduler.nowUs = 160_000
+            downlink.remove(0, sequence: sequence, &scheduler)
+            #expect(scheduler.cancelled == cancelled && downlink.isIdle && !downlink.hasAloneTransfer)
+            #expect(scheduler.takeEvents().map(\.event) == [.arrival(request: 1)] + (cancelled.isEmpty ? [.arrival(request: 0)] : []))
+        }
+    }
+
+    @Test func aResponseJoiningTheTransferACheckLeftAloneTakesItsArrivalBackAndShares() {
+        // As above, 20,000 bytes of request 0 left alone at 80 ms (through at 160 ms). At 120 ms
+        // request 2's 10,000 bytes join: 10,000 left each at half the rate, both through at 200 ms.
+        let log = requestLog((0 ..< 3).map { Request(page: $0, kind: .demand, upUs: 30_000, downUs: 30_000) })
+        log[0].arrivalSequence = 5
+        log[2].arrivalSequence = 7
+        var downlink = SharedDownlink(bytesPerSecond: Self.rate, trace: nil, loop: true)
+        var scheduler = TestScheduler()
+        downlink.startAlone(0, bytes: 30_000, sole: false, log, &scheduler)
+        downlink.join(1, bytes: 10_000, &scheduler)
+        scheduler.nowUs = 80_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(downlink.hasAloneTransfer && downlink.transfers.count == 1)
+        _ = scheduler.takeEvents()
+        scheduler.nowUs = 120_000
+        downlink.start(2, bytes: 10_000, sole: false, log, &scheduler)
+        #expect(scheduler.cancelled == [0] && scheduler.takeEvents().isEmpty && !downlink.hasAloneTransfer)
+        #expect(scheduler.timer?.atUs == 200_000)
+        scheduler.nowUs = 200_000
+        downlink.transferCheck(log, &scheduler)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 230_000, sequence: 5),
+                                           .init(event: .arrival(request: 2), atUs: 230_000, sequence: 7)])
+        #expect(downlink.isIdle && scheduler.timer == nil)
     }
 
     @Test func aRemovedTransferLeavesTheRateToTheOther() {
@@ -99,9 +158,12 @@ import Testing
         downlink.start(1, bytes: 10_000, sole: true, log, &scheduler)
         #expect(scheduler.cancelled == [0] && scheduler.takeEvents().isEmpty)
         #expect(scheduler.timer?.atUs == 80_000 && downlink.transfers.count == 2)
+        // The check puts the arrival back, and leaves the new response alone: through at 120 ms.
+        log[1].arrivalSequence = 6
         downlink.transferCheck(log, &scheduler)
-        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 110_000, sequence: 5)])
-        #expect(scheduler.timer?.atUs == 120_000 && downlink.transfers.count == 1 && downlink.transfers[0].id == 1)
+        #expect(scheduler.takeEvents() == [.init(event: .arrival(request: 0), atUs: 110_000, sequence: 5),
+                                           .init(event: .arrival(request: 1), atUs: 150_000, sequence: 6)])
+        #expect(scheduler.timer == nil && downlink.hasAloneTransfer && downlink.transfers.count == 1 && downlink.transfers[0].id == 1)
     }
 
     @Test func aResponseStartingAfterTheTransferAloneIsThroughHasTheRateAlone() {

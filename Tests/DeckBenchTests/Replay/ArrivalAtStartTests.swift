@@ -3,7 +3,8 @@ import Testing
 
 /// A response alone on the fair-share downlink, its request the only one in flight, has its
 /// arrival scheduled when it starts instead of a transfer check when it is through
-/// (`SharedDownlink.startAlone`). The replay must be the one every transfer checked gives, field
+/// (`SharedDownlink.startAlone`), and so does the one transfer a check leaves
+/// (`SharedDownlink.continuesAlone`). The replay must be the one every transfer checked gives, field
 /// by field, on links made for ties: no jitter, round trips and rates that make transfers end on
 /// the same microsecond as timeouts, as user events and as each other, with and without the user
 /// waiting, every policy, one, two and unlimited connections.
@@ -23,22 +24,25 @@ import Testing
         let sessions = (0 ..< 40).map { generator.session($0) }
         let settings = ReplaySettings(seed: 3, content: ContentModel(items: 20, itemBytes: 1_000, churnPerHour: 60), maxAgeMs: 0,
                                       bootstrap: 0, userWaits: userWaits)
-        var atStart = 0
+        var (atStart, atChecks) = (0, 0)
         for spec in Self.networks {
             let network = try NetworkModel.parse(spec)
-            atStart += compare(OnDemandPolicy(), network, settings, sessions)
-            atStart += compare(FixedPolicy(), network, settings, sessions)
-            atStart += compare(DirectionalPolicy(), network, settings, sessions)
-            atStart += compare(StagedPolicy(), network, settings, sessions)
+            for taken in [compare(OnDemandPolicy(), network, settings, sessions), compare(FixedPolicy(), network, settings, sessions),
+                          compare(DirectionalPolicy(), network, settings, sessions), compare(StagedPolicy(), network, settings, sessions)] {
+                atStart += taken.atStart
+                atChecks += taken.atChecks
+            }
         }
-        // The shortcut was taken, often: the comparison is not between two checked replays.
+        // Both shortcuts were taken, often: the comparison is not between two checked replays.
         #expect(atStart > 1_000)
+        #expect(atChecks > 1_000)
     }
 
     /// Replays `sessions` both ways and expects the same metrics; returns how many arrivals were
-    /// scheduled at their transfer's start (the link counts them over its sessions).
+    /// scheduled at their transfer's start and when a check left it alone (the link counts them
+    /// over its sessions).
     private func compare<Policy: PrefetchPolicy>(_ policy: Policy, _ network: NetworkModel, _ settings: ReplaySettings,
-                                                 _ sessions: [Session]) -> Int {
+                                                 _ sessions: [Session]) -> (atStart: Int, atChecks: Int) {
         let fast = Replayer(policy: policy, network: network, settings: settings)
         let checked = Replayer(policy: policy, network: network, settings: settings)
         checked.link.checkEveryTransfer()
@@ -47,7 +51,7 @@ import Testing
             let got = fast.replay(session)
             #expect(got == expected, "\(Policy.name) on \(network.spec), user waits \(settings.userWaits), session \(session.id)")
         }
-        #expect(checked.link.arrivalsAtStart == 0)
-        return fast.link.arrivalsAtStart
+        #expect(checked.link.arrivalsAtStart == 0 && checked.link.arrivalsAtChecks == 0)
+        return (fast.link.arrivalsAtStart, fast.link.arrivalsAtChecks)
     }
 }
