@@ -2,7 +2,8 @@ import Testing
 @testable import DeckBench
 
 /// The one digit writer behind sessions.csv, the recording encoder and the report numbers: the
-/// decimal text Swift prints, at the one- and two-digit fast paths' edges and the extremes.
+/// decimal text Swift prints, at the one- and two-digit fast paths' edges, beside every power of
+/// ten, at the extremes and on values of every length.
 @Suite struct DecimalDigitsTests {
     @Test func everyValueAsSwiftPrintsIt() {
         var values = Array(-1_200 ... 1_200) + [Int.min, Int.min + 1, Int.max, Int.max - 1]
@@ -11,6 +12,12 @@ import Testing
             values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
             if power > Int.max / 10 { break }
             power *= 10
+        }
+        var random = SeededGenerator(seed: 11)
+        for _ in 0 ..< 200_000 {
+            // Every length, both signs: a random magnitude shifted right by a random count.
+            let raw = random.next()
+            values.append(Int(bitPattern: UInt(raw >> (random.next() % 64))))
         }
         for value in values {
             var bytes: [UInt8] = []
