@@ -43,6 +43,11 @@ enum CanonicalLineParser {
                 index += 1
             }
             let first = index
+            if let (value, digits) = shortRun() {
+                index &+= digits
+                guard digits > 0, !(digits > 1 && base[first] == UInt8(ascii: "0")) else { return nil }
+                return negative ? -value : value
+            }
             var value = 0
             // At most 14 digits are read, and a 14th refuses the line: the value stays below 10¹⁴,
             // so the arithmetic cannot overflow and needs no overflow check (two branches a digit).
@@ -56,6 +61,34 @@ enum CanonicalLineParser {
             let digits = index &- first
             guard digits > 0, digits <= 13, !(digits > 1 && base[first] == UInt8(ascii: "0")) else { return nil }
             return negative ? -value : value
+        }
+
+        /// The digits from `index` when fewer than 8 digits end within the next 8 bytes of the line:
+        /// their value and count, read from one 8-byte load (a line's usual times, page numbers and
+        /// offsets); nil to read them one by one (fewer than 8 bytes left, 8 digits or more, or a
+        /// big-endian machine). About 20 instructions for a 5-digit time, against about 60.
+        @inline(__always)
+        func shortRun() -> (value: Int, digits: Int)? {
+            #if _endian(little)
+            guard count &- index >= 8 else { return nil }
+            // A digit byte is 0...9 after the XOR (no borrows between bytes, as a subtraction has).
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x3030_3030_3030_3030
+            // The first byte that is no digit has its high bit set, by itself or by adding 0x76 (10
+            // and up reach 0x80); the digits before it add without a carry, and carries only go up.
+            let notDigits = (word | (word &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080
+            let digits = notDigits.trailingZeroBitCount >> 3
+            guard digits < 8 else { return nil }
+            guard digits > 0 else { return (0, 0) }
+            // The digits moved to the top bytes (zeros before them), then pairs, fours and the eight
+            // combined: the first byte is the most significant digit.
+            var value = word &<< UInt64(64 &- 8 &* digits)
+            value = (value &* 10 &+ (value &>> 8)) & 0x00FF_00FF_00FF_00FF
+            value = (value &* 100 &+ (value &>> 16)) & 0x0000_FFFF_0000_FFFF
+            value = (value &* 10_000 &+ (value &>> 32)) & 0x0000_0000_FFFF_FFFF
+            return (Int(truncatingIfNeeded: value), digits)
+            #else
+            return nil
+            #endif
         }
 
         mutating func time() -> Int? {

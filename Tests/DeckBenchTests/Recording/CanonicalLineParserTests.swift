@@ -75,6 +75,20 @@ import Testing
         if let read { #expect(full(line) == read, "\(text)") }
     }
 
+    /// The integers' 8-byte read (`shortRun`) against every byte after one to nine digits: a digit
+    /// makes the number longer, anything else ends it, and the line is then not canonical.
+    @Test func everyByteAfterEveryLengthOfDigits() {
+        for length in 1 ... 9 {
+            let digits = Array("9876543210".utf8.prefix(length))
+            for byte in UInt8.min ... UInt8.max {
+                let line = Array(#"{"t":"#.utf8) + digits + [byte] + Array(#","e":"end"}"#.utf8)
+                let read = fast(line)
+                #expect((read != nil) == (0x30 ... 0x39).contains(byte), "\(length) digits, then byte \(byte)")
+                if let read { #expect(read == full(line)) }
+            }
+        }
+    }
+
     @Test func unusualButValidLinesFallBack() {
         for text in [#"{ "t":1,"e":"end"}"#, #"{"e":"end","t":1}"#, #"{"t":1,"e":"end","x":2}"#, #"{"t":1,"e":"scroll","y":2.5}"#,
                      #"{"v":1,"session":"a\u0062","page":0,"first":0,"last":1}"#, #"{"t":01,"e":"end"}"#] {
