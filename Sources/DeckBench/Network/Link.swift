@@ -83,7 +83,8 @@ struct Link: ~Copyable {
     }
 
     /// Every transfer on the fair-share downlink checked, none alone with its arrival scheduled at
-    /// its start: the replay as before that shortcut, for the tests that hold the two equal.
+    /// its start or at the check that left it alone: the replay as before those shortcuts, for the
+    /// tests that hold the two equal.
     mutating func checkEveryTransfer() {
         downlink.arrivesAtStart = false
     }
