@@ -1,21 +1,26 @@
 /// The bootstrap buckets' totals of one policy × network, kept only for the buckets that hold a
 /// session: a slot per bucket (2 KiB) says where its block of counts is, and blocks are appended as
 /// buckets are first used. A run over a few hundred sessions keeps a few hundred blocks, not 1,024.
-/// Each count keeps its totals in a column of its own, in the narrowest of 16, 32 and 64 bits that
-/// holds every one of them, widened when one does not fit: on a large corpus navigations and stalls
-/// fit in 16 bits a bucket where bytes need 32 (18 KiB of columns for the seven counts, where 32
-/// bits each were 28 KiB). Reads see whole numbers bucket by bucket (`dense`, `total`), so sums and
-/// files are the same whatever the layout.
+/// Each count keeps its totals in the narrowest of 16, 32 and 64 bits that holds every one of them,
+/// widened when one does not fit: on a large corpus navigations and stalls fit in 16 bits a bucket
+/// where bytes need 32 (18 KiB for the seven counts, where 32 bits each were 28 KiB). A block holds
+/// its counts side by side, unaligned (`offsets`), so that a session's add reaches one array once. Reads see
+/// whole numbers bucket by bucket (`dense`, `total`), so sums and files are the same whatever the
+/// layout.
 struct BucketTotals: Sendable {
     /// Counts a bucket keeps (`BootstrapReplicates.counts.count`).
     let width: Int
     /// Per bucket, 1 + the index of its block; 0 when it holds nothing yet.
     private(set) var slots: [UInt16]
-    /// Per count, its totals by block (in the order buckets were first used), `columnBytes[c]`
-    /// bytes each, little-endian as the machine is.
-    private(set) var columns: [[UInt8]]
-    /// Bytes a total takes in each column: 2, 4 or 8.
+    /// The blocks, in the order buckets were first used, `blockBytes` bytes each: count `c` at
+    /// byte `offsets[c]` of its block, in `columnBytes[c]` bytes, little-endian as the machine is.
+    private(set) var blocks: [UInt8] = []
+    /// Bytes a total takes for each count: 2, 4 or 8.
     private(set) var columnBytes: [Int]
+    /// Where each count sits in a block: the widths of the counts before it.
+    private(set) var offsets: [Int]
+    /// Bytes a block takes: the widths of every count.
+    private(set) var blockBytes: Int
     /// Blocks made so far.
     private(set) var blockCount = 0
 
@@ -23,8 +28,9 @@ struct BucketTotals: Sendable {
         precondition(buckets < 1 << 16, "a slot holds a block index in 16 bits")
         self.width = width
         slots = Array(repeating: 0, count: buckets)
-        columns = Array(repeating: [], count: width)
         columnBytes = Array(repeating: 2, count: width)
+        offsets = (0 ..< width).map { $0 * 2 }
+        blockBytes = width * 2
     }
 
     /// From the dense layout (bucket-major, `width` counts a bucket); buckets of zeros keep no block.
@@ -40,29 +46,46 @@ struct BucketTotals: Sendable {
     var buckets: Int { slots.count }
 
     /// Adds `amount(c)` to count `c` of `bucket`, for every count; the bucket's block is made on
-    /// first use.
+    /// first use. The totals are stored in one pass over the block; one that does not fit its width
+    /// is stored after its count is widened, and the pass goes on (rare: a count widens at most
+    /// twice).
     @inline(__always)
     mutating func add(_ bucket: Int, _ amount: (Int) -> Int) {
         var slot = Int(slots[bucket])
         if slot == 0 {
-            for count in 0 ..< width {
-                let bytes = columnBytes[count]
-                columns[count].reserveModestly(for: bytes, limit: buckets * bytes)
-                // A byte at a time: `append(contentsOf: repeatElement(0, count:))` took the
-                // generic sequence path, about 95 instructions a new block's count.
-                for _ in 0 ..< bytes { columns[count].append(0) }
-            }
+            blocks.reserveModestly(for: blockBytes, limit: buckets * blockBytes)
+            // A byte at a time: `append(contentsOf: repeatElement(0, count:))` took the generic
+            // sequence path.
+            for _ in 0 ..< blockBytes { blocks.append(0) }
             blockCount += 1
             slot = blockCount
             slots[bucket] = UInt16(slot)
         }
         let block = slot - 1
-        for count in 0 ..< width {
-            let added = amount(count)
-            guard added != 0 else { continue }
-            let sum = total(block: block, count) + added
-            if !Self.fits(sum, in: columnBytes[count]) { widen(count, toHold: sum) }
-            store(sum, block: block, count)
+        var from = 0
+        while from < width {
+            var unfit: (count: Int, total: Int)?
+            let base = block * blockBytes
+            blocks.withUnsafeMutableBytes { raw in
+                for count in from ..< width {
+                    let added = amount(count)
+                    guard added != 0 else { continue }
+                    let bytes = columnBytes[count]
+                    let offset = base + offsets[count]
+                    let sum = Self.load(UnsafeRawBufferPointer(raw), at: offset, bytes) + added
+                    guard Self.fits(sum, in: bytes) else {
+                        unfit = (count, sum)
+                        return
+                    }
+                    Self.store(sum, raw, at: offset, bytes)
+                }
+            }
+            guard let (count, sum) = unfit else { break }
+            widen(count, toHold: sum)
+            blocks.withUnsafeMutableBytes { raw in
+                Self.store(sum, raw, at: block * blockBytes + offsets[count], columnBytes[count])
+            }
+            from = count + 1
         }
         checkInvariants(bucket: bucket)
     }
@@ -76,35 +99,48 @@ struct BucketTotals: Sendable {
     }
 
     @inline(__always)
-    func total(block: Int, _ count: Int) -> Int {
-        let bytes = columnBytes[count]
-        return columns[count].withUnsafeBytes { column in
-            switch bytes {
-            case 2: Int(column.load(fromByteOffset: block * 2, as: UInt16.self))
-            case 4: Int(column.load(fromByteOffset: block * 4, as: UInt32.self))
-            default: column.load(fromByteOffset: block * 8, as: Int.self)
-            }
+    private static func load(_ raw: UnsafeRawBufferPointer, at offset: Int, _ bytes: Int) -> Int {
+        switch bytes {
+        case 2: Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+        case 4: Int(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        default: raw.loadUnaligned(fromByteOffset: offset, as: Int.self)
         }
     }
 
     @inline(__always)
-    private mutating func store(_ total: Int, block: Int, _ count: Int) {
-        let bytes = columnBytes[count]
-        columns[count].withUnsafeMutableBytes { column in
-            switch bytes {
-            case 2: column.storeBytes(of: UInt16(total), toByteOffset: block * 2, as: UInt16.self)
-            case 4: column.storeBytes(of: UInt32(total), toByteOffset: block * 4, as: UInt32.self)
-            default: column.storeBytes(of: total, toByteOffset: block * 8, as: Int.self)
-            }
+    private static func store(_ total: Int, _ raw: UnsafeMutableRawBufferPointer, at offset: Int, _ bytes: Int) {
+        switch bytes {
+        case 2: raw.storeBytes(of: UInt16(total), toByteOffset: offset, as: UInt16.self)
+        case 4: raw.storeBytes(of: UInt32(total), toByteOffset: offset, as: UInt32.self)
+        default: raw.storeBytes(of: total, toByteOffset: offset, as: Int.self)
         }
     }
 
-    /// Rewrites column `count` in totals wide enough for `total` (and every total it holds).
+    @inline(__always)
+    func total(block: Int, _ count: Int) -> Int {
+        let bytes = columnBytes[count]
+        let offset = block * blockBytes + offsets[count]
+        return blocks.withUnsafeBytes { Self.load($0, at: offset, bytes) }
+    }
+
+    /// Rewrites the blocks with count `count` in totals wide enough for `total` (and every total
+    /// it holds), the other counts as they were.
     private mutating func widen(_ count: Int, toHold total: Int) {
-        let old = (0 ..< blockCount).map { self.total(block: $0, count) }
+        let old = (0 ..< blockCount * width).map { self.total(block: $0 / width, $0 % width) }
         columnBytes[count] = Self.fits(total, in: 4) ? 4 : 8
-        columns[count] = [UInt8](repeating: 0, count: blockCount * columnBytes[count])
-        for (block, value) in old.enumerated() { store(value, block: block, count) }
+        var offset = 0
+        for c in 0 ..< width {
+            offsets[c] = offset
+            offset += columnBytes[c]
+        }
+        blockBytes = offset
+        blocks = [UInt8](repeating: 0, count: blockCount * blockBytes)
+        blocks.withUnsafeMutableBytes { raw in
+            for (index, value) in old.enumerated() {
+                let (block, c) = index.quotientAndRemainder(dividingBy: width)
+                Self.store(value, raw, at: block * blockBytes + offsets[c], columnBytes[c])
+            }
+        }
         checkInvariants()
     }
 
@@ -141,9 +177,9 @@ struct BucketTotals: Sendable {
     /// Whether some count keeps its totals in 64 bits.
     var isWide: Bool { columnBytes.contains(8) }
 
-    /// Bytes held: the slots and the columns.
+    /// Bytes held: the slots and the blocks.
     var footprint: Int {
-        slots.capacity * MemoryLayout<UInt16>.stride + columns.reduce(0) { $0 + $1.capacity }
+        slots.capacity * MemoryLayout<UInt16>.stride + blocks.capacity
     }
 }
 

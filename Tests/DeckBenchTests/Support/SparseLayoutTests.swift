@@ -181,6 +181,16 @@ import Testing
         other.add(5) { [7, 0, 0][$0] }
         dense[15] = 7
         #expect(other.dense == dense && other == BucketTotals(dense: dense, buckets: 1_024, width: 3))
+        // Two counts past their widths in one add, a count between them that fits: each widens
+        // in turn, and every total, the block's own and the other blocks', is kept.
+        var both = BucketTotals(buckets: 1_024, width: 3)
+        both.add(1) { [1, 2, 3][$0] }
+        both.add(2) { [70_000, 5, Int(UInt32.max) + 1][$0] }
+        both.add(1) { [65_535, 1, 1][$0] }
+        var bothDense = [Int](repeating: 0, count: 3_072)
+        bothDense.replaceSubrange(3 ... 8, with: [65_536, 3, 4, 70_000, 5, Int(UInt32.max) + 1])
+        #expect((0 ..< 3).map(both.bytesPerTotal) == [4, 2, 8])
+        #expect(both.dense == bothDense && both == BucketTotals(dense: bothDense, buckets: 1_024, width: 3))
     }
 }
 
