@@ -15,7 +15,7 @@ struct ReportWriter {
     private let sessions: Sink
 
     /// Where the rows go.
-    private enum Sink {
+    fileprivate enum Sink {
         case plain(AtomicFileWriter)
         case compressed(ZstdWriter)
         case discarded
@@ -39,10 +39,24 @@ struct ReportWriter {
 
     /// Appends rows of `sessions.csv`.
     func writeSessions(_ rows: [UInt8]) throws(OutputError) {
-        switch sessions {
-        case let .plain(file): try file.write(rows)
-        case let .compressed(file): try file.write(rows)
-        case .discarded: break
+        try sessionsOutput.write(rows)
+    }
+
+    /// Where `sessions.csv`'s rows go, for a loop that writes them as they come: it then holds
+    /// the sink alone, where a call on the writer copied the whole writer once a session.
+    var sessionsOutput: SessionsOutput { SessionsOutput(sink: sessions) }
+
+    /// The sink of `sessions.csv`'s rows (`sessionsOutput`).
+    struct SessionsOutput {
+        fileprivate let sink: Sink
+
+        /// Appends rows of `sessions.csv`.
+        func write(_ rows: [UInt8]) throws(OutputError) {
+            switch sink {
+            case let .plain(file): try file.write(rows)
+            case let .compressed(file): try file.write(rows)
+            case .discarded: break
+            }
         }
     }
 

@@ -93,6 +93,7 @@ public struct ReplayRun: Sendable {
         let wins = PairedWins(policies: policies.count, networks: networks.count, columns: schema.intervalColumns)
         // A shard's blocks count the bytes of its rows even when sessions.csv is not written.
         let format: (any SessionRowFormat)? = sessionsFormat != .none || shard.isPart ? writer.sessionsTable : nil
+        let sessionsOutput = writer.sessionsOutput
         let pipeline = SessionPipeline(jobs: jobs, format: format, wins: wins) { [policies, networks, settings] in
             let commons = SessionCommons(settings: settings)
             return policies.flatMap { policy in networks.map { makeReplayer(policy, network: $0, settings: settings, commons: commons) } }
@@ -114,9 +115,12 @@ public struct ReplayRun: Sendable {
                 sessionsInInput += batch.sessionsInFile
                 bytesOfFilesDone += batch.fileBytesRead
             }
-            for (index, item) in batch.sessions.enumerated() {
-                try writer.writeSessions(rows[index])
-                if shard.isPart { blocks.append(.init(file: item.file, ordinal: item.ordinal, bytes: rows[index].count)) }
+            // By index: an enumerated element was a copy of the session too, and its release.
+            for index in batch.sessions.indices {
+                try sessionsOutput.write(rows[index])
+                if shard.isPart {
+                    blocks.append(.init(file: batch.sessions[index].file, ordinal: batch.sessions[index].ordinal, bytes: rows[index].count))
+                }
             }
             sessions += batch.sessions.count
             progress?(Progress(sessions: sessions, bytesRead: bytesRead, bytesTotal: bytesTotal))
