@@ -11,8 +11,10 @@ package final class RecordingReader: Sequence, IteratorProtocol {
     // Unchecked (with `pending`): a reader is one thread's iterator, and the assembler's calls,
     // which get `pending` `inout`, never reach back into the reader.
     @exclusivity(unchecked) private var assembler: SessionAssembler
+    /// The items of the last line read not yet handed out, the next one last: taken by
+    /// `popLast`, which moves an item out, where reading it by index copied it and emptying the
+    /// list released it.
     @exclusivity(unchecked) private var pending: [RecordingItem] = []
-    private var pendingIndex = 0
     private var done = false
 
     /// Opens `path`; `file` (default: `path`) is the name reported in sessions and rejects.
@@ -40,24 +42,14 @@ package final class RecordingReader: Sequence, IteratorProtocol {
 
     public func next() -> RecordingItem? {
         // Bound once a call, not once a line: a line read retained and released the splitter.
-        guard let splitter else { return takePending() }
+        guard let splitter else { return pending.popLast() }
         while true {
-            if let item = takePending() { return item }
+            if let item = pending.popLast() { return item }
             guard !done else { return nil }
             readLine(splitter)
+            // A line completes at most a few items (a session and a reject): handed out in order.
+            if pending.count > 1 { pending.reverse() }
         }
-    }
-
-    /// The next item read and not yet handed out; none empties the list for the next line.
-    @inline(__always)
-    private func takePending() -> RecordingItem? {
-        if pendingIndex < pending.count {
-            defer { pendingIndex += 1 }
-            return pending[pendingIndex]
-        }
-        if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-        pendingIndex = 0
-        return nil
     }
 
     private func readLine(_ splitter: LineSplitter) {

@@ -108,8 +108,8 @@ struct SessionAssembler {
     }
 
     private mutating func closeOpenSession(into output: inout [RecordingItem]) {
-        if let current = open { output.append(.session(current.session)) }
-        open = nil
+        // Taken out, not copied: the session's arrays are handed on without a retain and release.
+        if let current = open.take() { output.append(.session(current.session)) }
     }
 
     private mutating func reject(_ error: RecordingError, line: Int, session: String?, into output: inout [RecordingItem]) {

@@ -7,16 +7,18 @@ final class ReplayWorker: @unchecked Sendable {
     /// How each session's rows are made (nil: none are), and what it keeps of each replayer's point.
     let format: (any SessionRowFormat)?
     private let pointKeys: [[UInt8]]
-    private(set) var wins: PairedWins
+    // Unchecked, each of the state below: `rows` reaches each one directly, never through a call
+    // that could reach it again, and each checked access cost about 90 instructions, ten a session.
+    @exclusivity(unchecked) private(set) var wins: PairedWins
     /// One session's metrics under every replayer, reused from session to session.
-    private var sessionMetrics: [SessionMetrics]
+    @exclusivity(unchecked) private var sessionMetrics: [SessionMetrics]
     /// The session's steps, decoded once for every replayer.
-    private var steps = SessionSteps()
+    @exclusivity(unchecked) private var steps = SessionSteps()
     /// The bytes of the last session's rows: the next session's are about as many.
-    private var lastRowBytes = 0
+    @exclusivity(unchecked) private var lastRowBytes = 0
     /// The last session's file and its key in `format`: a file's sessions come together, so the
     /// key is made once a file (a batch), not quoted again for every session.
-    private var file: (name: String, key: [UInt8])?
+    @exclusivity(unchecked) private var file: (name: String, key: [UInt8])?
 
     init(replayers: [any SessionReplaying], wins: PairedWins, format: (any SessionRowFormat)?) {
         self.replayers = replayers

@@ -132,7 +132,7 @@ final class SessionPipeline: @unchecked Sendable {
         // Read in place: a copy of the batch's sessions cost a copy and a release of each.
         let sessions = batch.sessions
         let threads = min(workers.count, sessions.count)
-        guard threads > 1 else { return sessions.map { workers[0].rows($0.session) } }
+        guard threads > 1 else { return sessions.indices.map { workers[0].rows(sessions[$0].session) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
         let order = sessions.indices.sorted { sessions[$0].session.events.count > sessions[$1].session.events.count }
         let done = ParallelMap.map(order.count, threads: threads) { worker, item in

@@ -16,6 +16,22 @@ import Testing
         #expect(sessions.allSatisfy { $0.events.count == 2 })
     }
 
+    @Test func theItemsOfOneLineComeInTheOrderTheLineMadeThem() {
+        // Line 3 repeats s1's header: it closes s1 (a session) and is rejected as a duplicate (a
+        // reject), two items of one line, in that order; then line 4 opens s2.
+        let header = #"{"v":1,"session":"s1","page":0,"first":0,"last":9}"#
+        let text = [header, #"{"t":5,"e":"tap","dir":"next"}"#, header, #"{"v":1,"session":"s2","page":0,"first":0,"last":9}"#]
+            .joined(separator: "\n")
+        let items = Array(RecordingReader(path: fixtures.plain("order.jsonl", text)))
+        let described = items.map { item -> String in
+            switch item {
+            case let .session(session): "session \(session.id) line \(session.line)"
+            case let .reject(reject): "reject \(reject.session ?? "-") line \(reject.line)"
+            }
+        }
+        #expect(described == ["session s1 line 1", "reject s1 line 3", "session s2 line 4"])
+    }
+
     @Test func plainTextIsRecognisedByContentNotName() {
         let plain = fixtures.plain("looks-compressed.jsonl.zst", sessionLines("p"))
         let zstd = fixtures.compressed("looks-plain.jsonl", frames: [sessionLines("z")])
