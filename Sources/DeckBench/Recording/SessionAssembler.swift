@@ -17,7 +17,7 @@ struct SessionAssembler {
     /// The line of each session id seen, keyed by the id's 64-bit stable hash: 16 bytes per
     /// session instead of the id itself, so that memory stays small on files of millions of
     /// sessions (two distinct ids colliding has a probability of about n² / 2⁶⁵).
-    private var firstLineOfID: [UInt64: Int] = [:]
+    private var firstLineOfID = SessionIDLines()
 
     init(file: String) {
         self.file = file
@@ -32,16 +32,15 @@ struct SessionAssembler {
             closeOpenSession(into: &output)
             skipping = false
             endedSession = nil
-            let key = StableHash.of(id)
-            if let firstLine = firstLineOfID[key] {
+            if let firstLine = firstLineOfID.firstLine(of: StableHash.of(id), recording: number) {
                 reject(.duplicateSession(id: id, firstLine: firstLine), line: number, session: id, into: &output)
                 return
             }
-            firstLineOfID[key] = number
-            var session = Session(id: id, user: user, file: file, line: number, page: page, first: first, last: last, events: [])
             // Room for a typical session at once, rather than growing through 1, 2, 4, … events.
-            session.events.reserveCapacity(32)
-            open = OpenSession(session: session, lastTimeLine: number)
+            var events: [Event] = []
+            events.reserveCapacity(32)
+            open = OpenSession(session: Session(id: id, user: user, file: file, line: number, page: page, first: first, last: last, events: events),
+                               lastTimeLine: number)
         case let .rejectedSession(id, error):
             closeOpenSession(into: &output)
             skipping = false

@@ -115,11 +115,10 @@ public struct ReplayRun: Sendable {
                 sessionsInInput += batch.sessionsInFile
                 bytesOfFilesDone += batch.fileBytesRead
             }
-            // By index: an enumerated element was a copy of the session too, and its release.
             for index in batch.sessions.indices {
                 try sessionsOutput.write(rows[index])
                 if shard.isPart {
-                    blocks.append(.init(file: batch.sessions[index].file, ordinal: batch.sessions[index].ordinal, bytes: rows[index].count))
+                    blocks.append(.init(file: batch.origins[index].file, ordinal: batch.origins[index].ordinal, bytes: rows[index].count))
                 }
             }
             sessions += batch.sessions.count

@@ -39,8 +39,8 @@ final class ReplayWorker: @unchecked Sendable {
         var rows: [UInt8] = []
         rows.reserveCapacity(max(lastRowBytes + lastRowBytes / 8, 320 * replayers.count))
         let fileKey: [UInt8]
-        if let file, file.name == session.file {
-            fileKey = file.key
+        if file?.name == session.file, let key = file?.key {
+            fileKey = key
         } else {
             fileKey = format.fileKey(session.file)
             file = (session.file, fileKey)

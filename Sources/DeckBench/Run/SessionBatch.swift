@@ -1,7 +1,10 @@
 /// Sessions of one file, read in order and cut into a batch for the workers, with what reading
 /// found on the way. A file's batches come in order; its last one carries the file's counts.
 struct SessionBatch: Sendable {
-    var sessions: [(file: Int, ordinal: Int, session: Session)] = []
+    /// The sessions, and where each came from (`origins`, index for index): apart, so that the
+    /// workers read a session in place, where a tuple of the three was copied whole to reach it.
+    private(set) var sessions: [Session] = []
+    private(set) var origins: [Origin] = []
     var rejects: [Reject] = []
     /// The file's counts, on its last batch only.
     var input: Manifest.Input?
@@ -10,4 +13,15 @@ struct SessionBatch: Sendable {
     var sessionsInFile = 0
     /// Bytes of the file read when the batch was cut, for progress.
     var fileBytesRead = 0
+
+    /// Where a session came from: its file's index among the run's, and its place in the file.
+    struct Origin: Sendable {
+        var file: Int
+        var ordinal: Int
+    }
+
+    mutating func append(_ session: Session, file: Int, ordinal: Int) {
+        sessions.append(session)
+        origins.append(Origin(file: file, ordinal: ordinal))
+    }
 }

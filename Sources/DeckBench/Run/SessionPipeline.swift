@@ -129,14 +129,13 @@ final class SessionPipeline: @unchecked Sendable {
     /// The rows of every session of `batch`, by index. Summaries add up exactly whichever worker
     /// replayed a session, and rows land by index, so neither depends on which worker took which.
     private func replay(_ batch: SessionBatch) -> [[UInt8]] {
-        // Read in place: a copy of the batch's sessions cost a copy and a release of each.
         let sessions = batch.sessions
         let threads = min(workers.count, sessions.count)
-        guard threads > 1 else { return sessions.indices.map { workers[0].rows(sessions[$0].session) } }
+        guard threads > 1 else { return sessions.map { workers[0].rows($0) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
-        let order = sessions.indices.sorted { sessions[$0].session.events.count > sessions[$1].session.events.count }
+        let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
         let done = ParallelMap.map(order.count, threads: threads) { worker, item in
-            workers[worker].rows(sessions[order[item]].session)
+            workers[worker].rows(sessions[order[item]])
         }
         var rows = [[UInt8]](repeating: [], count: sessions.count)
         for (item, index) in order.enumerated() { rows[index] = done[item] }

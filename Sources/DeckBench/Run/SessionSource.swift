@@ -30,12 +30,13 @@ public struct SessionSource: Sendable {
         var input = Manifest.Input(file: file, sessions: 0, rejects: 0, lines: 0, bytes: 0)
         var ordinal = 0
         for item in reader {
-            switch item {
+            // Consumed: the session is moved into the batch, not copied and the item released.
+            switch consume item {
             case let .session(session):
                 defer { ordinal += 1 }
                 guard selects(session, file: file) else { continue }
                 input.count(session)
-                batch.sessions.append((fileIndex, ordinal, session))
+                batch.append(session, file: fileIndex, ordinal: ordinal)
                 if batch.sessions.count >= batchSize {
                     batch.fileBytesRead = reader.fileBytesRead
                     guard deliver(batch) else { return }

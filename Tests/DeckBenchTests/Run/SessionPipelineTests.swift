@@ -9,7 +9,7 @@ import Testing
     private static func read(file: Int, count: Int, deliver: (SessionBatch) -> Bool) {
         for n in 0 ..< count {
             var batch = SessionBatch()
-            batch.sessions = [(file, n, Session(id: "\(file)-\(n)", file: "f\(file)", line: 1, page: 0, first: 0, last: 0, events: []))]
+            batch.append(Session(id: "\(file)-\(n)", file: "f\(file)", line: 1, page: 0, first: 0, last: 0, events: []), file: file, ordinal: n)
             if n == count - 1 { batch.input = Manifest.Input(file: "f\(file)", sessions: count, rejects: 0, lines: 0, bytes: 0) }
             guard deliver(batch) else { return }
         }
@@ -22,7 +22,7 @@ import Testing
         try pipeline.run(files: 7, batchSize: 1, read: { file, _, deliver in Self.read(file: file, count: 5 + file, deliver: deliver) }) {
             batch, rows in
             #expect(rows.count == batch.sessions.count)
-            seen += batch.sessions.map(\.session.id)
+            seen += batch.sessions.map(\.id)
         }
         #expect(seen == (0 ..< 7).flatMap { file in (0 ..< 5 + file).map { "\(file)-\($0)" } })
     }
