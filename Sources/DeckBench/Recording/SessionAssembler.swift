@@ -2,14 +2,16 @@
 /// backwards, pages stay within the session's limits, ids are unique in a file. A session that
 /// breaks a rule is rejected whole, and the lines up to the next session line go with it.
 struct SessionAssembler {
-    private struct OpenSession {
-        var session: Session
-        var lastTimeMs = 0
-        var lastTimeLine: Int
-    }
-
     let file: String
-    private var open: OpenSession?
+    /// The session being read; apart from it, whether there is one, its pages, and the time and
+    /// line of its last event (of its session line before any): the per-event checks read these
+    /// without touching the session (reading it through the optional copied it whole), and
+    /// closing it moves it out.
+    private var open: Session?
+    private var isOpen = false
+    private var openPages = 0 ... 0
+    private var lastTimeMs = 0
+    private var lastTimeLine = 0
     /// Lines are being skipped until the next session line: they belong to a reported reject.
     private var skipping = false
     /// The id of the session that the last `end` closed, for the message on stray events.
@@ -39,8 +41,11 @@ struct SessionAssembler {
             // Room for a typical session at once, rather than growing through 1, 2, 4, … events.
             var events: [Event] = []
             events.reserveCapacity(32)
-            open = OpenSession(session: Session(id: id, user: user, file: file, line: number, page: page, first: first, last: last, events: events),
-                               lastTimeLine: number)
+            open = Session(id: id, user: user, file: file, line: number, page: page, first: first, last: last, events: events)
+            isOpen = true
+            openPages = first ... last
+            lastTimeMs = 0
+            lastTimeLine = number
         case let .rejectedSession(id, error):
             closeOpenSession(into: &output)
             skipping = false
@@ -53,7 +58,7 @@ struct SessionAssembler {
 
     private mutating func acceptEvent(_ event: Event, number: Int, into output: inout [RecordingItem]) {
         guard !skipping else { return }
-        guard open != nil else {
+        guard isOpen else {
             reject(.eventOutsideSession(afterEndOfSession: endedSession), line: number, session: nil, into: &output)
             return
         }
@@ -62,23 +67,22 @@ struct SessionAssembler {
             return
         }
         // Mutated in place: the session's event array is never copied.
-        open!.lastTimeMs = event.timeMs
-        open!.lastTimeLine = number
-        open!.session.events.append(event)
+        lastTimeMs = event.timeMs
+        lastTimeLine = number
+        open!.events.append(event)
         if case .end = event.kind {
-            endedSession = open!.session.id
+            endedSession = open!.id
             closeOpenSession(into: &output)
         }
     }
 
     /// The rule of the open session that `event` breaks, if any.
     private func violation(of event: Event) -> RecordingError? {
-        let current = open!
-        if event.timeMs < current.lastTimeMs {
-            return .timeWentBackwards(timeMs: event.timeMs, previousMs: current.lastTimeMs, previousLine: current.lastTimeLine)
+        if event.timeMs < lastTimeMs {
+            return .timeWentBackwards(timeMs: event.timeMs, previousMs: lastTimeMs, previousLine: lastTimeLine)
         }
-        if case let .jump(page) = event.kind, !current.session.contains(page: page) {
-            return .pageOutsideLimits(field: "page", page: page, first: current.session.first, last: current.session.last)
+        if case let .jump(page) = event.kind, !openPages.contains(page) {
+            return .pageOutsideLimits(field: "page", page: page, first: openPages.lowerBound, last: openPages.upperBound)
         }
         return nil
     }
@@ -87,8 +91,9 @@ struct SessionAssembler {
     /// rejected lines.
     mutating func reject(line number: Int, because error: RecordingError, into output: inout [RecordingItem]) {
         guard !skipping else { return }
-        let id = open?.session.id
+        let id = open?.id
         open = nil
+        isOpen = false
         reject(error, line: number, session: id, into: &output)
     }
 
@@ -100,15 +105,17 @@ struct SessionAssembler {
     /// The input broke off at line `number` (corrupt or truncated stream, read error): the open
     /// session is cut and rejected; the error is reported even when no session was open.
     mutating func fail(line number: Int, because error: RecordingError, into output: inout [RecordingItem]) {
-        let id = open?.session.id
+        let id = open?.id
         open = nil
+        isOpen = false
         skipping = true
         output.append(.reject(Reject(file: file, line: number, session: id, error: error)))
     }
 
     private mutating func closeOpenSession(into output: inout [RecordingItem]) {
         // Taken out, not copied: the session's arrays are handed on without a retain and release.
-        if let current = open.take() { output.append(.session(current.session)) }
+        if let session = open.take() { output.append(.session(session)) }
+        isOpen = false
     }
 
     private mutating func reject(_ error: RecordingError, line: Int, session: String?, into output: inout [RecordingItem]) {

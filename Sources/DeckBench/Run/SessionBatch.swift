@@ -20,7 +20,8 @@ struct SessionBatch: Sendable {
         var ordinal: Int
     }
 
-    mutating func append(_ session: Session, file: Int, ordinal: Int) {
+    /// Takes `session` (moved in, not copied) from place `ordinal` of file `file`.
+    mutating func append(_ session: consuming Session, file: Int, ordinal: Int) {
         sessions.append(session)
         origins.append(Origin(file: file, ordinal: ordinal))
     }

@@ -131,7 +131,8 @@ final class SessionPipeline: @unchecked Sendable {
     private func replay(_ batch: SessionBatch) -> [[UInt8]] {
         let sessions = batch.sessions
         let threads = min(workers.count, sessions.count)
-        guard threads > 1 else { return sessions.map { workers[0].rows($0) } }
+        // By index: `map` handed each session to its closure as a copy.
+        guard threads > 1 else { return sessions.indices.map { workers[0].rows(sessions[$0]) } }
         // Longest sessions first, so that no worker is left with a long one when the others are done.
         let order = sessions.indices.sorted { sessions[$0].events.count > sessions[$1].events.count }
         let done = ParallelMap.map(order.count, threads: threads) { worker, item in
