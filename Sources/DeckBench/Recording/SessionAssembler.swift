@@ -26,8 +26,9 @@ struct SessionAssembler {
     }
 
     /// Takes the parsed line `number`; appends what it completes to `output`.
-    mutating func accept(_ line: RecordLine, number: Int, into output: inout [RecordingItem]) {
-        switch line {
+    mutating func accept(_ line: consuming RecordLine, number: Int, into output: inout [RecordingItem]) {
+        // Consumed: the id moves into the session rather than being retained and the line released.
+        switch consume line {
         case .blank:
             return
         case let .session(id, user, page, first, last):
