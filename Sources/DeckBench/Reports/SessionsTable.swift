@@ -63,24 +63,28 @@ public struct SessionsTable: Sendable {
     /// The same row with its `file,session,` prefix made once for all of a session's rows and its
     /// `policy,network` once for all of a point's (the fields quoted, a comma between each).
     func appendRow(key: [UInt8], point: [UInt8], metrics: SessionMetrics, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: key)
-        bytes.append(contentsOf: point)
-        appendCells(metrics, to: &bytes)
+        appendCells(metrics, after: key, point, to: &bytes)
     }
 
-    /// The metric cells of a row, each after its comma, and the row's end.
-    private func appendCells(_ metrics: SessionMetrics, to bytes: inout [UInt8]) {
-        // Cells go through a scratch buffer sized for all of them: one append per row rather than
-        // one per byte; a ratio that needs `String(format:)` is appended on its own.
+    /// The metric cells of a row, each after its comma, and the row's end, after the bytes of
+    /// `first` and `second` (the row's key, if given).
+    private func appendCells(_ metrics: SessionMetrics, after first: [UInt8] = [], _ second: [UInt8] = [], to bytes: inout [UInt8]) {
+        // The key and the cells go through a scratch buffer sized for all of them: one append per
+        // row rather than one per byte or per key part; a ratio that needs `String(format:)` is
+        // appended on its own.
         SessionMetricsLayout.withBytes(of: metrics) { stored in
             func integer(_ operand: Int) -> Int {
                 operand >= 0 ? SessionMetricsLayout.count(at: operand, in: stored) : metrics[keyPath: computed[-operand - 1]]
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: integerBytes + 1) { scratch in
+            let keyBytes = first.count + second.count
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyBytes + integerBytes + 1) { scratch in
                 // Every cell writes at most `DigitWriter.cellBytes` (a comma, a sign and 19 digits, a
                 // ratio's point and decimals): checked once a row here, not once a cell.
                 precondition(cells.count * DigitWriter.cellBytes <= integerBytes, "sessions.csv row: more cells than the scratch buffer counted")
-                var writer = DigitWriter(base: scratch.baseAddress!, capacity: integerBytes)
+                let base = scratch.baseAddress!
+                first.withUnsafeBufferPointer { if let source = $0.baseAddress { base.update(from: source, count: $0.count) } }
+                second.withUnsafeBufferPointer { if let source = $0.baseAddress { (base + first.count).update(from: source, count: $0.count) } }
+                var writer = DigitWriter(base: base, capacity: keyBytes + integerBytes, count: keyBytes)
                 for cell in cells {
                     switch cell.kind {
                     case .integer:
@@ -101,10 +105,10 @@ public struct SessionsTable: Sendable {
                         }
                     }
                 }
+                writer.newline()
                 writer.flush(to: &bytes)
             }
         }
-        bytes.append(0x0A)
     }
 
     /// A metric column of a row. An operand is a byte offset in `SessionMetrics`
@@ -175,6 +179,12 @@ public struct SessionsTable: Sendable {
             DecimalDigits.writeTwo(decimals - high * 100, to: base + count + 3)
             count += Self.ratioExtraBytes
             return true
+        }
+
+        /// Ends the row (the scratch buffer holds a byte past the cells for it).
+        mutating func newline() {
+            base[count] = 0x0A
+            count += 1
         }
 
         mutating func flush(to bytes: inout [UInt8]) {
