@@ -19,6 +19,8 @@ final class ReplayWorker: @unchecked Sendable {
     /// The last session's file and its key in `format`: a file's sessions come together, so the
     /// key is made once a file (a batch), not quoted again for every session.
     @exclusivity(unchecked) private var file: (name: String, key: [UInt8])?
+    /// The format's scratch (a session's `file,session,` key), kept from session to session.
+    @exclusivity(unchecked) private var keyScratch: [UInt8] = []
 
     init(replayers: [any SessionReplaying], wins: PairedWins, format: (any SessionRowFormat)?) {
         self.replayers = replayers
@@ -45,7 +47,7 @@ final class ReplayWorker: @unchecked Sendable {
             fileKey = format.fileKey(session.file)
             file = (session.file, fileKey)
         }
-        format.appendRows(session, fileKey: fileKey, pointKeys: pointKeys, metrics: sessionMetrics, to: &rows)
+        format.appendRows(session, fileKey: fileKey, pointKeys: pointKeys, metrics: sessionMetrics, scratch: &keyScratch, to: &rows)
         lastRowBytes = rows.count
         return rows
     }

@@ -11,6 +11,8 @@ protocol SessionRowFormat: Sendable {
     /// come together), handed back with each of them.
     func fileKey(_ file: String) -> [UInt8]
     /// Appends `session`'s rows, one per replay point: `metrics[i]` is its metrics at the point
-    /// whose key is `pointKeys[i]`; `fileKey` is `fileKey(session.file)`.
-    func appendRows(_ session: Session, fileKey: [UInt8], pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8])
+    /// whose key is `pointKeys[i]`; `fileKey` is `fileKey(session.file)`. `scratch` is the
+    /// caller's, kept from session to session (its contents are the format's).
+    func appendRows(_ session: Session, fileKey: [UInt8], pointKeys: [[UInt8]], metrics: [SessionMetrics], scratch: inout [UInt8],
+                    to rows: inout [UInt8])
 }

@@ -23,13 +23,15 @@ extension SessionsTable: SessionRowFormat {
 
     /// The rows with the file's key made here.
     func appendRows(_ session: Session, pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8]) {
-        appendRows(session, fileKey: fileKey(session.file), pointKeys: pointKeys, metrics: metrics, to: &rows)
+        var scratch: [UInt8] = []
+        appendRows(session, fileKey: fileKey(session.file), pointKeys: pointKeys, metrics: metrics, scratch: &scratch, to: &rows)
     }
 
-    func appendRows(_ session: Session, fileKey: [UInt8], pointKeys: [[UInt8]], metrics: [SessionMetrics], to rows: inout [UInt8]) {
-        // `file,session,` made once for the session's rows.
-        var key: [UInt8] = []
-        // Room for both fields unquoted and their commas: one allocation, not a growth a session.
+    func appendRows(_ session: Session, fileKey: [UInt8], pointKeys: [[UInt8]], metrics: [SessionMetrics], scratch key: inout [UInt8],
+                    to rows: inout [UInt8]) {
+        // `file,session,` made once for the session's rows, in the caller's scratch: no allocation
+        // a session once it has grown to a key's size.
+        key.removeAll(keepingCapacity: true)
         key.reserveCapacity(fileKey.count + session.id.utf8.count + 1)
         key.append(contentsOf: fileKey)
         CSVWriter.appendField(session.id, to: &key)
