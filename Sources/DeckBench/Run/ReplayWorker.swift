@@ -33,6 +33,9 @@ final class ReplayWorker: @unchecked Sendable {
     /// One session replayed by every replayer, as its rows in `format` (none without a format).
     func rows(_ session: Session) -> [UInt8] {
         steps.decode(session)
+        // Held locally for the loop: handed from the class's storage, the steps and each replayer
+        // were retained and released around every call.
+        let (steps, replayers) = (self.steps, self.replayers)
         for index in replayers.indices {
             sessionMetrics[index] = replayers[index].replay(session, steps: steps)
         }
