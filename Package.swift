@@ -78,10 +78,16 @@ let package = Package(
             name: "DeckBenchFuzz",
             dependencies: ["DeckBench"]
         ),
+        // Where the tests write: a folder per test process, removed at its exit.
+        .target(
+            name: "TestScratch",
+            path: "Tests/TestScratch"
+        ),
         .testTarget(
             name: "DeckBenchTests",
             dependencies: [
                 "DeckBench",
+                "TestScratch",
                 "CZstd",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -93,12 +99,13 @@ let package = Package(
         // 11 s optimized against 93 s unoptimized, for about 6 s more of release build.
         .testTarget(
             name: "DeckBenchReferenceTests",
-            dependencies: ["DeckBench"]
+            dependencies: ["DeckBench", "TestScratch"]
         ),
         .testTarget(
             name: "DeckBenchCLITests",
             dependencies: [
                 "DeckBench",
+                "TestScratch",
                 "DeckBenchCLI",
                 .product(name: "CSV", package: "CSV.swift"),
             ],

@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import TestScratch
 import Testing
 
 /// Runs the built `deckbench` executable as a user would, capturing what it prints.
@@ -77,7 +78,7 @@ struct DeckBenchTool {
 
     /// A new empty folder for one test.
     static func temporaryFolder() -> String {
-        let folder = NSTemporaryDirectory() + "deckbench-cli-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-cli-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }

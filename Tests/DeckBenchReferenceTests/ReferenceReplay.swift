@@ -1,5 +1,6 @@
 import Foundation
 @testable import DeckBench
+import TestScratch
 
 /// A second, deliberately simple implementation of the replay model (docs/MODEL.md): every round
 /// trip exactly `rttMs`, `connections` slots (0 = unlimited), no transfer time, no server time;
@@ -45,7 +46,7 @@ struct ReferenceReplay {
     }()
 
     static let stepModelPath: String = {
-        let path = NSTemporaryDirectory() + "deckbench-reference-step-model-\(ProcessInfo.processInfo.processIdentifier).json"
+        let path = TestScratch.directory + "deckbench-reference-step-model-\(ProcessInfo.processInfo.processIdentifier).json"
         _ = FileManager.default.createFile(atPath: path, contents: Data(StepModelFile.encoded(stepModel)))
         return path
     }()

@@ -1,5 +1,6 @@
 import CZstd
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -8,7 +9,7 @@ struct Fixtures {
     let folder: String
 
     init() {
-        folder = NSTemporaryDirectory() + "deckbench-tests-" + UUID().uuidString
+        folder = TestScratch.directory + "deckbench-tests-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 

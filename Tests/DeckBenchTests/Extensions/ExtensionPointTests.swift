@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import TestScratch
 import Testing
 import DeckBench
 
@@ -44,7 +45,7 @@ extension SessionMetrics {
 
     @Test func aMetricAndAPolicyDeclaredOutsideTheLibraryReachEveryReport() throws {
         #expect(Self.sample.count == 2)
-        let root = NSTemporaryDirectory() + "deckbench-extension-" + UUID().uuidString
+        let root = TestScratch.directory + "deckbench-extension-" + UUID().uuidString
         let (whole, other) = (root + "/whole", root + "/seed2")
         for folder in [whole, other, root + "/s1", root + "/s2", root + "/merged"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     private func write(_ rows: [HistoryRow], dropping: Int = 0) throws -> String {
-        let path = NSTemporaryDirectory() + "history-\(UUID().uuidString).csv"
+        let path = TestScratch.directory + "history-\(UUID().uuidString).csv"
         let lines = String(decoding: HistoryFile(rows: rows).csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         // The file ends with a line end: drop whole lines before it, as `head -n -N` does.
         let kept = lines.dropLast().dropLast(dropping)
@@ -146,7 +147,7 @@ import Testing
 
     /// An empty file is a history of no night to every reader, as to append.
     @Test func anEmptyFileIsAHistoryOfNoNight() throws {
-        let path = NSTemporaryDirectory() + "history-\(UUID().uuidString).csv"
+        let path = TestScratch.directory + "history-\(UUID().uuidString).csv"
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try HistoryFile.read(path).rows.isEmpty)
         #expect(try HistoryFile.read(path + ".missing", missingIsEmpty: true).rows.isEmpty)

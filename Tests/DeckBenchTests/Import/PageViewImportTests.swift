@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -6,7 +7,7 @@ import Testing
 /// and generated sessions written out as page views and imported back.
 @Suite struct PageViewImportTests {
     private func folder() -> String {
-        let path = NSTemporaryDirectory() + "deckbench-import-" + UUID().uuidString
+        let path = TestScratch.directory + "deckbench-import-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -6,7 +7,7 @@ import Testing
 /// hand and by a round trip through strokes drawn for generated sessions.
 @Suite struct TouchImportTests {
     private func folder() -> String {
-        let path = NSTemporaryDirectory() + "deckbench-touches-" + UUID().uuidString
+        let path = TestScratch.directory + "deckbench-touches-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

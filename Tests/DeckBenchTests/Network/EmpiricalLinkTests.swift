@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -15,7 +16,7 @@ import Testing
             #"{"request": {"url": "https://a/api/\#(index)"}, "response": {"status": 200, "bodySize": \#(entry.3)}, "#
                 + #""timings": {"send": \#(entry.0), "wait": \#(entry.1), "receive": \#(entry.2)}}"#
         }
-        let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-empirical-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/one.har"
         try (#"{"log": {"entries": ["# + items.joined(separator: ",") + "]}}").write(toFile: path, atomically: true, encoding: .utf8)
@@ -78,7 +79,7 @@ import Testing
     /// The same request as a RUM export's row (start 0, first byte 200, end 300 ms, 10,000 bytes):
     /// the same first load, 300 ms.
     @Test func aRUMExportDrawsTheSameWay() throws {
-        let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-empirical-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/rum.csv"
         try "start,ttfb,end,size\n0,200,300,10000\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -112,7 +113,7 @@ import Testing
             return #"{"request": {"url": "https://a/api/\#(index)"}, "response": {"status": \#(entry.0)\#(size)}, "#
                 + #""timings": {"send": \#(entry.1), "wait": \#(entry.2), "receive": \#(entry.3)}\#(entry.5)}"#
         }
-        let folder = NSTemporaryDirectory() + "deckbench-empirical-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-empirical-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/capture.har"
         try (#"{"log": {"entries": ["# + items.joined(separator: ",") + "]}}").write(toFile: path, atomically: true, encoding: .utf8)

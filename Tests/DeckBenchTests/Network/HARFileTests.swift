@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -6,7 +7,7 @@ import Testing
 /// out (cached, failed, redirects, filtered) counted, a malformed entry named and its neighbours kept.
 @Suite struct HARFileTests {
     private func write(_ text: String, name: String = "capture.har") throws -> String {
-        let folder = NSTemporaryDirectory() + "deckbench-har-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-har-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)

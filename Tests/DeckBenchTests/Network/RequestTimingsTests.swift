@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -6,7 +7,7 @@ import Testing
 /// byte and end; failed, redirected and filtered rows counted; a bad row named by file and line.
 @Suite struct RequestTimingsTests {
     @Test func readsRowsAndNamesTheBadOnes() throws {
-        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/rum.csv"
         try """
@@ -34,7 +35,7 @@ import Testing
     /// that a response received in 0.25 ms still measures a pace (rounded, its receive time was 0),
     /// and seconds keep theirs too (0.1005 s is 100.5 ms, not 101 ms).
     @Test func keepsFractionsOfAMillisecond() throws {
-        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/subms.csv"
         try "start,ttfb,end,size\n0.25,100.5,100.75,8192\n1000,1100,1100.25,4096\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -57,7 +58,7 @@ import Testing
     /// they pull neither the fit's round trip nor an empirical network's draws; a file whose times
     /// are all that quick because they are seconds read as ms keeps them, for the unit check.
     @Test func cacheHitsAreLeftOutUnlessTheUnitIsWrong() throws {
-        let folder = NSTemporaryDirectory() + "deckbench-rum-" + UUID().uuidString
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let columns = try #require(RequestTimings.Columns("start,ttfb,end,bytes"))
         let path = folder + "/rum.csv"

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -29,7 +30,7 @@ import Testing
         var learner = StepModelLearner()
         let generator = SessionGenerator(seed: 3)
         for index in 0 ..< 300 { learner.add(generator.session(index)) }
-        let path = NSTemporaryDirectory() + "deckbench-commit-only-\(UUID().uuidString).json"
+        let path = TestScratch.directory + "deckbench-commit-only-\(UUID().uuidString).json"
         _ = FileManager.default.createFile(atPath: path, contents: Data(StepModelFile.encoded(learner.model)))
         return path
     }()

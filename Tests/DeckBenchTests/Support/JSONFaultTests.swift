@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 @testable import DeckBench
 
@@ -32,7 +33,7 @@ import Testing
 
     /// Through verify: a manifest cut short names its path and says so.
     @Test func verifyOfAManifestCutShortSaysItIsNotValidJSON() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jsonfault-\(UUID().uuidString)").path
+        let folder = TestScratch.directory + "jsonfault-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try #"{"version":"0.2.0","files":[{"#.write(toFile: folder + "/manifest.json", atomically: true, encoding: .utf8)
