@@ -1,4 +1,5 @@
 #include "bootstrap_kernel.h"
+#include <stdlib.h>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -76,6 +77,59 @@ static long sums_avx2_wide(const uint8_t *weights, const int32_t *rows, long row
     return r;
 }
 
+/// The most 15-bit parts the standard bucket's counts are cut into: two a count.
+#define DECKBENCH_MAX_PARTS (2 * DECKBENCH_WIDE_COUNTS)
+
+/// Eight replicates at a time, two buckets a step, in 32-bit integers: each count cut into one
+/// or two 15-bit parts (`parts`, `P` a pair of buckets: both buckets' part in one word, the first
+/// bucket's in the low half), the two buckets' weights interleaved as 16-bit integers, and each
+/// part's two products added by one `vpmaddwd`, where doubles took two fused multiply-adds a
+/// bucket. A part's sum is below 2³¹ (weights at most 8, parts below 2¹⁵, at most 8,192 buckets),
+/// and a count's sum, its high part's times 2¹⁵ plus its low part's, is a whole number below 2⁵³:
+/// exact, the same doubles as the other paths. `P` is a constant where this is inlined, so that
+/// every accumulator stays in a register. Returns the replicates done.
+__attribute__((target("avx2"), always_inline))
+static inline long sums_avx2_parts(const uint8_t *weights, const int32_t *rows, long row_count, const int32_t *parts,
+                                   const long *column, const double *scale, long replicates, double *sums, const int P) {
+    long r = 0;
+    for (; r + 8 <= replicates; r += 8) {
+        __m256i acc[DECKBENCH_MAX_PARTS];
+        for (int j = 0; j < P; j++) acc[j] = _mm256_setzero_si256();
+        for (long k = 0; k < row_count; k += 2) {
+            __m128i first = _mm_loadl_epi64((const __m128i *)(weights + (long)rows[k] * replicates + r));
+            __m128i second = k + 1 < row_count
+                ? _mm_loadl_epi64((const __m128i *)(weights + (long)rows[k + 1] * replicates + r))
+                : _mm_setzero_si128();
+            __m256i w = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(first, second));
+            const int32_t *pair = parts + (k / 2) * P;
+            for (int j = 0; j < P; j++) acc[j] = _mm256_add_epi32(acc[j], _mm256_madd_epi16(w, _mm256_set1_epi32(pair[j])));
+        }
+        for (int j = 0; j < P; j++) {
+            double *out = sums + column[j] * replicates + r;
+            __m256d times = _mm256_set1_pd(scale[j]);
+            __m256d low = _mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(acc[j])), times);
+            __m256d high = _mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(acc[j], 1)), times);
+            _mm256_storeu_pd(out, _mm256_add_pd(_mm256_loadu_pd(out), low));
+            _mm256_storeu_pd(out + 4, _mm256_add_pd(_mm256_loadu_pd(out + 4), high));
+        }
+    }
+    return r;
+}
+
+/// `sums_avx2_parts` made for each number of parts: constants for the compiler.
+__attribute__((target("avx2")))
+static long sums_avx2_in_parts(const uint8_t *weights, const int32_t *rows, long row_count, const int32_t *parts,
+                               const long *column, const double *scale, long part_count, long replicates, double *sums) {
+#define DECKBENCH_PARTS(p) case p: return sums_avx2_parts(weights, rows, row_count, parts, column, scale, replicates, sums, p);
+    switch (part_count) {
+    DECKBENCH_PARTS(1) DECKBENCH_PARTS(2) DECKBENCH_PARTS(3) DECKBENCH_PARTS(4) DECKBENCH_PARTS(5)
+    DECKBENCH_PARTS(6) DECKBENCH_PARTS(7) DECKBENCH_PARTS(8) DECKBENCH_PARTS(9) DECKBENCH_PARTS(10)
+    DECKBENCH_PARTS(11) DECKBENCH_PARTS(12) DECKBENCH_PARTS(13) DECKBENCH_PARTS(14)
+    default: return 0;
+    }
+#undef DECKBENCH_PARTS
+}
+
 /// Sixteen products at a time in four accumulators; returns the sum of the first `*done` terms.
 __attribute__((target("avx2,fma")))
 static double dot_avx2(const double *a, const double *b, long n, long *done) {
@@ -132,11 +186,67 @@ int deckbench_bootstrap_kernel_vectorised(void) {
 #endif
 }
 
+/// The largest weight a replicate gives a bucket (`BootstrapReplicates.largestWeight`).
+#define DECKBENCH_LARGEST_WEIGHT 8
+
+/// How many 15-bit parts count `c` of every row needs: 1 when every value is a whole number
+/// below 2¹⁵, 2 below 2³⁰, 0 (none will do) for a negative, fractional or larger value.
+static int parts_of_column(const double *values, long row_count, long c) {
+    int parts = 1;
+    for (long k = 0; k < row_count; k++) {
+        double value = values[k * DECKBENCH_BUCKET_VALUES + c];
+        if (!(value >= 0 && value < 1073741824.0) || value != (double)(int32_t)value) return 0;
+        if (value >= 32768) parts = 2;
+    }
+    return parts;
+}
+
+/// The standard bucket's seven counts in 15-bit parts summed as integers (`sums_avx2_parts`),
+/// eight replicates at a time; the replicates left over one at a time. False, doing nothing, when
+/// a count does not fit two parts, there are too many buckets for a part's sum to stay below 2³¹,
+/// or memory is short.
+static int sums_in_parts(const uint8_t *weights, const int32_t *rows, long row_count, const double *values,
+                         long replicates, double *sums) {
+#if defined(__x86_64__)
+    if (row_count <= 0 || row_count > 8192) return 0;
+    long column[DECKBENCH_MAX_PARTS];
+    double scale[DECKBENCH_MAX_PARTS];
+    int shift[DECKBENCH_MAX_PARTS];
+    long part_count = 0;
+    for (long c = 0; c < DECKBENCH_WIDE_COUNTS; c++) {
+        int parts = parts_of_column(values, row_count, c);
+        if (parts == 0) return 0;
+        for (int part = 0; part < parts; part++) {
+            column[part_count] = c;
+            shift[part_count] = 15 * part;
+            scale[part_count] = part ? 32768.0 : 1.0;
+            part_count++;
+        }
+    }
+    int32_t *parts = malloc(sizeof(int32_t) * ((row_count + 1) / 2) * part_count);
+    if (!parts) return 0;
+    for (long k = 0; k < row_count; k += 2) {
+        for (long j = 0; j < part_count; j++) {
+            uint32_t first = ((uint32_t)values[k * DECKBENCH_BUCKET_VALUES + column[j]] >> shift[j]) & 0x7FFF;
+            uint32_t second = k + 1 < row_count ? ((uint32_t)values[(k + 1) * DECKBENCH_BUCKET_VALUES + column[j]] >> shift[j]) & 0x7FFF : 0;
+            parts[(k / 2) * part_count + j] = (int32_t)(second << 16 | first);
+        }
+    }
+    long done = sums_avx2_in_parts(weights, rows, row_count, parts, column, scale, part_count, replicates, sums);
+    sums_plain(weights, rows, row_count, values, replicates, sums, DECKBENCH_WIDE_COUNTS, done);
+    free(parts);
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long row_count,
                              const double *values, long replicates, double *sums, long counts) {
     long done = 0;
 #if defined(__x86_64__)
     if (deckbench_bootstrap_kernel_vectorised()) {
+        if (counts == DECKBENCH_WIDE_COUNTS && sums_in_parts(weights, rows, row_count, values, replicates, sums)) return;
         if (counts <= DECKBENCH_WIDE_COUNTS) done = sums_avx2_wide(weights, rows, row_count, values, replicates, sums, counts);
         done = sums_avx2(weights, rows, row_count, values, replicates, sums, counts, done);
     }

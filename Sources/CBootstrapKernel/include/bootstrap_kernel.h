@@ -13,7 +13,9 @@
 /// The caller guarantees that every partial sum is a whole number below 2⁵³ (the bucket totals
 /// are whole numbers and the weights 0 to 8), so every sum is exact whatever the order of its
 /// additions and whether a product is fused with its addition: the AVX2 and FMA path, taken when
-/// the processor has them, gives the same doubles as the plain one.
+/// the processor has them, gives the same doubles as the plain one. There, a count whose values
+/// are all whole numbers within 16 bits is summed two buckets at a time in 32-bit integers (exact,
+/// as the weights are at most 8 and such a sum stays below 2³¹), the others on doubles.
 void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long row_count,
                              const double *values, long replicates, double *sums, long counts);
 

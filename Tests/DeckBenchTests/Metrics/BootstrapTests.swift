@@ -54,6 +54,40 @@ import Testing
         }
     }
 
+    /// Bucket totals below 2³⁰ are summed in integers, in one 15-bit part or two, two buckets at a
+    /// time: the same sums as bucket by bucket in order, to the bit. Totals at the edges (32,767 in
+    /// every bucket for one count, 32,768 in one bucket of another, 2³⁰ − 1 in one bucket of a
+    /// third), an odd and an even number of buckets, replicate counts that leave some to do one at
+    /// a time; and a total of 2³⁰, which the doubles take.
+    @Test func smallCountsSummedInIntegersAreTheSumsInBucketOrder() {
+        var random = SeededGenerator(seed: 6, keys: 28)
+        let counts = BootstrapReplicates.counts
+        let edge = (1 << 30) - 1
+        for (replicates, sessions, largest) in [(8, 1, edge), (8, 2, edge), (13, 301, edge), (1_000, 700, edge), (203, 64, edge), (203, 64, edge + 1)] {
+            var bootstrap = BootstrapReplicates(replicates: replicates)
+            for index in 0 ..< sessions {
+                var metrics = SessionMetrics()
+                for (column, keyPath) in counts.enumerated() {
+                    switch column {
+                    case 0: metrics[keyPath: keyPath] = 32_767
+                    case 2: metrics[keyPath: keyPath] = index == sessions / 2 ? 32_768 : Int(random.next() % 3)
+                    case 5: metrics[keyPath: keyPath] = index == sessions - 1 ? largest : Int(random.next() % UInt64(largest))
+                    default: metrics[keyPath: keyPath] = Int(random.next() % 50)
+                    }
+                }
+                // One session a bucket: each bucket's total is the session's count.
+                bootstrap.add(metrics, bucket: index * (BootstrapReplicates.buckets / max(sessions, 1)) % BootstrapReplicates.buckets)
+            }
+            let table = BootstrapReplicates.weightTable(replicates: replicates)
+            let reference = bootstrap.replicateSumsInBucketOrder(weights: table)!.sums.map(\.bitPattern)
+            #expect(bootstrap.replicateSums(weights: table)!.sums.map(\.bitPattern) == reference, "\(replicates) replicates, \(sessions) sessions, \(largest)")
+            #expect(bootstrap.replicateSums()!.sums.map(\.bitPattern) == reference, "\(replicates) replicates, \(sessions) sessions, weights drawn")
+            // The first count is 32,767 times each bucket's weight: a whole replicate's sum.
+            let sums = bootstrap.replicateSums(weights: table)!.sums
+            #expect(sums[0 ..< replicates].allSatisfy { $0.truncatingRemainder(dividingBy: 32_767) == 0 })
+        }
+    }
+
     /// `add` reads the fields of `counts` one by one, in that order.
     @Test func addReadsTheCountsInOrder() {
         var metrics = SessionMetrics()
