@@ -130,6 +130,48 @@ static long sums_avx2_in_parts(const uint8_t *weights, const int32_t *rows, long
 #undef DECKBENCH_PARTS
 }
 
+/// Four 64-bit products by the constant `c`, from 32-bit ones: lo·lo plus the cross products
+/// moved up 32 bits (their high halves, and hi·hi, fall past 64 bits).
+__attribute__((target("avx2")))
+static inline __m256i times_constant(__m256i a, uint64_t c) {
+    __m256i c_low = _mm256_set1_epi64x((long long)(c & 0xFFFFFFFFu));
+    __m256i c_high = _mm256_set1_epi64x((long long)(c >> 32));
+    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), c_low), _mm256_mul_epu32(a, c_high));
+    return _mm256_add_epi64(_mm256_mul_epu32(a, c_low), _mm256_slli_epi64(cross, 32));
+}
+
+/// SplitMix64's finaliser on four lanes.
+__attribute__((target("avx2")))
+static inline __m256i mix_four(__m256i z) {
+    z = times_constant(_mm256_xor_si256(z, _mm256_srli_epi64(z, 30)), 0xBF58476D1CE4E5B9ull);
+    z = times_constant(_mm256_xor_si256(z, _mm256_srli_epi64(z, 27)), 0x94D049BB133111EBull);
+    return _mm256_xor_si256(z, _mm256_srli_epi64(z, 31));
+}
+
+/// Sixteen weights a step: four draws, their sixteen quarters compared with each threshold
+/// (unsigned: u ≥ t when max(u, t) is u) and the matches counted, packed to bytes. Returns the
+/// weights written, a multiple of sixteen.
+__attribute__((target("avx2")))
+static long poisson_weights_avx2(uint64_t *state, long count, const uint16_t *thresholds, uint8_t *out) {
+    const uint64_t gamma = 0x9E3779B97F4A7C15ull;
+    __m256i t[8];
+    for (int j = 0; j < 8; j++) t[j] = _mm256_set1_epi16((short)thresholds[j]);
+    __m256i states = _mm256_set_epi64x((long long)(*state + 4 * gamma), (long long)(*state + 3 * gamma),
+                                       (long long)(*state + 2 * gamma), (long long)(*state + gamma));
+    const __m256i step = _mm256_set1_epi64x((long long)(4 * gamma));
+    long done = 0;
+    for (; done + 16 <= count; done += 16) {
+        __m256i u = mix_four(states);
+        states = _mm256_add_epi64(states, step);
+        __m256i weight = _mm256_setzero_si256();
+        for (int j = 0; j < 8; j++) weight = _mm256_sub_epi16(weight, _mm256_cmpeq_epi16(_mm256_max_epu16(u, t[j]), u));
+        __m256i bytes = _mm256_permute4x64_epi64(_mm256_packus_epi16(weight, weight), 0x08);
+        _mm_storeu_si128((__m128i *)(out + done), _mm256_castsi256_si128(bytes));
+    }
+    *state += (uint64_t)(done / 4) * gamma;
+    return done;
+}
+
 /// Sixteen products at a time in four accumulators; returns the sum of the first `*done` terms.
 __attribute__((target("avx2,fma")))
 static double dot_avx2(const double *a, const double *b, long n, long *done) {
@@ -252,4 +294,24 @@ void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long r
     }
 #endif
     sums_plain(weights, rows, row_count, values, replicates, sums, counts, done);
+}
+
+void deckbench_poisson_weights(uint64_t state, long count, const uint16_t *thresholds, uint8_t *out) {
+    long done = 0;
+#if defined(__x86_64__)
+    if (deckbench_bootstrap_kernel_vectorised()) done = poisson_weights_avx2(&state, count, thresholds, out);
+#endif
+    while (done < count) {
+        state += 0x9E3779B97F4A7C15ull;
+        uint64_t z = state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        for (int quarter = 0; quarter < 4 && done < count; quarter++, done++) {
+            uint16_t u = (uint16_t)(z >> (16 * quarter));
+            uint8_t weight = 0;
+            for (int j = 0; j < 8; j++) weight += u >= thresholds[j];
+            out[done] = weight;
+        }
+    }
 }

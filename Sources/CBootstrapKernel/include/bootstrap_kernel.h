@@ -23,6 +23,12 @@ void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long r
 /// in any order, fused or not: the same double on either path).
 double deckbench_dot(const double *a, const double *b, long n);
 
+/// `count` bootstrap weights from a SplitMix64 stream, as `SeededGenerator.next()` draws it from
+/// `state` (the golden gamma added, then the finaliser): four weights a draw, its 16-bit quarters
+/// lowest first, a quarter u weighing how many of the eight increasing `thresholds` are at most u.
+/// Four draws at a time on AVX2, the products of 64 bits made of 32-bit ones; the same bytes on
+/// either path.
+void deckbench_poisson_weights(uint64_t state, long count, const uint16_t *thresholds, uint8_t *out);
 /// Whether `deckbench_weighted_sums` and `deckbench_dot` run on AVX2 and FMA on this processor.
 int deckbench_bootstrap_kernel_vectorised(void);
 

@@ -7,7 +7,8 @@ import Foundation
 /// (seed, session 17) yields the same numbers whether session 17 is made first or last, alone or
 /// beside others. Nothing in DeckBench reads the wall clock or the system's random source.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    /// Read by the bootstrap's weight kernel, which continues the stream four draws at a time.
+    private(set) var state: UInt64
 
     /// A generator for `seed` alone.
     public init(seed: UInt64) {

@@ -13,6 +13,27 @@ import Testing
         #expect(BootstrapReplicates.weights(bucket: 3, replicates: 10) == Array(BootstrapReplicates.weights(bucket: 3, replicates: 1_000).prefix(10)))
     }
 
+    /// The weights are the same whether sixteen at a time (four draws on the vector unit) or one
+    /// draw at a time make them: a run's first weights are the prefix of a longer run's, past and
+    /// at each boundary of sixteen and of a draw's four; and they are the thresholds applied to the
+    /// generator's 16-bit quarters, lowest first.
+    @Test func weightsAreTheSameSixteenAtATimeAsOneAtATime() {
+        for bucket in [0, 3, 1_023, 1_024 + 127] {
+            let long = BootstrapReplicates.weights(bucket: bucket, replicates: 1_000)
+            for count in [0, 1, 3, 4, 5, 15, 16, 17, 31, 32, 33, 64, 999] {
+                #expect(BootstrapReplicates.weights(bucket: bucket, replicates: count) == Array(long.prefix(count)), "bucket \(bucket), \(count)")
+            }
+            #expect(long.allSatisfy { $0 <= BootstrapReplicates.largestWeight })
+        }
+        // The first draw of bucket 0's stream, weighed by hand: 0 below 24,109, 1 below 48,219, ...
+        var random = SeededGenerator(seed: 0xB007_57A9, keys: RandomKey.bootstrap, 0)
+        let bits = random.next()
+        let thresholds = [24_109, 48_219, 60_273, 64_292, 65_296, 65_497, 65_531, 65_535]
+        let expected = (0 ..< 4).map { quarter in UInt8(thresholds.count { $0 <= Int((bits >> (16 * UInt64(quarter))) & 0xFFFF) }) }
+        #expect(Array(BootstrapReplicates.weights(bucket: 0, replicates: 4)) == expected)
+        #expect(Array(BootstrapReplicates.weights(bucket: 0, replicates: 1_000).prefix(4)) == expected)
+    }
+
     /// Poisson(1): mean 1, P(0) = e⁻¹, over many draws.
     @Test func weightsArePoissonOne() {
         let all = (0 ..< 100).flatMap { BootstrapReplicates.weights(bucket: $0, replicates: 1_000) }.map(Double.init)
