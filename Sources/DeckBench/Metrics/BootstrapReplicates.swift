@@ -92,6 +92,7 @@ public struct BootstrapReplicates: Sendable, Equatable {
     }
 
     /// Adds one session's counts to its bucket.
+    @inline(__always)
     mutating func add(_ session: SessionMetrics, bucket: Int) {
         let offsets = Self.countOffsets
         SessionMetricsLayout.withBytes(of: session) { metrics in

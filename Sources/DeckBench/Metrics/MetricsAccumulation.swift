@@ -40,6 +40,7 @@ struct MetricsAccumulation: Sendable {
         return nil
     }
 
+    @inline(__always)
     func add(_ session: SessionMetrics, to totals: inout SessionMetrics) {
         SessionMetricsLayout.accumulate(session, into: &totals, summed: summed, largest: largest)
     }
