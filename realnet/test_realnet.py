@@ -210,9 +210,12 @@ class CleanupTests(unittest.TestCase):
         # Requests spread over 20 s: the lab is surely playing when the kill comes.
         write_schedule(folder, [[i, i, "demand", 0, 20000, i * 1000000, i * 1000000, i * 1000000 + 100000, "arrived", ""]
                                 for i in range(20)], [])
+        # SIGINT as a terminal's Ctrl-C finds it: a shell that starts a job in the background
+        # without job control has it ignored, and the check would then never see the interrupt.
         return subprocess.Popen([sys.executable, os.path.join(HERE, "check.py"), "--schedule", folder, "--runs", "1",
                                  "--out", os.path.join(folder, "report"), "--quiet"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
     def wait_until_playing(self, check):
         deadline = time.monotonic() + 30
