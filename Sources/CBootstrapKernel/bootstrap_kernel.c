@@ -228,8 +228,13 @@ int deckbench_bootstrap_kernel_vectorised(void) {
 #endif
 }
 
+#if defined(__x86_64__)
 /// The largest weight a replicate gives a bucket (`BootstrapReplicates.largestWeight`).
 #define DECKBENCH_LARGEST_WEIGHT 8
+
+/// The most buckets whose 15-bit parts, each weighed at most `DECKBENCH_LARGEST_WEIGHT`, sum below
+/// 2³¹ in any replicate: 8,192.
+#define DECKBENCH_MOST_PART_ROWS (2147483647L / (DECKBENCH_LARGEST_WEIGHT * 32767L))
 
 /// How many 15-bit parts count `c` of every row needs: 1 when every value is a whole number
 /// below 2¹⁵, 2 below 2³⁰, 0 (none will do) for a negative, fractional or larger value.
@@ -249,8 +254,7 @@ static int parts_of_column(const double *values, long row_count, long c) {
 /// or memory is short.
 static int sums_in_parts(const uint8_t *weights, const int32_t *rows, long row_count, const double *values,
                          long replicates, double *sums) {
-#if defined(__x86_64__)
-    if (row_count <= 0 || row_count > 8192) return 0;
+    if (row_count <= 0 || row_count > DECKBENCH_MOST_PART_ROWS) return 0;
     long column[DECKBENCH_MAX_PARTS];
     double scale[DECKBENCH_MAX_PARTS];
     int shift[DECKBENCH_MAX_PARTS];
@@ -278,10 +282,8 @@ static int sums_in_parts(const uint8_t *weights, const int32_t *rows, long row_c
     sums_plain(weights, rows, row_count, values, replicates, sums, DECKBENCH_WIDE_COUNTS, done);
     free(parts);
     return 1;
-#else
-    return 0;
-#endif
 }
+#endif
 
 void deckbench_weighted_sums(const uint8_t *weights, const int32_t *rows, long row_count,
                              const double *values, long replicates, double *sums, long counts) {
