@@ -78,23 +78,42 @@ enum RankSelection {
 
     /// Rearranges `items[low ... high]` so that position `rank` holds the value sorting would put
     /// there, the smaller ones before it and the larger after; returns that value.
+    ///
+    /// Each pass splits the range in three around the pivot: below it, equal to it, above it. A
+    /// rank among the equal ones is found; the next pass takes only the part that holds the rank.
+    /// With two parts (below, and the rest) a list of equal values lost one value a pass: 5,000
+    /// equal download rates in `networks fit` took 12.5 million comparisons a resample.
     private static func select(_ items: inout UnsafeMutableBufferPointer<Double>, _ rank: Int, from low: Int, to high: Int) -> Double {
         var (low, high) = (low, high)
         while high > low {
             let middle = low + (high - low) / 2
-            // Median of three as the pivot, moved to `high`.
+            // Median of three as the pivot.
             if items[middle] < items[low] { items.swapAt(middle, low) }
             if items[high] < items[low] { items.swapAt(high, low) }
             if items[middle] < items[high] { items.swapAt(middle, high) }
             let pivot = items[high]
-            var store = low
-            for index in low ..< high where items[index] < pivot {
-                items.swapAt(index, store)
-                store += 1
+            // items[low ..< below] < pivot, items[below ..< index] == pivot, items[above + 1 ... high] > pivot.
+            var below = low, index = low, above = high
+            while index <= above {
+                let item = items[index]
+                if item < pivot {
+                    items.swapAt(below, index)
+                    below += 1
+                    index += 1
+                } else if item > pivot {
+                    items.swapAt(index, above)
+                    above -= 1
+                } else {
+                    index += 1
+                }
             }
-            items.swapAt(store, high)
-            if rank == store { return items[store] }
-            if rank < store { high = store - 1 } else { low = store + 1 }
+            if rank < below {
+                high = below - 1
+            } else if rank > above {
+                low = above + 1
+            } else {
+                return pivot
+            }
         }
         return items[rank]
     }

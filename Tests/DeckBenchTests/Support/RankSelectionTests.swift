@@ -47,5 +47,21 @@ import Testing
     @Test func allEqualValues() {
         let values = [Double](repeating: 3.5, count: 1_000)
         #expect(RankSelection.values(values, at: [24, 974]) == [3.5, 3.5])
+        // Middle ranks take quickselect: the pivot's equals are one part of its split.
+        #expect(RankSelection.values(values, at: [0, 499, 500, 999]) == [3.5, 3.5, 3.5, 3.5])
+    }
+
+    /// Two values, many times each, and a few others: the ranks at and beside the boundary between
+    /// the two runs of equal values, which a pass's split into below, equal and above must keep.
+    @Test func longRunsOfEqualValues() {
+        var random = SeededGenerator(seed: 11)
+        let values = (0 ..< 3_001).map { index -> Double in
+            index % 100 == 0 ? Double(random.next() % 1_000) : (random.next() % 3 == 0 ? 7 : 2)
+        }
+        let sorted = values.sorted()
+        let twos = sorted.lastIndex(of: 2)!
+        let ranks = [300, twos - 1, twos, twos + 1, 1_500, 2_700].sorted()
+        #expect(RankSelection.values(values, at: ranks) == ranks.map { sorted[$0] })
+        #expect(sorted[twos] == 2 && sorted[twos + 1] == 7)
     }
 }
