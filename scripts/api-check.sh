@@ -11,15 +11,24 @@
 # (`ReportFolder.summary`, `HullComparison.init`, `ComparisonError.notASummary`, `PolicySweep`).
 # A new case of a public enum counts: a `switch` without `default:` no longer compiles.
 #
-# Arguments go to `swift package` before the subcommand (`--build-path .build-x`). The baseline's
-# API is kept in BUILD/api-baseline by commit, so a second run builds only this checkout; after
-# `make test` this checkout's modules are built already (CI: the baseline's debug build alone).
+# The release's API is kept in the repository, api/VERSION/MODULE.json.gz: the files SwiftPM's
+# check writes for the release's commit (`swift-api-digester -dump-sdk`), copied into
+# BUILD/api-baseline/COMMIT, where the check reads them instead of building the release. With
+# `--write-baseline` (`make api-baseline`) the release's commit is built and its API written to
+# api/VERSION (docs/RELEASES.md, "Making a release"); without api/VERSION the check builds the
+# release as well. After `make test` this checkout's modules are built already (CI).
+#
+# Other arguments go to `swift package` before the subcommand (`--build-path .build-x`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 SWIFT=${SWIFT:-swift}
 build=.build
-args=("$@")
+write=false
+args=()
+for arg in "$@"; do
+    if [ "$arg" = --write-baseline ]; then write=true; else args+=("$arg"); fi
+done
 for ((i = 0; i < ${#args[@]}; i++)); do
     case "${args[i]}" in --build-path | --scratch-path) build=${args[i + 1]} ;; esac
 done
@@ -42,11 +51,37 @@ else
     may_break=false
 fi
 
-echo "api-check: the public API of $version (this checkout) against $last (${commit:0:12})"
+kept=api/$last
+baseline=$build/api-baseline/$commit
+modules=(DeckBench DeckBenchCommandLine)
+if $write; then
+    echo "api-check: writing the API of $last (${commit:0:12}) to $kept: a build of the release's commit"
+    rm -rf "$baseline"
+    mkdir -p "$kept"
+    "$SWIFT" package "${args[@]}" diagnose-api-breaking-changes "$last" --baseline-dir "$build/api-baseline" > /dev/null 2>&1 || true
+    for module in "${modules[@]}"; do
+        [ -s "$baseline/$module.json" ] || fail "the build of $last wrote no API for $module (run make api-check for its messages)"
+        # The dump's own command line names this clone's path: written as ROOT, the file is the same
+        # from any clone.
+        sed "s,$(printf '%s' "$root" | sed 's,/,\\\\/,g'),ROOT,g" "$baseline/$module.json" | gzip -9 -n > "$kept/$module.json.gz"
+    done
+    echo "api-check: wrote $kept: commit it"
+    exit 0
+fi
+if [ -d "$kept" ]; then
+    mkdir -p "$baseline"
+    for module in "${modules[@]}"; do
+        [ -f "$kept/$module.json.gz" ] || fail "$kept has no $module.json.gz: make api-baseline writes it"
+        gzip -d -c "$kept/$module.json.gz" > "$baseline/$module.json"
+    done
+    echo "api-check: the public API of $version (this checkout) against $last (${commit:0:12}), as kept in $kept"
+else
+    echo "api-check: the public API of $version (this checkout) against $last (${commit:0:12}): $kept is missing, so the release is built"
+fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 status=0
-"$SWIFT" package "$@" diagnose-api-breaking-changes "$last" --baseline-dir "$build/api-baseline" > "$out" 2>&1 || status=$?
+"$SWIFT" package "${args[@]}" diagnose-api-breaking-changes "$last" --baseline-dir "$build/api-baseline" > "$out" 2>&1 || status=$?
 # Its builds' times (the release's commit first, unless its API was kept from a run before).
 sed -n 's/^Build complete! (\(.*\))$/api-check: a build took \1/p' "$out"
 breaks=$(sed -n 's/^ *💔 API breakage: //p' "$out")
