@@ -1,11 +1,11 @@
 # DeckBench's two quick-start commands, and the pieces behind them.
 # `make run` replays the bundled sample (the default job's policies on lte, reports in reports/);
-# `make test` runs the test suite.
+# `make test` runs the test suite (on a release build, as users build it).
 # Both install libzstd-dev and libssl-dev first when pkg-config cannot find libzstd or libcrypto.
 
 SWIFT ?= swift
 
-.PHONY: deps run test test-release test-long test-checks test-example tag-releases api-check api-baseline build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind folder-graph realnet-deps real-check real-check-ci
+.PHONY: deps run test test-debug test-long test-checks test-example tag-releases api-check api-baseline build release install sample bench reference docs fuzz sanitize gate-calibration race-calibration callgrind folder-graph realnet-deps real-check real-check-ci
 
 # Where `make install` puts the release binary (PREFIX/bin/deckbench).
 PREFIX ?= /usr/local
@@ -36,26 +36,33 @@ install: release
 run: deps
 	$(SWIFT) run deckbench replay
 
+# The suite against a release build, the configuration users run (exclusivity checks on, but for
+# the replay's hot properties; the test code itself unoptimized: see Package.swift), with the
+# containers' invariant checkers compiled in, off unless DECKBENCH_INTERNAL_CHECKS=1 (`make
+# test-checks` runs this build with them on). One build serves test, test-checks, test-long,
+# api-check, reference, docs, folder-graph and real-check-ci. From a fresh clone on 2 cores, the
+# build is about 7 minutes and the suite under a minute; the debug build (`make test-debug`) is
+# 4 minutes and its run of the suite 4 to 5.
+TEST_FLAGS = -c release -Xswiftc -enable-testing -Xswiftc -DDECKBENCH_INTERNAL_CHECKS
 test: deps
+	$(SWIFT) test $(TEST_FLAGS)
+
+# The suite on a debug build: quicker to rebuild while editing, with `assert`s on (the checkers
+# too with DECKBENCH_INTERNAL_CHECKS=1).
+test-debug: deps
 	$(SWIFT) test
 
-# The same suite against a release build, the configuration users run (exclusivity checks on,
-# but for the replay's hot properties; the test code itself unoptimized: see Package.swift); CI
-# runs it after `make test`.
-test-release: deps
-	$(SWIFT) test -c release -Xswiftc -enable-testing
-
-# The long runs, on the release build: the reference model on 5,000 random sessions (`make test`
+# The long runs, on `make test`'s build: the reference model on 5,000 random sessions (`make test`
 # compares 500), all 20 kills of a run (`make test` makes 6), the peak memory of `networks fit`
 # on a 200,000-entry HAR, the fit's intervals on 100,000 requests (`make test`: 10,000) and the
 # race's error rates (RaceErrorTests, 60 races a scenario; not in `make test`). CI runs it.
 LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests|RaceErrorTests|NetworkFitTests
 test-long: deps
-	DECKBENCH_LONG=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter '$(LONG_TESTS)'
+	DECKBENCH_LONG=1 $(SWIFT) test $(TEST_FLAGS) --filter '$(LONG_TESTS)'
 
 # Examples/OwnPolicy built as a team builds it (DeckBench by version, from a tagged clone of HEAD,
 # in release) and run on the sample, its built-in rows compared with the `deckbench` of the same
-# build: Examples/test-own-policy.sh. CI runs it (beside test-release, in a build of its own).
+# build: Examples/test-own-policy.sh. CI runs it (beside `make test`, in a build of its own).
 test-example: deps
 	Examples/test-own-policy.sh
 
@@ -67,9 +74,10 @@ tag-releases:
 # The public API against the last release in RELEASES (its tag made from the recorded commit when
 # missing): a break fails unless this is a minor release and CHANGELOG.md's section for it names
 # the broken declaration (docs/RELEASES.md). The release's API is read from api/VERSION, so it
-# builds this checkout only (nothing after `make test`: 10 s); without api/VERSION it builds the
-# release's commit in debug too (182 s in CI). API_CHECK_FLAGS go to `swift package`
-# (`--build-path .build-x`).
+# builds this checkout only, as `make test` builds it (nothing after `make test`: a few seconds);
+# without api/VERSION it builds the release's commit in debug too (182 s in CI). API_CHECK_FLAGS go
+# to `swift package` (`--build-path .build-x`).
+API_CHECK_FLAGS ?= $(TEST_FLAGS)
 api-check: deps
 	SWIFT=$(SWIFT) scripts/api-check.sh $(API_CHECK_FLAGS)
 
@@ -77,22 +85,22 @@ api-check: deps
 # check to read instead of building the release: run once a release's line is in RELEASES, and
 # commit api/VERSION (docs/RELEASES.md).
 api-baseline: deps
-	SWIFT=$(SWIFT) scripts/api-check.sh --write-baseline $(API_CHECK_FLAGS)
+	SWIFT=$(SWIFT) scripts/api-check.sh --write-baseline
 
 # The tests of the library's folders that use the hand-made containers (the replay, its reference
 # model in Tests/DeckBenchReferenceTests, metrics, support, network, content, policies, reports,
 # extensions, run), with the containers' invariant checkers (FlatList, IntMap, CountMap, SparseCounts, BucketTotals, RequestDraws, EventQueue, PageTable:
-# `*+Invariants.swift`) run after every mutation. The checkers are compiled into every debug build
-# and switched on by DECKBENCH_INTERNAL_CHECKS=1, so this runs `make test`'s build (the test binary
-# itself, which takes no SwiftPM lock: CI runs it beside the release build, with CHECKS_BUILD=true
-# since `make test` has just built it). CI runs it. Run's tests replay sessions on the pipeline's
-# threads, so they are here too; Architecture's read sources only.
+# `*+Invariants.swift`) and the library's `invariant`s run after every mutation. They are compiled
+# into `make test`'s build (and every debug build) and switched on by DECKBENCH_INTERNAL_CHECKS=1,
+# so this runs `make test`'s test binary itself (CI, with CHECKS_BUILD=true since `make test` has
+# just built it). Run's tests replay sessions on the pipeline's threads, so they are here too;
+# Architecture's read sources only.
 CHECK_FOLDERS = Replay Metrics Support Network Content Policies Reports Extensions Run
 CHECK_SUITES = $(shell cd Tests/DeckBenchTests && grep -rhoE '^(@Suite[^s]*)?struct [A-Za-z]+Tests' $(CHECK_FOLDERS) | awk '{print $$NF}' | paste -sd'|' -)
-CHECKS_BUILD ?= $(SWIFT) build --build-tests
+CHECKS_BUILD ?= $(SWIFT) build $(TEST_FLAGS) --build-tests
 test-checks: deps
 	$(CHECKS_BUILD)
-	DECKBENCH_INTERNAL_CHECKS=1 .build/debug/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))|DeckBenchReferenceTests\.'
+	DECKBENCH_INTERNAL_CHECKS=1 .build/release/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))|DeckBenchReferenceTests\.'
 
 # Remakes the committed sample corpus (see data/README.md).
 sample: deps
@@ -129,15 +137,15 @@ callgrind: deps
 	  callgrind_annotate "$$dir/callgrind.out" | head -30
 
 # The replayer against the reference model in the tests, on SESSIONS random sessions (default
-# 100,000; `make test` runs 500, `make test-long` 5,000), on the release build that test-release
-# makes, where the reference model is optimized: 2 to 3 ms a session, against 32 ms in debug.
+# 100,000; `make test` runs 500, `make test-long` 5,000), on `make test`'s build, where the
+# reference model is optimized: 2 to 3 ms a session, against 32 ms in debug.
 SESSIONS ?= 100000
 reference: deps
-	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(SWIFT) test -c release -Xswiftc -enable-testing --filter ReferenceModelTests
+	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(SWIFT) test $(TEST_FLAGS) --filter ReferenceModelTests
 
 # Rewrites the column tables of reports/README.md from the metric schema (a test checks them).
 docs: deps
-	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test --filter columnTablesInTheDocs
+	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test $(TEST_FLAGS) --filter columnTablesInTheDocs
 
 # The reader's fuzzer (libFuzzer + AddressSanitizer): `make fuzz SECONDS=N` (default 60) builds
 # the deckbench-fuzz target with -sanitize=fuzzer,address -D FUZZING in .build-fuzz and runs it on
@@ -165,9 +173,9 @@ sanitize: deps
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test --sanitize=address --build-path .build-asan
 
 # The race's error rates on synthetic candidates of known truth, a thousand races each (docs/TUNE.md),
-# on test-release's build: about 6 minutes on two cores (the debug build would take an hour).
+# on `make test`'s build: about 6 minutes on two cores (the debug build would take an hour).
 race-calibration: deps
-	DECKBENCH_RACE_RUNS=1000 $(SWIFT) test -c release -Xswiftc -enable-testing --filter RaceErrorTests 2>&1 | grep -E '^\|'
+	DECKBENCH_RACE_RUNS=1000 $(SWIFT) test $(TEST_FLAGS) --filter RaceErrorTests 2>&1 | grep -E '^\|'
 
 # The real-network check (realnet/README.md): the replay's request schedule played over the Linux
 # TCP stack in network namespaces the check makes and removes itself, against the model. Needs root,
@@ -194,19 +202,19 @@ real-check: release realnet-deps
 	  $(foreach link,$(REALNET_LINKS),--network '$(link)') --out realnet-report/default-model-schedule --quiet && \
 	python3 realnet/against.py realnet-report realnet-report/default-model-schedule --out realnet-report/default-model
 
-# CI's version (about 2 minutes on `make test`'s debug build): the check's own tests (its arithmetic,
+# CI's version (about a minute on `make test`'s build): the check's own tests (its arithmetic,
 # its refusals, a kill -9 and an interrupt that leave nothing behind), then two short sessions,
 # two policies, one link, two runs, held to loose bounds (every request ends, the schedule
 # recomputes the model's stalls exactly, 90 % of stall verdicts alike).
 real-check-ci: deps realnet-deps
-	$(SWIFT) build
+	$(SWIFT) build $(TEST_FLAGS)
 	python3 -m unittest discover -s realnet
-	python3 realnet/check.py --deckbench .build/debug/deckbench data --session 2541bbc20bd84e99 --session 802727e4332e86eb \
+	python3 realnet/check.py --deckbench .build/release/deckbench data --session 2541bbc20bd84e99 --session 802727e4332e86eb \
 	  --policy fixed --policy directional --network 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2' \
 	  --runs 2 --bounds ci --quiet --out .build/realnet-ci
 
 # The library's folder graph: each folder's edges with the files and types behind them, and the
 # knots, as FolderEdgesTests reads them (docs/ARCHITECTURE.md, "Which folder names which").
 folder-graph: deps
-	@out=$$(DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1) || { echo "$$out"; exit 1; }; \
+	@out=$$(DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test $(TEST_FLAGS) --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1) || { echo "$$out"; exit 1; }; \
 	  echo "$$out" | grep -E '→|folders,'

@@ -160,7 +160,7 @@ struct Link: ~Copyable {
     /// only then, or when a transfer alone starts; it is through then, and leaves the downlink when
     /// the downlink is next used), so none is looked for.
     mutating func releaseArrived<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, _ requests: RequestLog, _ scheduler: inout Scheduler) {
-        assert(downlink.hasLeft(id, afterUs: scheduler.nowUs), "request \(id) arrived while transferring")
+        invariant(downlink.hasLeft(id, afterUs: scheduler.nowUs), "request \(id) arrived while transferring")
         if isWindowed { disconnectWindowed(id) }
         freeConnection(requests, &scheduler)
     }

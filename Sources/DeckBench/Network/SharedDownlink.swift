@@ -104,7 +104,7 @@ struct SharedDownlink: ~Copyable {
     /// check and run before events of that instant that the check runs after.
     @inline(__always)
     mutating func startAlone<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, sole: Bool, _ requests: RequestLog, _ scheduler: inout Scheduler) {
-        assert(served == 0 && aloneThroughUs == .max, "an idle downlink with \(served) served")
+        invariant(served == 0 && aloneThroughUs == .max, "an idle downlink with \(served) served")
         updatedUs = scheduler.nowUs
         let work = bytes * 1_000_000
         transfers.append(Transfer(id: id, work: work))
@@ -154,7 +154,7 @@ struct SharedDownlink: ~Copyable {
     /// still in progress, else as a transfer of its own; `endsResponse` says whether it is the
     /// response's last. Returns how many transfers now share the downlink.
     mutating func addRound<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, endsResponse: Bool, _ scheduler: inout Scheduler) -> Int {
-        assert(!hasAloneTransfer, "a window's round beside a transfer alone")
+        invariant(!hasAloneTransfer, "a window's round beside a transfer alone")
         advance(now: scheduler.nowUs)
         if let index = transfers.firstIndex(where: { $0.id == id }) {
             transfers[index].work += bytes * 1_000_000
@@ -174,7 +174,7 @@ struct SharedDownlink: ~Copyable {
     /// declines (2026-11-27, fourth session).
     @inline(__always)
     mutating func transferCheck<Scheduler: LinkScheduler & ~Copyable>(_ requests: RequestLog, _ scheduler: inout Scheduler) {
-        assert(!hasAloneTransfer, "a transfer check beside a transfer alone")
+        invariant(!hasAloneTransfer, "a transfer check beside a transfer alone")
         advance(now: scheduler.nowUs)
         var index = 0
         while index < transfers.count {
@@ -201,7 +201,7 @@ struct SharedDownlink: ~Copyable {
         guard arrivesAtStart, roundsWithMore.isEmpty else { return false }
         let id = transfers[0].id
         let remaining = transfers[0].work - served
-        assert(remaining > 0, "a transfer through left after its check")
+        invariant(remaining > 0, "a transfer through left after its check")
         let (quotient, remainder) = remaining.quotientAndRemainder(dividingBy: bytesPerSecond)
         let throughUs = scheduler.nowUs + quotient + (remainder > 0 ? 1 : 0)
         guard requests[id].downUs > 0, scheduler.scheduleCancellableArrival(of: id, leftAtUs: throughUs, requests) else { return false }
@@ -288,7 +288,7 @@ struct SharedDownlink: ~Copyable {
 
     /// Response `id` of `bytes` waits for the trace's packets.
     mutating func enqueuePackets<Scheduler: LinkScheduler & ~Copyable>(_ id: Int, bytes: Int, _ scheduler: inout Scheduler) {
-        assert(!hasAloneTransfer, "a trace's packets beside a transfer alone")
+        invariant(!hasAloneTransfer, "a trace's packets beside a transfer alone")
         transfers.append(Transfer(id: id, work: bytes))
         // A packet takes its millisecond: the first one can leave at the next opportunity.
         scheduleOpportunity(&scheduler, afterUs: scheduler.nowUs + 1)

@@ -59,7 +59,7 @@ struct SessionAssembler {
 
     private mutating func acceptEvent(_ event: Event, number: Int, into output: inout [RecordingItem]) {
         guard !skipping else { return }
-        assert(isOpen == (open != nil), "SessionAssembler: isOpen says \(isOpen), the open session says otherwise")
+        invariant(isOpen == (open != nil), "SessionAssembler: isOpen says \(isOpen), the open session says otherwise")
         guard isOpen else {
             reject(.eventOutsideSession(afterEndOfSession: endedSession), line: number, session: nil, into: &output)
             return

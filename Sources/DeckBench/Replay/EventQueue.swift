@@ -101,7 +101,7 @@ struct EventQueue: ~Copyable {
     /// Sets the deadline slot to `action` at `timeUs` with the sequence number taken for it,
     /// replacing what was there; `nil` empties it.
     mutating func setDeadline(_ action: ScheduledEvent.Action, atUs timeUs: Int, sequence: Int) {
-        assert(timeUs < Self.empty, "a deadline at the end of time")
+        invariant(timeUs < Self.empty, "a deadline at the end of time")
         deadlineSlot = ScheduledEvent(timeUs: timeUs, sequence: sequence, action: action)
         checkInvariants()
     }
@@ -112,7 +112,7 @@ struct EventQueue: ~Copyable {
 
     /// Sets the timer to `action` at `timeUs`, replacing the timer set before, if any.
     mutating func setTimer(_ action: ScheduledEvent.Action, atUs timeUs: Int) {
-        assert(timeUs < Self.empty, "a timer at the end of time")
+        invariant(timeUs < Self.empty, "a timer at the end of time")
         timerSlot = next(action, atUs: timeUs)
         checkInvariants()
     }
@@ -162,7 +162,7 @@ struct EventQueue: ~Copyable {
             earliest = timerSlot
             timerSlot.timeUs = Self.empty
         }
-        assert(earliest.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(earliest.timeUs) µs")
+        invariant(earliest.timeUs >= nowUs, "the clock would go back from \(nowUs) to \(earliest.timeUs) µs")
         nowUs = earliest.timeUs
         checkInvariants()
         return earliest

@@ -139,7 +139,7 @@ public struct SessionsTable: Sendable {
         var count = 0
 
         mutating func comma() {
-            assert(count + 1 + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
+            invariant(count + 1 + DecimalDigits.maxBytes <= capacity, "sessions.csv row: more integer cells than the schema counted")
             base[count] = UInt8(ascii: ",")
             count += 1
         }
@@ -166,7 +166,7 @@ public struct SessionsTable: Sendable {
             let scaled = value * 10_000
             let whole = scaled.rounded(.down)
             guard value >= 0, scaled < 1e15, abs(scaled - whole - 0.5) > 1e-6 else { return false }
-            assert(count + Self.cellBytes <= capacity, "sessions.csv row: more cells than counted")
+            invariant(count + Self.cellBytes <= capacity, "sessions.csv row: more cells than counted")
             comma()
             let units = Int(whole) + (scaled - whole > 0.5 ? 1 : 0)
             let wholePart = units / 10_000
