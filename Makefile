@@ -43,9 +43,15 @@ run: deps
 # api-check, reference, docs, folder-graph and real-check-ci. From a fresh clone on 2 cores, the
 # build is about 7 minutes and the suite under a minute; the debug build (`make test-debug`) is
 # 4 minutes and its run of the suite 4 to 5.
+# Built by `swift build`, then run by `swift test --skip-build`: `swift test` builds with parameters
+# of its own, so `swift build` and `swift package` after it (api-check, real-check-ci) rebuilt
+# everything (180-220 s each in CI).
 TEST_FLAGS = -c release -Xswiftc -enable-testing -Xswiftc -DDECKBENCH_INTERNAL_CHECKS
+TEST_BUILD = $(SWIFT) build $(TEST_FLAGS) --build-tests
+TEST_RUN = $(SWIFT) test $(TEST_FLAGS) --skip-build
 test: deps
-	$(SWIFT) test $(TEST_FLAGS)
+	$(TEST_BUILD)
+	$(TEST_RUN)
 
 # The suite on a debug build: quicker to rebuild while editing, with `assert`s on (the checkers
 # too with DECKBENCH_INTERNAL_CHECKS=1).
@@ -58,7 +64,8 @@ test-debug: deps
 # race's error rates (RaceErrorTests, 60 races a scenario; not in `make test`). CI runs it.
 LONG_TESTS = ReferenceModelTests|CrashConsistencyTests|HARMemoryTests|RaceErrorTests|NetworkFitTests
 test-long: deps
-	DECKBENCH_LONG=1 $(SWIFT) test $(TEST_FLAGS) --filter '$(LONG_TESTS)'
+	$(TEST_BUILD)
+	DECKBENCH_LONG=1 $(TEST_RUN) --filter '$(LONG_TESTS)'
 
 # Examples/OwnPolicy built as a team builds it (DeckBench by version, from a tagged clone of HEAD,
 # in release) and run on the sample, its built-in rows compared with the `deckbench` of the same
@@ -97,7 +104,7 @@ api-baseline: deps
 # Architecture's read sources only.
 CHECK_FOLDERS = Replay Metrics Support Network Content Policies Reports Extensions Run
 CHECK_SUITES = $(shell cd Tests/DeckBenchTests && grep -rhoE '^(@Suite[^s]*)?struct [A-Za-z]+Tests' $(CHECK_FOLDERS) | awk '{print $$NF}' | paste -sd'|' -)
-CHECKS_BUILD ?= $(SWIFT) build $(TEST_FLAGS) --build-tests
+CHECKS_BUILD ?= $(TEST_BUILD)
 test-checks: deps
 	$(CHECKS_BUILD)
 	DECKBENCH_INTERNAL_CHECKS=1 .build/release/DeckBenchPackageTests.xctest --testing-library swift-testing --filter 'DeckBenchTests\.($(CHECK_SUITES))|DeckBenchReferenceTests\.'
@@ -141,11 +148,13 @@ callgrind: deps
 # reference model is optimized: 2 to 3 ms a session, against 32 ms in debug.
 SESSIONS ?= 100000
 reference: deps
-	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(SWIFT) test $(TEST_FLAGS) --filter ReferenceModelTests
+	$(TEST_BUILD)
+	DECKBENCH_REFERENCE_SESSIONS=$(SESSIONS) $(TEST_RUN) --filter ReferenceModelTests
 
 # Rewrites the column tables of reports/README.md from the metric schema (a test checks them).
 docs: deps
-	DECKBENCH_WRITE_DOCS=1 $(SWIFT) test $(TEST_FLAGS) --filter columnTablesInTheDocs
+	$(TEST_BUILD)
+	DECKBENCH_WRITE_DOCS=1 $(TEST_RUN) --filter columnTablesInTheDocs
 
 # The reader's fuzzer (libFuzzer + AddressSanitizer): `make fuzz SECONDS=N` (default 60) builds
 # the deckbench-fuzz target with -sanitize=fuzzer,address -D FUZZING in .build-fuzz and runs it on
@@ -175,7 +184,8 @@ sanitize: deps
 # The race's error rates on synthetic candidates of known truth, a thousand races each (docs/TUNE.md),
 # on `make test`'s build: about 6 minutes on two cores (the debug build would take an hour).
 race-calibration: deps
-	DECKBENCH_RACE_RUNS=1000 $(SWIFT) test $(TEST_FLAGS) --filter RaceErrorTests 2>&1 | grep -E '^\|'
+	$(TEST_BUILD)
+	DECKBENCH_RACE_RUNS=1000 $(TEST_RUN) --filter RaceErrorTests 2>&1 | grep -E '^\|'
 
 # The real-network check (realnet/README.md): the replay's request schedule played over the Linux
 # TCP stack in network namespaces the check makes and removes itself, against the model. Needs root,
@@ -207,7 +217,7 @@ real-check: release realnet-deps
 # two policies, one link, two runs, held to loose bounds (every request ends, the schedule
 # recomputes the model's stalls exactly, 90 % of stall verdicts alike).
 real-check-ci: deps realnet-deps
-	$(SWIFT) build $(TEST_FLAGS)
+	$(TEST_BUILD)
 	python3 -m unittest discover -s realnet
 	python3 realnet/check.py --deckbench .build/release/deckbench data --session 2541bbc20bd84e99 --session 802727e4332e86eb \
 	  --policy fixed --policy directional --network 'lte:rtt_ms=100,jitter=0,downlink_kbps=2000,connections=2' \
@@ -216,5 +226,6 @@ real-check-ci: deps realnet-deps
 # The library's folder graph: each folder's edges with the files and types behind them, and the
 # knots, as FolderEdgesTests reads them (docs/ARCHITECTURE.md, "Which folder names which").
 folder-graph: deps
-	@out=$$(DECKBENCH_FOLDER_GRAPH=1 $(SWIFT) test $(TEST_FLAGS) --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1) || { echo "$$out"; exit 1; }; \
+	@$(TEST_BUILD) >/dev/null
+	@out=$$(DECKBENCH_FOLDER_GRAPH=1 $(TEST_RUN) --filter 'FolderEdgesTests/everyEdgeIsDrawn' 2>&1) || { echo "$$out"; exit 1; }; \
 	  echo "$$out" | grep -E '→|folders,'

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The test targets' own code unoptimized in release builds too (`make test-release` tests the
-// library as users build it; optimizing the test code itself took 279 s of the build against 92 s,
+// The test targets' own code unoptimized in release builds too (`make test` tests the library as
+// users build it; optimizing the test code itself took 279 s of the build against 92 s,
 // 2 cores). An unsafe flag, but test targets are never built by a package that depends on this
 // one, so it does not stop a versioned dependency (Examples/test-own-policy.sh builds one).
 let testCodeUnoptimized: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
