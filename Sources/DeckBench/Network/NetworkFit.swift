@@ -216,7 +216,7 @@ package struct NetworkFit: Sendable {
             text += "; a capture of a cache or of a server on the same machine measures no network"
         case .ms? where median < plausibleFirstByteMs.lowerBound && requests.contains(where: { plausibleFirstByteMs.contains($0.firstByteMs) }):
             let quick = requests.count { $0.firstByteMs < plausibleFirstByteMs.lowerBound }
-            text += "; \(quick) of \(requests.count) rows answered under 1 ms: if they are a cache's answers, most of the export is "
+            text += "; \(quick) of \(requests.count) rows answered under 1 ms: if they are a cache's answers, half of the export or more is "
                 + "cache hits, which cannot be told from a wrong unit: export the requests that reached the network (or filter the "
                 + "cache out), else check the unit the times are written in"
         default:

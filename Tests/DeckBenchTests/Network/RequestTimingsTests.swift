@@ -86,5 +86,13 @@ import Testing
         #expect(mostlyCached.cached == 0 && mostlyCached.requests.count == 5)
         let said = NetworkFit.implausibleUnit(mostlyCached.requests, unit: .ms, option: "--time-unit ")
         #expect(said?.contains("3 of 5 rows answered under 1 ms: if they are a cache's answers") == true, "\(said ?? "")")
+        // Exactly half (2 of 4): the median, nearest rank, is a cache's 0 ms, and the message says half, not most.
+        let half = folder + "/half.csv"
+        try "start,ttfb,end,bytes\n0,0,0,9000\n10,10,10,9000\n1000,1140,1200,9000\n2000,2180,2300,9000\n"
+            .write(toFile: half, atomically: true, encoding: .utf8)
+        let halfCached = try RequestTimings(path: half, columns: columns)
+        let saidHalf = NetworkFit.implausibleUnit(halfCached.requests, unit: .ms, option: "--time-unit ")
+        #expect(saidHalf?.contains("2 of 4 rows answered under 1 ms: if they are a cache's answers, half of the export or more is cache hits") == true,
+                "\(saidHalf ?? "")")
     }
 }
