@@ -1,6 +1,6 @@
 # DeckBench's two quick-start commands, and the pieces behind them.
 # `make run` replays the bundled sample (the default job's policies on lte, reports in reports/);
-# `make test` runs the test suite (on a release build, as users build it).
+# `make test` runs the test suite (on a release build, optimized as users build it).
 # Both install libzstd-dev and libssl-dev first when pkg-config cannot find libzstd or libcrypto.
 
 SWIFT ?= swift
@@ -40,9 +40,9 @@ run: deps
 # the replay's hot properties; the test code itself unoptimized: see Package.swift), with the
 # containers' invariant checkers compiled in, off unless DECKBENCH_INTERNAL_CHECKS=1 (`make
 # test-checks` runs this build with them on). One build serves test, test-checks, test-long,
-# api-check, reference, docs, folder-graph and real-check-ci. From a fresh clone on 2 cores, the
-# build is about 7 minutes and the suite under a minute; the debug build (`make test-debug`) is
-# 4 minutes and its run of the suite 4 to 5.
+# api-check, reference, docs, folder-graph and real-check-ci. From a fresh clone on 2 cores, alone:
+# the build 321 s and the suite 36 s; the debug build (`make test-debug`) 250 s and its run of the
+# suite 286 s (2026-12-03).
 # Built by `swift build`, then run by `swift test --skip-build`: `swift test` builds with parameters
 # of its own, so `swift build` and `swift package` after it (api-check, real-check-ci) rebuilt
 # everything (180-220 s each in CI).
