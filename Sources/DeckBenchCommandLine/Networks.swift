@@ -238,7 +238,8 @@ extension DeckBenchCommand.Networks {
             var text = left.joined(separator: "\n") + "\n\n"
             text += "--network \(fit.model.spec)\n\n"
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
-                : "0: fewer than \(NetworkFit.minimumConnects) requests opened a connection, so the round trip holds the server's time")
+                : "0: fewer than \(NetworkFit.minimumConnects) requests give a TCP set-up time (a HAR entry's connect less its ssl, "
+                    + "when above 0; CSV and JSON rows give none), so the round trip holds the server's time")
                 + "; downlink from \(fit.rated) requests of \(RecordedRequest.minimumPaceBytes) bytes or more with a receive time.\n\n"
             text += Self.evidenceTable(fit) + "\n"
             text += fit.table

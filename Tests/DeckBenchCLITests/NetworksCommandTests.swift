@@ -229,11 +229,12 @@ import Testing
         #expect(filtered.status == 64 && filtered.stderr.contains("malformed: rum-s.csv: a filter needs a url column"), "\(filtered.stderr)")
     }
 
-    /// A HAR of `count` API requests: first bytes 80–170 ms, 20 kB each received in 100 ms.
-    private static func har(count: Int) -> String {
+    /// A HAR of `count` API requests: first bytes 80–170 ms, 20 kB each received in 100 ms; `setup`
+    /// more timings of each (`"connect": 40, "ssl": 40, `).
+    private static func har(count: Int, setup: String = "") -> String {
         let entries = (0 ..< count).map { index in
             #"{"request": {"url": "https://a/api/\#(index)"}, "response": {"status": 200, "_transferSize": 20000}, "#
-                + #""timings": {"send": 1, "wait": \#(79 + (index * 37) % 91), "receive": 100}}"#
+                + #""timings": {\#(setup)"send": 1, "wait": \#(79 + (index * 37) % 91), "receive": 100}}"#
         }
         return #"{"log": {"version": "1.2", "entries": ["# + entries.joined(separator: ",") + "]}}"
     }
@@ -258,5 +259,13 @@ import Testing
         #expect(rows.map { String($0[0]) } == ["rtt_ms", "jitter", "server_ms", "downlink_kbps"])
         #expect(rows.map { String($0[2]) } == ["30", "30", "0", "30"])
         #expect(rows[0].contains("…") && rows[2].last == "—" && rows[3].contains("…"), "\(rows)")
+        // No set-up times: server_ms is 0, and the line says why in the words of what is missing.
+        let serverLine = "server_ms 0: fewer than 10 requests give a TCP set-up time (a HAR entry's connect less its ssl, when above 0"
+        #expect(fitted.stdout.contains(serverLine), "\(fitted.stdout)")
+        // Every request opened a connection, its connect all TLS (connect = ssl, HAR 1.2 counting ssl
+        // inside connect): no TCP time to read, said so rather than "no connection".
+        try Self.har(count: 30, setup: #""connect": 40, "ssl": 40, "#).write(toFile: folder + "/tls.har", atomically: true, encoding: .utf8)
+        let tls = try DeckBenchTool.run(["networks", "fit", "tls.har"], in: folder)
+        #expect(tls.status == 0 && tls.stdout.contains(serverLine) && !tls.stdout.contains("opened a connection"), "\(tls.stdout)")
     }
 }

@@ -132,14 +132,21 @@ package struct HARFile: Sendable {
             return
         }
         func required(_ name: String) throws(EntryError) -> Double {
-            guard let value = Self.number(timings[name]), value >= 0 else {
-                throw EntryError(reason: "timings.\(name) is missing or negative (HAR 1.2 requires send, wait and receive ≥ 0)")
+            guard let raw = timings[name], !(raw is NSNull) else {
+                throw EntryError(reason: "timings.\(name) is missing (HAR 1.2 requires send, wait and receive, numbers ≥ 0)")
+            }
+            guard let value = Self.number(raw) else {
+                throw EntryError(reason: "timings.\(name) is \(Self.described(raw)), not a number (HAR 1.2 requires send, wait and receive, numbers ≥ 0)")
+            }
+            guard value >= 0 else {
+                throw EntryError(reason: "timings.\(name) is \(NetworkFit.said(value)), negative (HAR 1.2 requires send, wait and receive ≥ 0)")
             }
             return value
         }
         func optional(_ name: String) throws(EntryError) -> Double? {
             guard let raw = timings[name], !(raw is NSNull) else { return nil }
-            guard let value = Self.number(raw), value >= -1 else { throw EntryError(reason: "timings.\(name) is not a number ≥ -1") }
+            guard let value = Self.number(raw) else { throw EntryError(reason: "timings.\(name) is \(Self.described(raw)), not a number ≥ -1") }
+            guard value >= -1 else { throw EntryError(reason: "timings.\(name) is \(NetworkFit.said(value)), below -1 (-1: does not apply)") }
             return value < 0 ? nil : value
         }
         let send = try required("send"), wait = try required("wait"), receive = try required("receive")
@@ -157,6 +164,18 @@ package struct HARFile: Sendable {
         let bytes = [transferSize, Self.number(response["bodySize"]), contentSize].compactMap { $0 }.first { $0 >= 0 }.map { Int($0) }
         requests.append(RecordedRequest(firstByteMs: send + wait, receiveMs: receive, bytes: bytes, setupMs: setup,
                                         connectMs: tcp.flatMap { $0 > 0 ? $0 : nil }))
+    }
+
+    /// A JSON value that is not a number, as an error message names it: a string quoted (its first
+    /// 20 characters), otherwise its kind.
+    private static func described(_ value: Any) -> String {
+        switch value {
+        case let text as String: return "the string \"\(text.count > 20 ? text.prefix(20) + "…" : text)\""
+        case let number as NSNumber where isBoolean(number): return number.boolValue ? "true" : "false"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        default: return "a value of another kind"
+        }
     }
 
     /// A JSON number (not a Boolean).

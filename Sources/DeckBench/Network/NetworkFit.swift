@@ -164,7 +164,8 @@ package struct NetworkFit: Sendable {
     }
 
     /// Where the model misses the data's tail: the p90 of the total time, and from `tailFrom`
-    /// requests the p99 of the first byte and of the total time, off by more than `tailRatio`.
+    /// requests the p99 of the first byte and of the total time, off by more than `tailRatio`; then
+    /// its quick end (`lowerTailWarning`).
     private func tailWarnings() -> [String] {
         var checks: [(what: String, share: Double, data: Double, model: Double)] = [
             ("total time", 0.9, Self.percentile(requests.map(\.totalMs), 0.9), modelTotal(0.9)),
@@ -173,7 +174,7 @@ package struct NetworkFit: Sendable {
             checks.append(("first byte", 0.99, Self.percentile(requests.map(\.firstByteMs), 0.99), modelFirstByte(0.99)))
             checks.append(("total time", 0.99, Self.percentile(requests.map(\.totalMs), 0.99), modelTotal(0.99)))
         }
-        return checks.compactMap { check in
+        let upper: [String] = checks.compactMap { check in
             guard check.data > 0, check.model > 0,
                   max(check.data / check.model, check.model / check.data) > Self.tailRatio else { return nil }
             let heavier = check.data > check.model
@@ -182,6 +183,23 @@ package struct NetworkFit: Sendable {
                 + "replays on this spec will have \(heavier ? "fewer" : "more") long stalls than these requests would give: "
                 + "for the data's own times use --network empirical:path=FILE"
         }
+        return upper + (lowerTailWarning().map { [$0] } ?? [])
+    }
+
+    /// Where the model misses the data's quick requests: its p10 of the first byte off the data's by
+    /// more than `tailRatio`. `jitter` is fitted on the median and the p90 only; when those are one
+    /// value (times in whole ms, many equal) it is 0 whatever the data's spread below the median.
+    private func lowerTailWarning() -> String? {
+        let firstBytes = requests.map(\.firstByteMs)
+        let (data, model) = (Self.percentile(firstBytes, 0.1), modelFirstByte(0.1))
+        guard data > 0, model > 0, max(data / model, model / data) > Self.tailRatio else { return nil }
+        let median = Self.percentile(firstBytes, 0.5)
+        let tied = median == Self.percentile(firstBytes, 0.9)
+        return "the model misses the data's quick requests: its p10 of the first byte is \(Self.said(model)) ms against the data's "
+            + "\(Self.said(data)) ms (\(data < model ? "the data's quick requests are quicker" : "the data's quick requests are slower")); "
+            + (tied ? "the data's median and p90 are one value (\(Self.said(median)) ms), which fits jitter=0 whatever the spread below it; " : "")
+            + "replays on this spec will have \(data < model ? "fewer" : "more") quick answers than these requests would give: "
+            + "for the data's own times use --network empirical:path=FILE"
     }
 
     /// Two nearest-rank percentiles of `values` (reordered in place), by selection rather than a sort.
@@ -228,10 +246,10 @@ package struct NetworkFit: Sendable {
     /// The median times to first byte a network can give, ms.
     public static let plausibleFirstByteMs = 1.0 ... 60_000.0
 
-    /// `value` as a message says it: whole ms from 1 up, three significant digits below (so that
-    /// 0.104 is not said 0).
+    /// `value` as a message says it: whole ms from 1 up to 10,000,000 (about three hours), three
+    /// significant digits otherwise (so that 0.104 is not said 0, nor 10³⁰⁰ in 301 digits).
     static func said(_ value: Double) -> String {
-        abs(value) >= 1 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+        (1 ..< 1e7).contains(abs(value)) ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
     /// `value` within the bounds of the parameter `key`, a warning when it was not.

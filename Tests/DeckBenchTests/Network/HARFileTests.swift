@@ -52,8 +52,37 @@ import Testing
             RecordedRequest(firstByteMs: 91, receiveMs: 0, bytes: 0, setupMs: 0, connectMs: nil),
         ])
         #expect(har.cached == 2 && har.failed == 1 && har.redirects == 1 && har.filtered == 1)
-        #expect(har.rejects == ["\(path): entry 7: timings.wait is missing or negative (HAR 1.2 requires send, wait and receive ≥ 0)"])
+        #expect(har.rejects == ["\(path): entry 7: timings.wait is missing (HAR 1.2 requires send, wait and receive, numbers ≥ 0)"])
         #expect(har.requests[0].totalMs == 151)
+    }
+
+    /// A timing that is not a number is named with what it is: a string (quoted), a Boolean, null
+    /// (missing); a negative one with its value; a set-up field below −1 likewise. The entries
+    /// around them are kept.
+    @Test func aTimingThatIsNotANumberIsNamedWithWhatItIs() throws {
+        let entries = [
+            entry("https://api.example.com/1", timings: #""send": 1, "wait": "120", "receive": 5"#),
+            entry("https://api.example.com/2", timings: #""send": 1, "wait": 80, "receive": 5"#),
+            entry("https://api.example.com/3", timings: #""send": 1, "wait": -5, "receive": 5"#),
+            entry("https://api.example.com/4", timings: #""send": true, "wait": 80, "receive": 5"#),
+            entry("https://api.example.com/5", timings: #""send": 1, "wait": 80, "receive": null"#),
+            entry("https://api.example.com/6", timings: #""connect": "n/a", "send": 1, "wait": 80, "receive": 5"#),
+            entry("https://api.example.com/7", timings: #""connect": -2, "send": 1, "wait": 80, "receive": 5"#),
+            entry("https://api.example.com/8", timings: #""send": 1, "wait": "a string far longer than twenty characters", "receive": 5"#),
+        ]
+        let path = try write(#"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": ["# + entries.joined(separator: ",\n") + "]}}")
+        let har = try HARFile(path: path)
+        #expect(har.requests == [RecordedRequest(firstByteMs: 81, receiveMs: 5, bytes: 2000, setupMs: 0, connectMs: nil)])
+        let required = "(HAR 1.2 requires send, wait and receive, numbers ≥ 0)"
+        #expect(har.rejects == [
+            "\(path): entry 1: timings.wait is the string \"120\", not a number \(required)",
+            "\(path): entry 3: timings.wait is -5, negative (HAR 1.2 requires send, wait and receive ≥ 0)",
+            "\(path): entry 4: timings.send is true, not a number \(required)",
+            "\(path): entry 5: timings.receive is missing \(required)",
+            "\(path): entry 6: timings.connect is the string \"n/a\", not a number ≥ -1",
+            "\(path): entry 7: timings.connect is -2, below -1 (-1: does not apply)",
+            "\(path): entry 8: timings.wait is the string \"a string far longer …\", not a number \(required)",
+        ], "\(har.rejects)")
     }
 
     /// An error is a status of 400 or more, 400 itself included: of 200, 400 and 404 one request

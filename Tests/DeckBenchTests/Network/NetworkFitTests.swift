@@ -60,16 +60,30 @@ import Testing
 
     /// A tail wider than jitter's bound (3): the median 100 ms, the 90th percentile 10,000 ms would
     /// need ln(100) / 1.2816 = 3.593. The fit says so on its warnings (jitter held at 3, the model's
-    /// p90 then 100 · e^(3 · 1.28155) = 4,674 ms against the data's 10,000), rather than silently.
+    /// p90 then 100 · e^(3 · 1.28155) = 4,674 ms against the data's 10,000), rather than silently;
+    /// and so wide a jitter puts the model's p10 at 100 · e^(−3 · 1.28155) = 2 ms, the data's at 100.
     @Test func aValueAtItsBoundIsSaid() throws {
         let requests = (1 ... 10).map { RecordedRequest(firstByteMs: $0 <= 5 ? 100 : ($0 <= 8 ? 500 : 10_000), receiveMs: 10, bytes: 10_000) }
         let fit = NetworkFit(requests, base: try NetworkModel.parse("lte"))
         #expect(fit.model.jitter == 3)
-        #expect(fit.warnings.count == 3, "\(fit.warnings)")
+        #expect(fit.warnings.count == 4, "\(fit.warnings)")
+        #expect(fit.warnings.contains { $0.contains("its p10 of the first byte is 2 ms against the data's 100 ms") }, "\(fit.warnings)")
         #expect(fit.warnings.contains { $0.contains("its p90 of the total time") }, "\(fit.warnings)")
         #expect(fit.warnings.first { $0.hasPrefix("jitter fitted as 3.593 is outside its bounds") } != nil, "\(fit.warnings)")
         #expect(fit.warnings.first { $0.contains("p90 of the first byte is 4674 ms against the data's 10000") } != nil, "\(fit.warnings)")
         #expect(NetworkFit(Self.drawn(count: 100, connects: false), base: try NetworkModel.parse("lte")).warnings.isEmpty)
+    }
+
+    /// A value in a message: whole ms from 1 to under 10,000,000, three significant digits at and
+    /// past it (a refusal once printed a median of 10³⁰⁰ ms in 301 digits) and under 1 ms.
+    @Test func aValueInAMessageKeepsItsLength() {
+        #expect(NetworkFit.said(9_999_999) == "9999999")
+        #expect(NetworkFit.said(10_000_000) == "1e+07")
+        #expect(NetworkFit.said(1e300) == "1e+300")
+        #expect(NetworkFit.said(-1e300) == "-1e+300")
+        #expect(NetworkFit.said(1) == "1" && NetworkFit.said(0.104) == "0.104")
+        let refusal = NetworkFit.implausibleUnit([RecordedRequest(firstByteMs: 1e300, receiveMs: 1, bytes: 10)], unit: .ms, option: "--time-unit ")
+        #expect(refusal?.hasPrefix("the median time to first byte is 1e+300 ms read as ms") == true, "\(refusal ?? "nil")")
     }
 
     /// Times read in the wrong unit are refused, at the edges of 1 ms and a minute: seconds read
@@ -182,6 +196,33 @@ import Testing
         let base = try NetworkModel.parse("lte")
         #expect(NetworkFit(requests(rated: 9), base: base).warnings.contains { $0.contains("downlink_kbps rests on 9 requests") })
         #expect(!NetworkFit(requests(rated: 10), base: base).warnings.contains { $0.contains("downlink_kbps rests on") })
+    }
+
+    /// The quick end is checked too. Times in whole ms, 80 of 100 at 150 ms: the median and the
+    /// p90 are one value, so jitter is 0 and the model's p10 is 150 ms. The data's p10 at 99 ms
+    /// (150 / 99 > 1.5) is warned, the tie named; at 100 ms (exactly 1.5) it is not. Skewed the
+    /// other way (a tight lower half under a long upper tail) the data's quick requests are the
+    /// slower, with no tie. Drawn from a log-normal link, nothing is warned at p10.
+    @Test func theQuickEndIsCheckedAndATieNamed() throws {
+        let base = try NetworkModel.parse("lte")
+        func tied(quick: Double) -> [RecordedRequest] {
+            (0 ..< 100).map { index in RecordedRequest(firstByteMs: index < 20 ? quick : 150, receiveMs: 10, bytes: 2_000) }
+        }
+        let warned = NetworkFit(tied(quick: 99), base: base)
+        #expect(warned.model.jitter == 0 && warned.model.rttMs == 150, "\(warned.model.spec)")
+        let quick = warned.warnings.filter { $0.contains("quick requests") }
+        #expect(quick.count == 1 && quick[0].contains("its p10 of the first byte is 150 ms against the data's 99 ms")
+            && quick[0].contains("the data's quick requests are quicker") && quick[0].contains("median and p90 are one value (150 ms)")
+            && quick[0].contains("fewer quick answers"), "\(warned.warnings)")
+        #expect(!NetworkFit(tied(quick: 100), base: base).warnings.contains { $0.contains("quick requests") })
+        let skewed = (0 ..< 100).map { (index: Int) -> RecordedRequest in
+            let firstByte: Double = index < 50 ? 140 + Double(index % 10) : 150 + Double(index - 50) * 6
+            return RecordedRequest(firstByteMs: firstByte, receiveMs: 10, bytes: 2_000)
+        }
+        let slower = NetworkFit(skewed, base: base).warnings.filter { $0.contains("quick requests") }
+        #expect(slower.count == 1 && slower[0].contains("the data's quick requests are slower") && !slower[0].contains("one value")
+            && slower[0].contains("more quick answers"), "\(slower)")
+        #expect(!NetworkFit(Self.drawn(count: 2_000, connects: false), base: base).warnings.contains { $0.contains("quick requests") })
     }
 
     @Test func aHeavyTailIsWarnedAtP99() throws {
