@@ -16,7 +16,14 @@ struct SpecString: Sendable {
         for pair in Self.pairs(parts[1]) {
             let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard keyValue.count == 2, !keyValue[0].isEmpty, !keyValue[1].isEmpty else {
-                throw .malformed(what: what, text: text, detail: "expected key=value, got \"\(pair)\"")
+                var detail = "expected key=value, got \"\(pair)\""
+                // A part without "=" after a pair is most often the rest of a value with a comma (a
+                // path, a regular expression): the message shows it written with `\,`.
+                if keyValue.count == 1, !pair.isEmpty, let previous = parameters.last {
+                    detail += "; if it is part of \(previous.key)'s value, write the comma as \\, "
+                        + "(\(previous.key)=\(Self.escaped(previous.value + "," + Self.unescaped(String(pair)))))"
+                }
+                throw .malformed(what: what, text: text, detail: detail)
             }
             let key = String(keyValue[0]).trimmingSpaces
             guard !parameters.contains(where: { $0.key == key }) else {

@@ -219,4 +219,19 @@ import Testing
             #expect(SpecString.unescaped(SpecString.escaped(value)) == value, "\(value)")
         }
     }
+
+    /// An unescaped comma in a value: the part after it has no "=", and the message shows the value
+    /// written with `\,` (the part after an escaped comma too); a part without "=" first in the
+    /// list, or an empty one, gets no such hint.
+    @Test func anUnescapedCommaIsShownEscaped() {
+        func message(_ text: String) -> String {
+            do { _ = try SpecString(text, what: "network"); return "parsed" } catch { return error.description }
+        }
+        #expect(message("empirical:path=a,b.har") == #"network "empirical:path=a,b.har" is malformed: expected key=value, got "b.har"; "#
+            + #"if it is part of path's value, write the comma as \, (path=a\,b.har); the form is NAME[:key=value,...]"#)
+        #expect(message(#"empirical:path=x\,y,z"#).contains(#"(path=x\,y\,z)"#), "\(message(#"empirical:path=x\,y,z"#))")
+        #expect(!message("empirical:b.har,path=a").contains("if it is part of"))
+        #expect(!message("empirical:path=a,,filter=b").contains("if it is part of"))
+        #expect(message("empirical:path=a,filter=b") == "parsed")
+    }
 }
