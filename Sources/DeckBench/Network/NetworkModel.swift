@@ -134,3 +134,24 @@ public struct NetworkModel: Sendable, Hashable {
         return model
     }
 }
+
+extension NetworkModel {
+    /// What makes a replay on this network all stalls, said before it runs (a spec that parses can
+    /// still be one no link is): a link down all the time, every request lost, or a parametric
+    /// link's timeout at or under its median time to a response's start.
+    package var cautions: [String] {
+        var cautions: [String] = []
+        if outageEveryMs > 0, outageMs >= outageEveryMs {
+            cautions.append("outage_ms=\(Self.format(outageMs)) is at least outage_every_ms=\(Self.format(outageEveryMs)): "
+                + "the link is down all the time, so no request is answered")
+        }
+        if loss >= 1 {
+            cautions.append("loss=\(Self.format(loss)): every request is lost, so none is answered")
+        }
+        if case .parametric = kind, timeoutMs > 0, timeoutMs <= rttMs + serverMs {
+            cautions.append("timeout_ms=\(Self.format(timeoutMs)) is at or under rtt_ms + server_ms (\(Self.format(rttMs + serverMs)) ms, "
+                + "the median time to a response's start): half the requests or more time out before their answer")
+        }
+        return cautions
+    }
+}

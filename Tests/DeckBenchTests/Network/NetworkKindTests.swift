@@ -22,6 +22,28 @@ import Testing
         Result { () throws(SpecError) in try NetworkModel.parse(text) }
     }
 
+    /// A spec no link is, said before a replay: at their edges, the outage as long as its period
+    /// (not 1 ms shorter), every request lost (not 0.999), a parametric timeout at rtt_ms + server_ms
+    /// (not 1 ms over; 0 is "never give up"); a trace's timeout is not held to the preset's round trip.
+    @Test func aLinkThatAnswersNothingIsCautioned() throws {
+        func cautions(_ text: String) throws -> [String] { try NetworkModel.parse(text).cautions }
+        #expect(try cautions("lte").isEmpty)
+        #expect(try cautions("lte:outage_every_ms=1000,outage_ms=1000") == [
+            "outage_ms=1000 is at least outage_every_ms=1000: the link is down all the time, so no request is answered",
+        ])
+        #expect(try cautions("lte:outage_every_ms=1000,outage_ms=999").isEmpty)
+        #expect(try cautions("lte:loss=1") == ["loss=1: every request is lost, so none is answered"])
+        #expect(try cautions("lte:loss=0.999").isEmpty)
+        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=190") == [
+            "timeout_ms=190 is at or under rtt_ms + server_ms (190 ms, the median time to a response's start): "
+                + "half the requests or more time out before their answer",
+        ])
+        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=191").isEmpty)
+        #expect(try cautions("lte:timeout_ms=0").isEmpty)
+        #expect(try cautions("trace:path=\(trace()),timeout_ms=1").isEmpty)
+        #expect(try cautions("lte:timeout_ms=1,loss=1").count == 2)
+    }
+
     @Test func eachNameResolvesItsKindWithItsData() throws {
         #expect(try NetworkModel.parse("lte").kind == .parametric)
         let path = trace()
