@@ -5,7 +5,8 @@
 ///
 /// The model is the flags that shape what a user sees (`--items`, `--item-bytes`,
 /// `--churn-per-hour`, `--max-age-ms`, `--user-waits`) and each network the comparison paired
-/// under another spec (`lte` → `lte:rtt_ms=200`, `NetworkSeries`). The seed, the version and the
+/// under another spec (`lte` → `lte:rtt_ms=200`, `NetworkSeries`), and each file both runs read
+/// under one name (a HAR, a trace, a policy's file) with other contents. The seed, the version and the
 /// recordings are shown beside them, but are no change of the model: a nightly job changes its
 /// seed or its recordings on purpose, and the gate's pairing says what it makes of them.
 public struct ComparedSettings: Sendable {
@@ -66,6 +67,16 @@ public struct ComparedSettings: Sendable {
             setting("--bootstrap") { $0.bootstrap.map(String.init) ?? "0" },
         ]
         modelChanges = model.filter(\.differs).map { "\($0.name) \($0.baseline) → \($0.candidate)" } + networks
+            + Self.changedFiles(baseline.referencedFiles ?? [], candidate.referencedFiles ?? [])
+    }
+
+    /// The files both runs read under one name (a network's HAR or trace, a policy's file) whose
+    /// contents differ: the same spec replayed another model. In the baseline's order.
+    static func changedFiles(_ baseline: [Manifest.File], _ candidate: [Manifest.File]) -> [String] {
+        baseline.compactMap { file in
+            guard let other = candidate.first(where: { $0.name == file.name }), other.sha256 != file.sha256 else { return nil }
+            return "file \(file.name) changed (\(file.bytes) → \(other.bytes) bytes, sha256 \(file.sha256.prefix(8)) → \(other.sha256.prefix(8)))"
+        }
     }
 
     /// The model's changes in one sentence, as `compare` prints it after `compare: `; nil when the

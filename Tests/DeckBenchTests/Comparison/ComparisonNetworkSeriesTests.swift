@@ -108,5 +108,24 @@ import Testing
         let reordered = ComparedSettings(comparison, baseline: manifest(seed: 1, itemBytes: 1_000, networks: ["3g", "lte"]),
                                          candidate: manifest(seed: 1, itemBytes: 1_000, networks: ["lte", "3g"]))
         #expect(!reordered.settings.contains { $0.differs })
+        // A file both runs read under one name, with other contents, is a change of the model; the
+        // same contents, or a file only one run read (its spec differs then), is not.
+        let sameNetworks = try compare("fixed,lte,0.10,0.6\n", "fixed,lte,0.20,0.6\n")
+        func reading(_ files: [Manifest.File]) -> Manifest {
+            var read = manifest(seed: 1, itemBytes: 1_000, networks: ["3g", "lte"])
+            read.referencedFiles = files
+            return read
+        }
+        let har = Manifest.File(name: "captures/api.har", bytes: 1_200, sha256: String(repeating: "a", count: 64))
+        let trace = Manifest.File(name: "links/lte.down", bytes: 300, sha256: String(repeating: "c", count: 64))
+        var changedHAR = har
+        (changedHAR.bytes, changedHAR.sha256) = (1_250, String(repeating: "b", count: 64))
+        let changed = ComparedSettings(sameNetworks, baseline: reading([trace, har]), candidate: reading([changedHAR, trace]))
+        #expect(changed.modelChanges == ["file captures/api.har changed (1200 → 1250 bytes, sha256 aaaaaaaa → bbbbbbbb)"])
+        #expect(changed.caveat?.contains("different models (file captures/api.har changed") == true)
+        #expect(ComparedSettings(sameNetworks, baseline: reading([har, trace]), candidate: reading([trace, har])).modelChanges.isEmpty)
+        #expect(ComparedSettings(sameNetworks, baseline: reading([har]), candidate: reading([trace])).modelChanges.isEmpty)
+        #expect(ComparedSettings(sameNetworks, baseline: manifest(seed: 1, itemBytes: 1_000, networks: ["3g", "lte"]),
+                                 candidate: reading([changedHAR])).modelChanges.isEmpty)
     }
 }
