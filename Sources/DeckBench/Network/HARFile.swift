@@ -139,14 +139,14 @@ package struct HARFile: Sendable {
                 throw EntryError(reason: "timings.\(name) is \(Self.described(raw)), not a number (HAR 1.2 requires send, wait and receive, numbers ≥ 0)")
             }
             guard value >= 0 else {
-                throw EntryError(reason: "timings.\(name) is \(NetworkFit.said(value)), negative (HAR 1.2 requires send, wait and receive ≥ 0)")
+                throw EntryError(reason: "timings.\(name) is \(NetworkModel.format(value)), negative (HAR 1.2 requires send, wait and receive ≥ 0)")
             }
             return value
         }
         func optional(_ name: String) throws(EntryError) -> Double? {
             guard let raw = timings[name], !(raw is NSNull) else { return nil }
             guard let value = Self.number(raw) else { throw EntryError(reason: "timings.\(name) is \(Self.described(raw)), not a number ≥ -1") }
-            guard value >= -1 else { throw EntryError(reason: "timings.\(name) is \(NetworkFit.said(value)), below -1 (-1: does not apply)") }
+            guard value >= -1 else { throw EntryError(reason: "timings.\(name) is \(NetworkModel.format(value)), below -1 (-1: does not apply)") }
             return value < 0 ? nil : value
         }
         let send = try required("send"), wait = try required("wait"), receive = try required("receive")

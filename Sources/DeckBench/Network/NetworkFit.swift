@@ -59,7 +59,7 @@ package struct NetworkFit: Sendable {
         model.rttMs = Self.clamped("rtt_ms", Self.rounded(estimate.rtt, 1), &warnings)
         model.jitter = Self.clamped("jitter", Self.rounded(estimate.jitter, 3), &warnings)
         model.serverMs = Self.clamped("server_ms", Self.rounded(estimate.server, 1), &warnings)
-        model.downlinkKbps = estimate.downlinkKbps.map { Self.clamped("downlink_kbps", Self.rounded($0, 1), &warnings) } ?? 0
+        model.downlinkKbps = estimate.downlinkKbps.map { Self.clamped("downlink_kbps", Self.roundedRate($0), &warnings) } ?? 0
         self.model = model
         let p90 = Self.percentile(requests.map(\.firstByteMs), 0.9)
         if model.jitter < Self.rounded(estimate.jitter, 3) {
@@ -147,11 +147,13 @@ package struct NetworkFit: Sendable {
             guard requests >= Self.minimumRated, resampled.count >= Self.resamples / 2 else { return nil }
             var sorted = resampled
             let (low, high) = Self.percentiles(&sorted, 0.025, 0.975)
-            var range = min(center, center + (low - center) * narrowing) ... max(center, center + (high - center) * narrowing)
+            var (lower, upper) = (min(center, center + (low - center) * narrowing), max(center, center + (high - center) * narrowing))
+            // Both ends within the bounds: a value fitted past a bound (held at it, said in the
+            // warnings) has resamples past it too, and its interval is then the bound itself.
             if let bounds = NetworkParameter.all.first(where: { $0.key == key })?.bounds {
-                range = max(range.lowerBound, bounds.low == 0 ? 0 : min(bounds.low, range.lowerBound)) ... min(range.upperBound, bounds.high)
+                (lower, upper) = (min(max(lower, bounds.low), bounds.high), min(max(upper, bounds.low), bounds.high))
             }
-            return range
+            return lower ... upper
         }
         return [
             Evidence(key: "rtt_ms", value: model.rttMs, requests: count, interval: interval("rtt_ms", values[0], around: estimate.rtt, requests: count)),
@@ -193,11 +195,13 @@ package struct NetworkFit: Sendable {
         let firstBytes = requests.map(\.firstByteMs)
         let (data, model) = (Self.percentile(firstBytes, 0.1), modelFirstByte(0.1))
         guard data > 0, model > 0, max(data / model, model / data) > Self.tailRatio else { return nil }
-        let median = Self.percentile(firstBytes, 0.5)
-        let tied = median == Self.percentile(firstBytes, 0.9)
+        let (median, p90) = (Self.percentile(firstBytes, 0.5), Self.percentile(firstBytes, 0.9))
+        // One value, or within 1 % (fractions of a ms on integer waits): jitter is then near 0.
+        let tie = p90 == median ? "are one value (\(Self.said(median)) ms)"
+            : p90 <= median * 1.01 ? "are within 1 % of each other (\(Self.said(median)) and \(Self.said(p90)) ms)" : nil
         return "the model misses the data's quick requests: its p10 of the first byte is \(Self.said(model)) ms against the data's "
             + "\(Self.said(data)) ms (\(data < model ? "the data's quick requests are quicker" : "the data's quick requests are slower")); "
-            + (tied ? "the data's median and p90 are one value (\(Self.said(median)) ms), which fits jitter=0 whatever the spread below it; " : "")
+            + (tie.map { "the data's median and p90 \($0), which fits jitter near 0 whatever the spread below them; " } ?? "")
             + "replays on this spec will have \(data < model ? "fewer" : "more") quick answers than these requests would give: "
             + "for the data's own times use --network empirical:path=FILE"
     }
@@ -246,10 +250,10 @@ package struct NetworkFit: Sendable {
     /// The median times to first byte a network can give, ms.
     public static let plausibleFirstByteMs = 1.0 ... 60_000.0
 
-    /// `value` as a message says it: whole ms from 1 up to 10,000,000 (about three hours), three
-    /// significant digits otherwise (so that 0.104 is not said 0, nor 10³⁰⁰ in 301 digits).
+    /// `value` as a message says it: whole ms from 1 up to 10¹² (about 30 years), three significant
+    /// digits otherwise (so that 0.104 is not said 0, nor 10³⁰⁰ in 301 digits).
     static func said(_ value: Double) -> String {
-        (1 ..< 1e7).contains(abs(value)) ? String(format: "%.0f", value) : String(format: "%.3g", value)
+        (1 ..< 1e12).contains(abs(value)) ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 
     /// `value` within the bounds of the parameter `key`, a warning when it was not.
@@ -310,7 +314,9 @@ package struct NetworkFit: Sendable {
     public var table: String {
         let shares = [0.1, 0.5, 0.9, 0.99]
         var table = TextTable(header: ["ms", "p10", "p50", "p90", "p99"])
-        func row(_ name: String, _ values: [Double]) { table.append([name] + values.map { String(format: "%.0f", $0) }) }
+        func row(_ name: String, _ values: [Double]) {
+            table.append([name] + values.map { abs($0) < 1e12 ? String(format: "%.0f", $0) : String(format: "%.3g", $0) })
+        }
         row("first byte, data", shares.map { Self.percentile(requests.map(\.firstByteMs), $0) })
         row("first byte, model", shares.map(modelFirstByte))
         row("total, data", shares.map { Self.percentile(requests.map(\.totalMs), $0) })
@@ -324,6 +330,13 @@ package struct NetworkFit: Sendable {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((share * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(sorted.count - 1, max(0, rank))]
+    }
+
+    /// A rate in kbit/s as the spec writes it: to 0.1 from 1 up, three significant digits under it,
+    /// so that a slow link's 0.016 is not written 0 (which means unlimited).
+    static func roundedRate(_ value: Double) -> Double {
+        guard value < 1, value > 0 else { return rounded(value, 1) }
+        return rounded(value, 2 - Int(log10(value).rounded(.down)))
     }
 
     static func rounded(_ value: Double, _ decimals: Int) -> Double {
