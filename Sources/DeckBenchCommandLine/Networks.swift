@@ -151,6 +151,9 @@ extension DeckBenchCommand.Networks {
             abs(value) >= 10 ? String(format: "%.0f", value) : String(format: "%.3g", value)
         }
 
+        /// "1 request", "2 requests".
+        private static func requests(_ count: Int) -> String { "\(count) request" + (count == 1 ? "" : "s") }
+
         /// Prints a file's malformed entries or rows: the first ten, then how many more (a file
         /// read in the wrong unit has a line each).
         private static func say(_ rejects: [String]) {
@@ -185,7 +188,7 @@ extension DeckBenchCommand.Networks {
                     Self.say(har.rejects)
                     malformed += har.rejects.count
                     requests += har.requests
-                    left.append("\(file): \(har.requests.count) requests; left out \(har.cached) cached, \(har.failed) failed, "
+                    left.append("\(file): \(Self.requests(har.requests.count)); left out \(har.cached) cached, \(har.failed) failed, "
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
                 } else {
                     // `kind` reads a file as CSV only when --columns was given, so the columns are there.
@@ -204,11 +207,13 @@ extension DeckBenchCommand.Networks {
                     Self.say(rows.rejects)
                     malformed += rows.rejects.count
                     requests += rows.requests
-                    left.append("\(file): \(rows.requests.count) requests; left out \(rows.cached) cached (a first byte under 1 ms), \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
+                    left.append("\(file): \(Self.requests(rows.requests.count)); left out \(rows.cached) cached (a first byte under 1 ms), \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
                         + "\(rows.redirects) redirects, \(rows.filtered) filtered, \(rows.rejects.count) malformed")
                 }
             }
             guard !requests.isEmpty else {
+                // What each file left out, which the fit's output would have said.
+                for line in left { Console.error(line) }
                 let unit = readCSV ? "; CSV times were read as \(reading.unit.rawValue): another --time-unit (ms, s, iso8601)?" : ""
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects" + (malformed > 0 ? ", and \(malformed) malformed: see the first above\(unit)" : "") + ")")
@@ -238,8 +243,8 @@ extension DeckBenchCommand.Networks {
             var text = left.joined(separator: "\n") + "\n\n"
             text += "--network \(fit.model.spec)\n\n"
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"
-                : "0: fewer than \(NetworkFit.minimumConnects) requests give a TCP set-up time (a HAR entry's connect less its ssl, "
-                    + "when above 0; CSV and JSON rows give none), so the round trip holds the server's time")
+                : "0: fewer than \(NetworkFit.minimumConnects) requests give a TCP set-up time (\(fit.requests.count { $0.connectMs != nil }) "
+                    + "did: a HAR entry's connect less its ssl, when above 0; CSV and JSON rows give none), so the round trip holds the server's time")
                 + "; downlink from \(fit.rated) requests of \(RecordedRequest.minimumPaceBytes) bytes or more with a receive time.\n\n"
             text += Self.evidenceTable(fit) + "\n"
             text += fit.table

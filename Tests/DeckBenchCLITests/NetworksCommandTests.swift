@@ -253,6 +253,13 @@ import Testing
         let refused = try DeckBenchTool.run(["networks", "fit", "29.har"], in: folder)
         #expect(refused.status == 65 && !refused.stdout.contains("--network"), "\(refused.stdout)")
         #expect(refused.stderr.contains("29 requests left to fit: too few to fit a link (at least 30") && refused.stderr.contains("--allow-few"))
+        // A filter that leaves nothing: each file's counts are said beside the error.
+        let none = try DeckBenchTool.run(["networks", "fit", "29.har", "--filter", "/nothing/"], in: folder)
+        #expect(none.status == 65 && none.stderr.contains("29.har: 0 requests; left out 0 cached, 0 failed, 0 errors (status ≥ 400), "
+            + "0 redirects, 29 filtered, 0 malformed"), "\(none.stderr)")
+        try Self.har(count: 1).write(toFile: folder + "/1.har", atomically: true, encoding: .utf8)
+        let one = try DeckBenchTool.run(["networks", "fit", "1.har", "--allow-few"], in: folder)
+        #expect(one.status == 0 && one.stdout.contains("1.har: 1 request; left out"), "\(one.stdout)")
         let allowed = try DeckBenchTool.run(["networks", "fit", "29.har", "--allow-few"], in: folder)
         #expect(allowed.status == 0 && allowed.stderr.contains("WARNING: 29 requests left to fit"), "\(allowed.stderr)")
         let fitted = try DeckBenchTool.run(["networks", "fit", "30.har"], in: folder)
@@ -265,7 +272,7 @@ import Testing
         #expect(rows.map { String($0[2]) } == ["30", "30", "0", "30"])
         #expect(rows[0].contains("…") && rows[2].last == "—" && rows[3].contains("…"), "\(rows)")
         // No set-up times: server_ms is 0, and the line says why in the words of what is missing.
-        let serverLine = "server_ms 0: fewer than 10 requests give a TCP set-up time (a HAR entry's connect less its ssl, when above 0"
+        let serverLine = "server_ms 0: fewer than 10 requests give a TCP set-up time (0 did: a HAR entry's connect less its ssl, when above 0"
         #expect(fitted.stdout.contains(serverLine), "\(fitted.stdout)")
         // Every request opened a connection, its connect all TLS (connect = ssl, HAR 1.2 counting ssl
         // inside connect): no TCP time to read, said so rather than "no connection".

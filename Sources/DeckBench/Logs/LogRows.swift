@@ -9,6 +9,8 @@ enum LogRows {
     enum Failure: Error, CustomStringConvertible, InputContentFault {
         case cannotRead(String, String)
         case missingColumn(file: String, column: String, header: [String])
+        /// Read, but not rows: an empty file (no header row), or a compressed one (`kind`).
+        case notRows(file: String, reason: String)
 
         /// The header as a message quotes it: its first 12 names, each cut at 40 characters (a file
         /// that is no CSV, a HAR say, has one "name" of the whole file).
@@ -20,8 +22,10 @@ enum LogRows {
         /// A header without the column asked for is the file's content (exit 65); a file that cannot
         /// be opened is not (74).
         public var isContentFault: Bool {
-            if case .missingColumn = self { return true }
-            return false
+            switch self {
+            case .missingColumn, .notRows: return true
+            case .cannotRead: return false
+            }
         }
 
         var description: String {
@@ -29,8 +33,19 @@ enum LogRows {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
                 "\(file): no column \"\(column)\" in the header (\(Self.said(header)))"
+            case let .notRows(file, reason): "\(file): \(reason)"
             }
         }
+    }
+
+    /// "zstd" or "gzip" when the file at `path` opens with that format's magic number.
+    static func compression(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+        if head == [0x28, 0xB5, 0x2F, 0xFD] { return "zstd" }
+        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B { return "gzip" }
+        return nil
     }
 
     static func isJSONLines(_ path: String) -> Bool {
@@ -43,11 +58,17 @@ enum LogRows {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
         }
+        if let kind = compression(of: input) {
+            throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
+        }
         if isJSONLines(input) {
             try JSONLines.forEach(stream, path: input) { line, object in
                 try body(line) { column in
                     switch object?[column] {
                     case let text as String: text.isEmpty ? nil : text
+                    // JSON's true and false come as numbers of C type char: written as JSON writes
+                    // them, so that a number column refuses them.
+                    case let number as NSNumber where String(cString: number.objCType) == "c": number.boolValue ? "true" : "false"
                     case let number as NSNumber: number.stringValue
                     default: nil
                     }
@@ -58,6 +79,8 @@ enum LogRows {
         let reader: CSVReader
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true)
+        } catch CSVError.cannotReadHeaderRow {
+            throw Failure.notRows(file: input, reason: "is empty: a CSV of requests starts with a header row naming its columns")
         } catch {
             throw Failure.cannotRead(input, String(describing: error))
         }
@@ -70,6 +93,8 @@ enum LogRows {
         var line = 1
         while let row = reader.next() {
             line += 1
+            // A blank line (a file's trailing ones most often) is no row.
+            if row.allSatisfy(\.isEmpty) { continue }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
                 let field = row[position]

@@ -31,6 +31,39 @@ import Testing
         #expect(RequestTimings.Columns("start,ttfb,end") == nil && RequestTimings.Columns("a,b,,d") == nil)
     }
 
+    /// What is not rows is named as such, a fault of the file's content (exit 65), not of reading
+    /// it: an empty CSV (no header row), a compressed one (zstd, gzip). Blank lines, a file's
+    /// trailing ones too, are no rows (they were rejected as malformed); a JSON line's true or false
+    /// in a number column is malformed (it was read as 1 or 0).
+    @Test func whatIsNotRowsIsNamed() throws {
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let columns = try #require(RequestTimings.Columns("start,ttfb,end,size"))
+        func fault(_ name: String, _ bytes: [UInt8]) -> (text: String, content: Bool)? {
+            let path = folder + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            do { _ = try RequestTimings(path: path, columns: columns); return nil } catch {
+                return ("\(error)", (error as? any InputContentFault)?.isContentFault == true)
+            }
+        }
+        let empty = try #require(fault("empty.csv", []))
+        #expect(empty.text == "\(folder)/empty.csv: is empty: a CSV of requests starts with a header row naming its columns" && empty.content)
+        let zstd = try #require(fault("rum.csv.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x58]))
+        #expect(zstd.text.hasSuffix("rum.csv.zst: is zstd-compressed: CSV and JSON lines are read as plain text; decompress it first") && zstd.content)
+        let gzip = try #require(fault("rum.jsonl.gz", [0x1F, 0x8B, 0x08, 0x00]))
+        #expect(gzip.text.contains("is gzip-compressed") && gzip.content)
+        let blank = folder + "/blank.csv"
+        try "start,ttfb,end,size\n0,100,110,8192\n\n1000,1090,1100,4096\n\n\n".write(toFile: blank, atomically: true, encoding: .utf8)
+        let rows = try RequestTimings(path: blank, columns: columns)
+        #expect(rows.requests.count == 2 && rows.rejects.isEmpty, "\(rows.rejects)")
+        let flags = folder + "/flags.jsonl"
+        try #"{"start": 0, "ttfb": 100, "end": 110, "size": 8192}"# .appending("\n")
+            .appending(#"{"start": true, "ttfb": 100, "end": 110, "size": 8192}"#).appending("\n")
+            .write(toFile: flags, atomically: true, encoding: .utf8)
+        let read = try RequestTimings(path: flags, columns: columns)
+        #expect(read.requests.count == 1 && read.rejects == ["\(flags):2: start, first byte and end must be times (ms)"], "\(read.rejects)")
+    }
+
     /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
     /// that a response received in 0.25 ms still measures a pace (rounded, its receive time was 0),
     /// and seconds keep theirs too (0.1005 s is 100.5 ms, not 101 ms).
