@@ -101,6 +101,7 @@ extension DeckBenchCommand.Networks {
             let unitName = timeUnit ?? LogTime.Unit.ms.rawValue
             guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(unitName)") }
             let expression: NSRegularExpression?
+            if filter?.isEmpty == true { throw ValidationError("--filter is empty: give a regular expression your API's URLs match (/api/)") }
             do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {
                 throw ValidationError("--filter is not a regular expression: \(filter ?? "")")
             }
@@ -236,10 +237,15 @@ extension DeckBenchCommand.Networks {
                         + "would be one of the slowest two or three); record more requests, widen --filter, or give --allow-few to fit them anyway")
                     throw ExitStatus.data
                 }
-                Console.error("WARNING: \(few), under \(NetworkFit.minimumRequests): the spec below is a guess; read its intervals")
+                Console.error("WARNING: \(few), under \(NetworkFit.minimumRequests): the spec below is a guess; "
+                    + (requests.count < NetworkFit.minimumRated ? "too few for intervals (\(NetworkFit.minimumRated) at least)" : "read its intervals"))
             }
             let fit = NetworkFit(requests, base: reading.base)
-            for warning in fit.warnings { Console.error("warning: \(warning)") }
+            for warning in fit.warnings {
+                // One HAR: the hint names it (a CSV's would need its columns and unit too).
+                let said = files.count == 1 && !readCSV ? NetworkFit.withEmpiricalSpec(warning, harPath: files[0], filter: filter) : warning
+                Console.error("warning: \(said)")
+            }
             var text = left.joined(separator: "\n") + "\n\n"
             text += "--network \(fit.model.spec)\n\n"
             text += "server_ms " + (fit.connects > 0 ? "from \(fit.connects) requests that opened a connection (median TCP set-up = one round trip)"

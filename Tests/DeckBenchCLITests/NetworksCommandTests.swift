@@ -56,6 +56,8 @@ import Testing
         let fit = try DeckBenchTool.run(["networks", "fit", Self.har, "--filter", "/api/"])
         #expect(fit.status == 0, "\(fit.stderr)")
         #expect(fit.stdout.contains("200 requests; left out 10 cached, 5 failed, 0 errors (status ≥ 400), 5 redirects, 10 filtered, 0 malformed"), "\(fit.stdout)")
+        // The tail's warning names the file and the filter in the spec it suggests.
+        #expect(fit.stderr.contains("for the data's own times use --network empirical:path=\(Self.har),filter=/api/"), "\(fit.stderr)")
         let spec = try #require(fit.stdout.split(separator: "\n").first { $0.hasPrefix("--network ") }).dropFirst("--network ".count)
         let folder = DeckBenchTool.temporaryFolder()
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "20", "--files", "1", "--seed", "1", "--level", "3"],
@@ -260,6 +262,10 @@ import Testing
         try Self.har(count: 1).write(toFile: folder + "/1.har", atomically: true, encoding: .utf8)
         let one = try DeckBenchTool.run(["networks", "fit", "1.har", "--allow-few"], in: folder)
         #expect(one.status == 0 && one.stdout.contains("1.har: 1 request; left out"), "\(one.stdout)")
+        #expect(one.stderr.contains("WARNING: 1 request left to fit, under 30: the spec below is a guess; too few for intervals (10 at least)"),
+                "\(one.stderr)")
+        let emptyFilter = try DeckBenchTool.run(["networks", "fit", "1.har", "--filter", ""], in: folder)
+        #expect(emptyFilter.status == 64 && emptyFilter.stderr.contains("--filter is empty: give a regular expression"), "\(emptyFilter.stderr)")
         let allowed = try DeckBenchTool.run(["networks", "fit", "29.har", "--allow-few"], in: folder)
         #expect(allowed.status == 0 && allowed.stderr.contains("WARNING: 29 requests left to fit"), "\(allowed.stderr)")
         let fitted = try DeckBenchTool.run(["networks", "fit", "30.har"], in: folder)

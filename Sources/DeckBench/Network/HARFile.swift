@@ -104,9 +104,10 @@ package struct HARFile: Sendable {
         guard let request = entry["request"] as? [String: Any], let url = request["url"] as? String else {
             throw EntryError(reason: "no request.url")
         }
-        guard let response = entry["response"] as? [String: Any], let status = Self.number(response["status"]) else {
+        guard let response = entry["response"] as? [String: Any], let raw = response["status"], !(raw is NSNull) else {
             throw EntryError(reason: "no response.status")
         }
+        guard let status = Self.number(raw) else { throw EntryError(reason: "response.status is \(Self.described(raw)), not a number") }
         guard let timings = entry["timings"] as? [String: Any] else { throw EntryError(reason: "no timings") }
         if let filter, filter.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) == nil {
             filtered += 1
@@ -119,7 +120,9 @@ package struct HARFile: Sendable {
             cached += 1
             return
         }
-        if status == 0 {
+        // 0 is HAR's status of a request that got no response; HTTP's own start at 100, so one
+        // under it (-1 in some exports) is no response either.
+        if status < 100 {
             failed += 1
             return
         }

@@ -164,7 +164,10 @@ final class HARStream {
     /// from 0) in order. Throws when the file is not a HAR or breaks off; the entries handed over
     /// before stay handed over.
     func entries(_ entry: (ArraySlice<UInt8>, Int) throws(Fault) -> Void) throws(Fault) {
-        guard try peekToken() == 0x7B else {
+        let first = try peekToken()
+        guard first == 0x7B else {
+            // gzip's magic number opens with 0x1F, which no JSON text does.
+            if first == 0x1F { throw .malformed("gzip-compressed: a HAR is read plain or zstd-compressed; decompress it (gunzip) first", offset: offset) }
             throw .malformed("not a JSON object (a HAR file is one object with a \"log\")", offset: offset)
         }
         var found = false

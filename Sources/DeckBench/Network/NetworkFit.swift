@@ -247,6 +247,13 @@ package struct NetworkFit: Sendable {
         return text
     }
 
+    /// The warnings' `empirical:path=FILE` with the file and filter a HAR was fitted from, as a
+    /// spec writes them (a comma escaped), so that the hint pastes.
+    package static func withEmpiricalSpec(_ warning: String, harPath: String, filter: String?) -> String {
+        let spec = "empirical:path=" + SpecString.escaped(harPath) + (filter.map { ",filter=" + SpecString.escaped($0) } ?? "")
+        return warning.replacingOccurrences(of: "empirical:path=FILE", with: spec)
+    }
+
     /// The median times to first byte a network can give, ms.
     public static let plausibleFirstByteMs = 1.0 ... 60_000.0
 

@@ -69,10 +69,16 @@ import Testing
             entry("https://api.example.com/6", timings: #""connect": "n/a", "send": 1, "wait": 80, "receive": 5"#),
             entry("https://api.example.com/7", timings: #""connect": -2, "send": 1, "wait": 80, "receive": 5"#),
             entry("https://api.example.com/8", timings: #""send": 1, "wait": "a string far longer than twenty characters", "receive": 5"#),
+            // A status written as a string is named; one under 100 (-1) is a request without a response.
+            entry("https://api.example.com/9", status: 200, timings: #""send": 1, "wait": 80, "receive": 5"#).replacingOccurrences(of: #""status": 200"#, with: #""status": "200""#),
+            entry("https://api.example.com/10", status: -1, timings: #""send": 1, "wait": 80, "receive": 5"#),
+            entry("https://api.example.com/11", status: 100, timings: #""send": 1, "wait": 80, "receive": 5"#),
         ]
         let path = try write(#"{"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": ["# + entries.joined(separator: ",\n") + "]}}")
         let har = try HARFile(path: path)
-        #expect(har.requests == [RecordedRequest(firstByteMs: 81, receiveMs: 5, bytes: 2000, setupMs: 0, connectMs: nil)])
+        #expect(har.requests == [RecordedRequest(firstByteMs: 81, receiveMs: 5, bytes: 2000, setupMs: 0, connectMs: nil),
+                                 RecordedRequest(firstByteMs: 81, receiveMs: 5, bytes: 2000, setupMs: 0, connectMs: nil)])
+        #expect(har.failed == 1, "\(har)")
         let required = "(HAR 1.2 requires send, wait and receive, numbers ≥ 0)"
         #expect(har.rejects == [
             "\(path): entry 1: timings.wait is the string \"120\", not a number \(required)",
@@ -82,6 +88,7 @@ import Testing
             "\(path): entry 6: timings.connect is the string \"n/a\", not a number ≥ -1",
             "\(path): entry 7: timings.connect is -2, below -1 (-1: does not apply)",
             "\(path): entry 8: timings.wait is the string \"a string far longer …\", not a number \(required)",
+            "\(path): entry 9: response.status is the string \"200\", not a number",
         ], "\(har.rejects)")
     }
 
@@ -100,8 +107,11 @@ import Testing
         #expect(edge.requests.isEmpty && edge.redirects == 1 && edge.errors == 2, "\(edge)")
     }
 
+    /// A file that is not a HAR says why; a gzip-compressed one says so (a HAR is read plain or zstd).
     @Test func aFileThatIsNotAHARIsNamedWithItsReason() throws {
-        for (text, reason) in [("not json", "not a JSON object"), (#"{"entries": []}"#, "no \"log\" with \"entries\"")] {
+        let gzip = String(decoding: [0x1F, 0x8B, 0x08, 0x00, 0x41], as: UTF8.self)
+        for (text, reason) in [("not json", "not a JSON object"), (#"{"entries": []}"#, "no \"log\" with \"entries\""),
+                               (gzip, "gzip-compressed: a HAR is read plain or zstd-compressed; decompress it (gunzip) first")] {
             let path = try write(text)
             #expect {
                 _ = try HARFile(path: path)
