@@ -141,15 +141,23 @@ extension DeckBenchCommand.Networks {
         static func evidenceTable(_ fit: NetworkFit) -> String {
             var table = TextTable(header: ["parameter", "value", "requests", "95 % interval"])
             for evidence in fit.evidence {
-                let interval = evidence.interval.map { "\(Self.number($0.lowerBound)) … \(Self.number($0.upperBound))" } ?? "—"
+                // The ends rounded outward, and around the value as the spec writes it (rounded too),
+                // so that the interval shown holds the value shown.
+                let interval = evidence.interval.map {
+                    "\(Self.number(min($0.lowerBound, evidence.value), .down)) … \(Self.number(max($0.upperBound, evidence.value), .up))"
+                } ?? "—"
                 table.append([evidence.key, NetworkModel.formatted(evidence.value), String(evidence.requests), interval])
             }
             return "How sure the fit is (95 % intervals by bootstrap over the requests, \(NetworkFit.resamples) resamples; a replay's "
                 + "intervals do not include this: replay the interval's ends to see what it moves):\n" + table.rendered
         }
 
-        private static func number(_ value: Double) -> String {
-            abs(value) >= 10 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+        /// An interval's end: whole from 10 up, three significant digits under it, rounded `rule`.
+        private static func number(_ value: Double, _ rule: FloatingPointRoundingRule) -> String {
+            guard value != 0, value.isFinite else { return String(format: "%.3g", value) }
+            let step = abs(value) >= 10 ? 1 : pow(10, (log10(abs(value))).rounded(.down) - 2)
+            let rounded = (value / step).rounded(rule) * step
+            return abs(value) >= 10 ? String(format: "%.0f", rounded) : String(format: "%.3g", rounded)
         }
 
         /// "1 request", "2 requests".

@@ -277,6 +277,11 @@ import Testing
         #expect(rows.map { String($0[0]) } == ["rtt_ms", "jitter", "server_ms", "downlink_kbps"])
         #expect(rows.map { String($0[2]) } == ["30", "30", "0", "30"])
         #expect(rows[0].contains("…") && rows[2].last == "—" && rows[3].contains("…"), "\(rows)")
+        // Each interval shown holds the value shown (its ends rounded outward).
+        for row in [rows[0], rows[1], rows[3]] {
+            let (value, low, high) = (Double(row[1]), Double(row[3]), Double(row[5]))
+            #expect(value != nil && low != nil && high != nil && low! <= value! && value! <= high!, "\(row)")
+        }
         // No set-up times: server_ms is 0, and the line says why in the words of what is missing.
         let serverLine = "server_ms 0: fewer than 10 requests give a TCP set-up time (0 did: a HAR entry's connect less its ssl, when above 0"
         #expect(fitted.stdout.contains(serverLine), "\(fitted.stdout)")
