@@ -112,6 +112,7 @@ enum AnswerView {
             let budgetText = budget.map { " (byte budget `\($0)`)" } ?? " (no byte budget)"
             if let shipped = members.first(where: { $0.status == .shipped }) {
                 html.paragraph("\(name): ship `\(shipped.policy)` — \(heldOut(shipped))\(budgetText).", [("class", "lead answer"), ("data-network", network)])
+                if let open = stillIn(members, shipped: shipped) { html.paragraph(open, [("class", "note")]) }
                 if let incumbent = members.first(where: { $0.status == .incumbent }) {
                     html.paragraph(versus(shipped.policy, incumbent.policy, network: network, data: data, bootstrap: bootstrap), [("class", "note")])
                 }
@@ -128,6 +129,24 @@ enum AnswerView {
             }
         }
         return html
+    }
+
+    /// The candidates the race left undecided beside the shipped one, as tune says them: neither
+    /// shown worse than the leader nor shown within delta, and those of them that spent fewer
+    /// bytes on the searched sessions named (the answer might have been one of them). Nil for none.
+    private static func stillIn(_ members: [TuneRow], shipped: TuneRow) -> String? {
+        let open = members.filter { $0.status == .stillIn }
+        guard !open.isEmpty else { return nil }
+        var text = "\(open.count) other\(open.count == 1 ? "" : "s") still in, neither shown worse than the leader nor shown within "
+            + "delta of it: too few sessions to tell (more sessions, or a larger --delta, would)"
+        if let bytes = shipped.bytesPerNavigation {
+            let cheaper = open.filter { ($0.bytesPerNavigation ?? .infinity) < bytes }
+            if !cheaper.isEmpty {
+                text += "; \(cheaper.count == 1 ? "one spent" : "\(cheaper.count) spent") fewer bytes than `\(shipped.policy)` on the searched "
+                    + "sessions: " + cheaper.map { "`\($0.policy)`" }.joined(separator: ", ")
+            }
+        }
+        return text + "."
     }
 
     private static func heldOut(_ row: TuneRow) -> String {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A tune folder's race (`tune.csv`), above the held-out reports: per network the shipped policy
-/// and the incumbent with their held-out figures, the leader and the candidates within the
-/// indifference zone with their searched ones, and how many candidates left in each round and why.
+/// and the incumbent with their held-out figures, the leader, the candidates within the
+/// indifference zone and those still undecided at the end with their searched ones (objective and
+/// bytes), and how many candidates left in each round and why.
 enum RaceView {
     static func render(_ data: ReportData) -> Markup {
         let rows = data.reports.tune
@@ -32,20 +33,25 @@ enum RaceView {
         html.open("thead")
         html.open("tr")
         let objective = members.first?.objective ?? TuneObjective.stallRate.rawValue
-        for header in ["policy", "status", "\(objective), searched", "held out (95 % CI)", "held-out sessions", "held-out bytes / navigation"] {
+        for header in ["policy", "status", "\(objective), searched", "bytes / navigation, searched", "held out (95 % CI)", "held-out sessions",
+                       "held-out bytes / navigation"] {
             html.element("th", [], header)
         }
         html.close("tr")
         html.close("thead")
         html.open("tbody")
-        for row in members where row.status.isFinalist {
+        // The finalists first, then those the race could not settle (still in, undecided): a
+        // cheaper one among them is what more sessions might have shipped.
+        let open: [TuneRow.Status] = [.stillIn, .undecided]
+        for row in members.filter(\.status.isFinalist) + members.filter({ open.contains($0.status) }) {
             html.open("tr")
             html.open("td")
             html.element("code", [], row.policy)
             html.close("td")
-            html.element("td", [], row.status.rawValue.replacingOccurrences(of: "_", with: " "))
+            html.element("td", row.why.isEmpty ? [] : [("title", row.why)], row.status == .stillIn ? "still in" : row.status.rawValue.replacingOccurrences(of: "_", with: " "))
             let shown = { (number: Double?) in value(number, objective: objective) }
             html.element("td", [], shown(row.value))
+            html.element("td", [], row.bytesPerNavigation.map { String(Int($0.rounded())) } ?? "")
             html.element("td", [], row.heldoutValue != nil
                 ? "\(shown(row.heldoutValue)) (\(shown(row.heldoutLow))–\(shown(row.heldoutHigh)))" : "")
             html.element("td", [], row.heldoutSessions.map(String.init) ?? "")
@@ -68,7 +74,8 @@ enum RaceView {
     private static func outByRound(_ members: [TuneRow]) -> String {
         let out = members.filter { $0.status == .out }
         let undecided = members.count { $0.status == .undecided || $0.status == .betterUndecided }
-        guard !out.isEmpty || undecided > 0 else { return "No candidate left the race." }
+        let stillIn = members.count { $0.status == .stillIn }
+        guard !out.isEmpty || undecided > 0 || stillIn > 0 else { return "No candidate left the race." }
         var parts: [String] = []
         for round in Set(out.compactMap(\.round)).sorted() {
             let here = out.filter { $0.round == round }
@@ -79,6 +86,7 @@ enum RaceView {
             parts.append("round \(round): \(here.count) (\(reasons.joined(separator: ", ")))")
         }
         var text = "Out: " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + "."
+        if stillIn > 0 { text += " Still in at the end, neither shown worse than the leader nor within delta of it: \(stillIn)." }
         if undecided > 0 { text += " Still in at the end, their bytes interval holding the budget (undecided): \(undecided)." }
         return text + " Every candidate, its round and its figures: tune.csv."
     }

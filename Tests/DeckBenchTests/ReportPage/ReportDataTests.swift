@@ -39,7 +39,9 @@ import Testing
     /// tune.csv's rows on the page: the shipped one and the incumbent as finalists with their
     /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and two in
     /// round 2 (one worse, one dearer than a choice), and the incumbent not counted among the
-    /// candidates raced (5, not 6).
+    /// candidates raced (7, not 8). Two the race could not settle are listed after the finalists
+    /// with their searched bytes: one still in (cheaper than the shipped one: "What to ship" names
+    /// it) and one undecided on the budget.
     @Test func theRaceIsReadByStatusRoundAndHeldOutFigures() throws {
         var reports = try folder(Fixtures())
         let searched = ",400,stall_rate,0.0100,fixed:radius=2,,,,50000,,,,,,feasible"
@@ -52,13 +54,25 @@ import Testing
             + "lte,fixed:radius=0,out,2,worse than the best by more than delta" + searched + none + "\n"
             + "lte,fixed:radius=3,out,2,dearer than a choice within delta" + searched + none + "\n"
             + "lte,staged,incumbent" + String(repeating: ",", count: 16) + heldOut + "\n"
+            + "lte,\"directional:behind=1,ahead=2\",in,3,not shown within delta of the leader,400,stall_rate,0.0110,fixed:radius=1,,,,48000.4,,,,,,feasible" + none + "\n"
+            + "lte,\"directional:behind=1,ahead=3\",undecided,3,its bytes interval holds the budget,400,stall_rate,0.0105,fixed:radius=1,,,,52000,,,,,,undecided" + none + "\n"
         reports.tune = try TuneRow.read(text, file: "tune.csv")
-        let html = RaceView.render(ReportData(reports: reports, schema: .standard)).text
-        #expect(html.contains("deckbench tune raced 5 candidate policies"))
-        #expect(html.contains("<td>shipped</td>\n<td>1.00 %</td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n<td>200</td>\n<td>51000</td>\n"))
-        #expect(html.contains("<td>incumbent</td>\n<td></td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n"))
+        let data = ReportData(reports: reports, schema: .standard)
+        let html = RaceView.render(data).text
+        #expect(html.contains("deckbench tune raced 7 candidate policies"))
+        #expect(html.contains("<td>shipped</td>\n<td>1.00 %</td>\n<td>50000</td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n<td>200</td>\n<td>51000</td>\n"))
+        #expect(html.contains("<td>incumbent</td>\n<td></td>\n<td></td>\n<td>1.20 % (1.00 %–1.40 %)</td>\n"))
         #expect(!html.contains("fixed:radius=4</code>"))
+        #expect(html.contains("<td title=\"not shown within delta of the leader\">still in</td>\n<td>1.10 %</td>\n<td>48000</td>\n<td></td>"), "\(html)")
+        #expect(html.contains("<td title=\"its bytes interval holds the budget\">undecided</td>\n<td>1.05 %</td>\n<td>52000</td>"))
+        let shipped = try #require(html.range(of: "radius=1</code>")), open = try #require(html.range(of: "ahead=2</code>"))
+        #expect(shipped.lowerBound < open.lowerBound)
         #expect(html.contains("Out: round 1: 2 (1 worse than the best by more than delta, 1 over the budget); round 2: 2 (1 worse than "
-            + "the best by more than delta, 1 dearer than a choice within delta)."))
+            + "the best by more than delta, 1 dearer than a choice within delta). Still in at the end, neither shown worse than the leader "
+            + "nor within delta of it: 1. Still in at the end, their bytes interval holding the budget (undecided): 1."))
+        let answer = AnswerView.render(data, answers: [], bootstrap: nil).text
+        #expect(answer.contains("1 other still in, neither shown worse than the leader nor shown within delta of it: too few sessions to "
+            + "tell (more sessions, or a larger --delta, would); one spent fewer bytes than <code>fixed:radius=1</code> on the searched "
+            + "sessions: <code>directional:behind=1,ahead=2</code>."), "\(answer)")
     }
 }
