@@ -120,6 +120,17 @@ import Testing
         #expect(settings.contains { $0.first == "version" && $0.last == "" })
         // The compared rows name both networks, as compare's text does.
         #expect(try !document.nodes(forXPath: "//tr[td[1]='fixed:radius=1' and td[2]='lte → lte:rtt_ms=200']").isEmpty)
+        // The page's first lines say the verdict; without limits, that nothing was judged.
+        let lead = { (document: XMLDocument) in
+            try document.nodes(forXPath: "//p[@class='lead']").map { $0.stringValue ?? "" }.first { $0.hasPrefix("Against the baseline") } ?? ""
+        }
+        let judgedLead = try lead(document)
+        #expect(!judgedLead.contains("no metric is judged"), "\(judgedLead)")
+        #expect(try DeckBenchTool.run(["report", "tonight", "--baseline", "last-night"], in: folder).status == 0)
+        let unjudged = try XMLDocument(contentsOf: URL(fileURLWithPath: folder + "/tonight/report.html"), options: [])
+        let unjudgedLead = try lead(unjudged)
+        #expect(unjudgedLead.contains("PASS") && unjudgedLead.contains("no --max-increase or --max-decrease was given, so no metric is judged"),
+                "\(unjudgedLead)")
 
         // Two networks of one name in a run: each kept by its whole spec, so lte is missing, not paired.
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "two", "--quiet", "--policy", "fixed", "--network", "lte",

@@ -70,7 +70,9 @@ public struct HTMLReport: Sendable {
             page.element("strong", [], verdict.verdictLine)
             page.write(" (")
             page.element("a", [("href", "#comparison")], "comparison")
-            page.write(")" + (settings?.caveat.map { "; " + $0 } ?? "") + ".")
+            // Without limits a PASS judges nothing: said here too, as in the comparison's section.
+            let unjudged = limits.isEmpty ? "; no --max-increase or --max-decrease was given, so no metric is judged" : ""
+            page.write(")" + unjudged + (settings?.caveat.map { "; " + $0 } ?? "") + ".")
             page.close("p")
         }
         page.append(AnswerView.render(data, answers: answers, bootstrap: bootstrap))
