@@ -24,8 +24,8 @@ struct ReportData {
         families = PolicyFamily.families(of: policies)
         var names: [String: String] = [:]
         for (index, network) in networks.enumerated() {
-            let short = NetworkModel.shortSpec(network)
-            names[network] = short.count <= 40 && !names.values.contains(short) ? short : "net\(index + 1)"
+            let name = Self.pageName(network)
+            names[network] = !names.values.contains(name) ? name : "\(name) (\(index + 1))"
         }
         networkNames = names
         defaultJob = Set(PolicyRegistry.defaults.map(\.spec))
@@ -33,6 +33,20 @@ struct ReportData {
         for row in reports.summary { index[row.point] = row }
         rowIndex = index
         exactRatios = Self.exactRatios(schema)
+    }
+
+    /// A network as the page's headings, legends and tables name it: its short spec up to 40
+    /// characters; past that, a network read from a file by its kind and the file's name
+    /// (`empirical: api.har`), another by the start of its short spec and an ellipsis. The full spec
+    /// is under each network's heading.
+    static func pageName(_ network: String) -> String {
+        let short = NetworkModel.shortSpec(network)
+        guard short.count > 40 else { return short }
+        if let spec = try? SpecString(network, what: "network"), let path = spec.parameters.first(where: { $0.key == "path" })?.value {
+            let named = "\(spec.name): \(path.split(separator: "/").last.map(String.init) ?? path)"
+            if named.count <= 40 { return named }
+        }
+        return String(short.prefix(39)) + "…"
     }
 
     private static func exactRatios(_ schema: MetricSchema) -> [String: (numerator: String, denominator: String)] {

@@ -36,6 +36,18 @@ import Testing
         #expect(without.value("ondemand", "lte", "stall_rate") == 0.9975 && without.front("lte").isEmpty)
     }
 
+    /// A network's name on the page: its short spec up to 40 characters, a file's network past that
+    /// by its kind and file name, another cut with an ellipsis (it was "net1", "net2").
+    @Test func aLongNetworkIsNamedByItsFileOrItsStart() {
+        #expect(ReportData.pageName("lte:rtt_ms=150,jitter=0.3,downlink_kbps=1638.4,connections=4,server_ms=0,loss=0,timeout_ms=10000,"
+            + "outage_every_ms=0,outage_ms=0") == "lte")
+        let har = #"empirical:path=/home/ci/captures/2026-12/android-api\,eu.har,filter=/api/,connections=4,server_ms=0,loss=0,timeout_ms=10000"#
+        #expect(ReportData.pageName(har) == "empirical: android-api,eu.har")
+        let long = "lte:rtt_ms=212.5,jitter=0.45,downlink_kbps=2048.5,connections=6,server_ms=35,loss=0.01,timeout_ms=10000,outage_every_ms=0,outage_ms=0"
+        let name = ReportData.pageName(long)
+        #expect(name.count == 40 && name.hasSuffix("…") && name.hasPrefix("lte:rtt_ms=212.5,jitter=0.45"), "\(name)")
+    }
+
     /// tune.csv's rows on the page: the shipped one and the incumbent as finalists with their
     /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and two in
     /// round 2 (one worse, one dearer than a choice), and the incumbent not counted among the
