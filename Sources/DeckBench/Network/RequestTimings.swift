@@ -62,8 +62,10 @@ package struct RequestTimings: Sendable {
                 let url = value(column) ?? ""
                 guard filter.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil else { return filtered += 1 }
             }
-            if let column = columns.status, let status = value(column).flatMap(Int.init) {
-                if status == 0 { return failed += 1 }
+            if let column = columns.status, let text = value(column) {
+                guard let status = Int(text) else { return rejects.append("\(path):\(line): the status must be a whole number, got \"\(text.prefix(20))\"") }
+                // 0 (no response), and anything under HTTP's 100 (-1 in some exports): failed.
+                if status < 100 { return failed += 1 }
                 if status >= 400 { return errors += 1 }
                 if (300 ..< 400).contains(status), status != 304 { return redirects += 1 }
             }
@@ -78,7 +80,11 @@ package struct RequestTimings: Sendable {
             guard start <= firstByte, firstByte <= end else {
                 return rejects.append("\(path):\(line): the first byte must come after the start and before the end")
             }
-            let bytes = value(columns.bytes).flatMap(Int.init)
+            let bytesText = value(columns.bytes)
+            let bytes = bytesText.flatMap(Int.init)
+            guard bytesText == nil || bytes != nil else {
+                return rejects.append("\(path):\(line): bytes must be a whole number, got \"\(bytesText!.prefix(20))\"")
+            }
             guard bytes.map({ $0 >= 0 }) ?? true else { return rejects.append("\(path):\(line): bytes must be 0 or more") }
             requests.append(RecordedRequest(firstByteMs: firstByte - start, receiveMs: end - firstByte, bytes: bytes))
         }

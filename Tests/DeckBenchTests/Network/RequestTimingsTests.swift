@@ -62,6 +62,15 @@ import Testing
             .write(toFile: flags, atomically: true, encoding: .utf8)
         let read = try RequestTimings(path: flags, columns: columns)
         #expect(read.requests.count == 1 && read.rejects == ["\(flags):2: start, first byte and end must be times (ms)"], "\(read.rejects)")
+        // A status or a size that is not a whole number is named; a status under 100 is a failure.
+        let odd = folder + "/odd.csv"
+        try "start,ttfb,end,size,code\n0,100,110,8192,abc\n0,100,110,1.5e3,200\n0,100,110,8192,-1\n0,100,110,8192,\n0,100,110,,200\n"
+            .write(toFile: odd, atomically: true, encoding: .utf8)
+        let coded = try RequestTimings(path: odd, columns: try #require(RequestTimings.Columns("start,ttfb,end,size,code")))
+        #expect(coded.rejects == ["\(odd):2: the status must be a whole number, got \"abc\"", "\(odd):3: bytes must be a whole number, got \"1.5e3\""],
+                "\(coded.rejects)")
+        #expect(coded.failed == 1 && coded.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192),
+                                                        RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: nil)], "\(coded.requests)")
     }
 
     /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
