@@ -254,7 +254,9 @@ extension DeckBenchCommand {
         private func text(_ comparison: Comparison, limits: [Comparison.Threshold]) -> String {
             let verdict = ComparisonVerdict(comparison, limits: limits, strict: strict)
             guard brief else { return verdict.text }
-            return verdict.verdictLine + "\n"
+            // The networks a name stands for, as the full text lists them: a log must say which one failed.
+            let definitions = verdict.networkDefinitions.map { "  \($0.name) = \($0.spec)\n" }.joined()
+            return verdict.verdictLine + "\n" + definitions
                 + comparison.rows.filter { comparison.isRegression($0) || $0.verdict == .inconclusive }
                     .map { "  \($0.policy) on \(verdict.network(of: $0)): \($0.metric.isEmpty ? $0.status.rawValue : $0.metric)"
                         + ($0.verdict == .inconclusive ? " (inconclusive)" : "") }

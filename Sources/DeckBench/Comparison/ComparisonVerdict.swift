@@ -27,13 +27,20 @@ package struct ComparisonVerdict: Sendable {
     public let strict: Bool
     /// The name each network spec is shown by.
     public let networkNames: [String: String]
-    /// Networks shown as `netN`, with their full spec, in order.
+    /// Networks shown by a name that is not their short spec (`empirical: api.har`, a spec cut
+    /// with an ellipsis), with their full spec, in order.
     public let networkDefinitions: [(name: String, spec: String)]
     private let keyMetrics: Set<String>
     private let limits: [String: Comparison.Threshold]
 
     public init(_ comparison: Comparison, limits: [Comparison.Threshold], schema: MetricSchema = .standard, width: Int = 120,
                 strict: Bool = false) {
+        self.init(comparison, limits: limits, schema: schema, width: width, strict: strict, names: [:])
+    }
+
+    /// `names` are names to show networks by (the report page's), before the verdict's own.
+    public init(_ comparison: Comparison, limits: [Comparison.Threshold], schema: MetricSchema = .standard, width: Int = 120,
+                strict: Bool = false, names given: [String: String]) {
         self.comparison = comparison
         self.width = width
         self.strict = strict
@@ -42,14 +49,14 @@ package struct ComparisonVerdict: Sendable {
         var names: [String: String] = [:]
         var definitions: [(String, String)] = []
         for network in comparison.rows.flatMap({ [$0.network, $0.candidateNetwork].compactMap { $0 } }) where names[network] == nil {
-            let short = NetworkModel.shortSpec(network)
-            if short.count <= 24, !names.values.contains(short) {
-                names[network] = short
-            } else {
-                let name = "net\(definitions.count + 1)"
-                names[network] = name
-                definitions.append((name, network))
+            var name = NetworkModel.displayName(network, limit: 40)
+            if let shown = given[network] {
+                name = shown
+            } else if names.values.contains(name) {
+                name += " (\(names.count + 1))"
             }
+            names[network] = name
+            if name != NetworkModel.shortSpec(network) { definitions.append((name, network)) }
         }
         networkNames = names
         networkDefinitions = definitions

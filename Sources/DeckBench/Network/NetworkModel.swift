@@ -74,6 +74,19 @@ public struct NetworkModel: Sendable, Hashable {
         return changed.isEmpty ? String(name) : name + ":" + changed.joined(separator: ",")
     }
 
+    /// A network as pages and tables name it in `limit` characters: its short spec when it fits; a
+    /// network read from a file by its kind and the file's name (`empirical: api.har`); another by
+    /// the start of its short spec and an ellipsis. Those who show it list the full spec beside it.
+    public static func displayName(_ spec: String, limit: Int) -> String {
+        let short = shortSpec(spec)
+        guard short.count > limit else { return short }
+        if let parsed = try? SpecString(spec, what: "network"), let path = parsed.parameters.first(where: { $0.key == "path" })?.value {
+            let named = "\(parsed.name): \(path.split(separator: "/").last.map(String.init) ?? path)"
+            if named.count <= limit { return named }
+        }
+        return String(short.prefix(limit - 1)) + "…"
+    }
+
     /// Whether some requests may never be answered.
     public var losesRequests: Bool { loss > 0 || (outageEveryMs > 0 && outageMs > 0) }
 

@@ -6,7 +6,7 @@
 enum ComparisonView {
     static func render(_ comparison: Comparison, limits: [Comparison.Threshold], settings: ComparedSettings? = nil,
                        data: ReportData) -> Markup {
-        let verdict = ComparisonVerdict(comparison, limits: limits)
+        let verdict = ComparisonVerdict(comparison, limits: limits, names: data.networkNames)
         var html = Markup()
         html.element("h2", [("id", "comparison")], "Compared with the baseline")
         html.element("p", [("class", "lead")], verdict.verdictLine)

@@ -6,7 +6,7 @@ struct ReportData {
     let policies: [String]
     let networks: [String]
     let families: [PolicyFamily]
-    /// Each network's name on the page: its preset and the keys changed from it, or `netN`.
+    /// Each network's name on the page (`pageName`, numbered when two would be the same).
     let networkNames: [String: String]
     let defaultJob: Set<String>
     private let rowIndex: [ReplayPoint: SummaryRow]
@@ -35,19 +35,9 @@ struct ReportData {
         exactRatios = Self.exactRatios(schema)
     }
 
-    /// A network as the page's headings, legends and tables name it: its short spec up to 40
-    /// characters; past that, a network read from a file by its kind and the file's name
-    /// (`empirical: api.har`), another by the start of its short spec and an ellipsis. The full spec
-    /// is under each network's heading.
-    static func pageName(_ network: String) -> String {
-        let short = NetworkModel.shortSpec(network)
-        guard short.count > 40 else { return short }
-        if let spec = try? SpecString(network, what: "network"), let path = spec.parameters.first(where: { $0.key == "path" })?.value {
-            let named = "\(spec.name): \(path.split(separator: "/").last.map(String.init) ?? path)"
-            if named.count <= 40 { return named }
-        }
-        return String(short.prefix(39)) + "…"
-    }
+    /// A network as the page's headings, legends and tables name it (`NetworkModel.displayName`
+    /// in 40 characters); the full spec is under each network's heading.
+    static func pageName(_ network: String) -> String { NetworkModel.displayName(network, limit: 40) }
 
     private static func exactRatios(_ schema: MetricSchema) -> [String: (numerator: String, denominator: String)] {
         func column(summing count: Metric.Count) -> String? {

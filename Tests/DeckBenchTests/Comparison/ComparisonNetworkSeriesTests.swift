@@ -90,6 +90,26 @@ import Testing
         #expect(NetworkSeries.counterparts(baseline: ["lte"], candidate: ["3g"]).isEmpty)
     }
 
+    /// A network is shown by its short spec; a long one read from a file by its kind and file name,
+    /// another cut with an ellipsis, each listed with its full spec (it was `net1`, `net2`, which
+    /// `compare --brief` left unexplained); names the report page gives come first.
+    @Test func aLongNetworkIsShownByItsFileAndListed() throws {
+        let har = #""empirical:path=/ci/captures/android-api.har,filter=/api/,connections=4,server_ms=0,loss=0,timeout_ms=10000""#
+        let long = #""lte:rtt_ms=212.5,jitter=0.45,downlink_kbps=2048.5,connections=6,server_ms=35,loss=0.01,timeout_ms=10000,outage_every_ms=0,outage_ms=0""#
+        let rows = "fixed,\(har),0.20,0.5\nfixed,\(long),0.10,0.6\nfixed,3g,0.10,0.6\n"
+        let comparison = try compare(rows, rows)
+        let verdict = ComparisonVerdict(comparison, limits: [])
+        let (harSpec, longSpec) = (String(har.dropFirst().dropLast()), String(long.dropFirst().dropLast()))
+        #expect(verdict.networkNames[harSpec] == "empirical: android-api.har" && verdict.networkNames["3g"] == "3g")
+        let cut = try #require(verdict.networkNames[longSpec])
+        #expect(cut.count == 40 && cut.hasSuffix("…"), "\(cut)")
+        #expect(verdict.networkDefinitions.map(\.name) == ["empirical: android-api.har", cut]
+            && verdict.networkDefinitions.map(\.spec) == [harSpec, longSpec])
+        #expect(verdict.text.contains("empirical: android-api.har = empirical:path=/ci/captures/android-api.har"))
+        let named = ComparisonVerdict(comparison, limits: [], names: [harSpec: "empirical: android-api.har (2)"])
+        #expect(named.networkNames[harSpec] == "empirical: android-api.har (2)")
+    }
+
     /// Both runs' settings from their manifests: each setting side by side, the model's changes
     /// (flags first, then networks) in the caveat, a seed or a list's order none.
     @Test func settingsSideBySideAndTheModelsChanges() throws {
