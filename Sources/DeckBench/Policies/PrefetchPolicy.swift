@@ -61,10 +61,11 @@ extension PrefetchPolicy {
 
     public mutating func prepare() throws {}
 
-    /// The full spec, every parameter written out (a text parameter left empty is left out, so
-    /// that the spec parses again): the `policy` column of reports.
+    /// The full spec, every parameter written out (a text parameter left empty is left out, and a
+    /// comma in one written `\,`, so that the spec parses again): the `policy` column of reports.
     public var spec: String {
-        let pairs = Self.textParameters.filter { !self[keyPath: $0.keyPath].isEmpty }.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
+        let pairs = Self.textParameters.filter { !self[keyPath: $0.keyPath].isEmpty }
+            .map { "\($0.name)=\(SpecString.escaped(self[keyPath: $0.keyPath]))" }
             + Self.parameters.map { "\($0.name)=\(self[keyPath: $0.keyPath])" }
         guard !pairs.isEmpty else { return Self.name }
         return Self.name + ":" + pairs.joined(separator: ",")

@@ -122,5 +122,10 @@ import Testing
         let pinned = try entry.parse(SpecString("pinned:pin=pages.txt,ahead=4", what: "policy"))
         #expect(pinned.spec == "pinned:pin=pages.txt,behind=1,ahead=4")
         #expect(entry.textParameters.map(\.required) == [false])
+        // A comma in a text value is written `\,` in the spec, which parses back to the same value
+        // (it was written bare, and the spec did not parse again).
+        let comma = try entry.parse(SpecString(#"pinned:pin=pages\,eu.txt"#, what: "policy"))
+        #expect(comma.files == ["pages,eu.txt"] && comma.spec == #"pinned:pin=pages\,eu.txt,behind=1,ahead=2"#, "\(comma.spec)")
+        #expect(try entry.parse(SpecString(comma.spec, what: "policy")).files == ["pages,eu.txt"])
     }
 }
