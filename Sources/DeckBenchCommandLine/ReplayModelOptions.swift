@@ -67,7 +67,7 @@ struct ReplayModelOptions: ParsableArguments {
         // What an empirical network's file left out is named here, once, as `networks fit` names it.
         for network in networks {
             for reject in network.empiricalRejects { Console.error("rejected: \(reject)") }
-            for caution in network.cautions { Console.error("warning: --network \(network.spec): \(caution)") }
+            for caution in network.cautions(pageBytes: items * itemBytes) { Console.error("warning: --network \(network.spec): \(caution)") }
             if case let .trace(trace) = network.kind, !trace.loop {
                 Console.error("note: trace \(trace.path) lasts \(Double(trace.periodMs) / 1_000) s and does not loop (loop=false): "
                     + "after it the link delivers nothing, so every request of a session still running then stalls until its timeout")

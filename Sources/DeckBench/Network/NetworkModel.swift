@@ -150,9 +150,10 @@ public struct NetworkModel: Sendable, Hashable {
 
 extension NetworkModel {
     /// What makes a replay on this network all stalls, said before it runs (a spec that parses can
-    /// still be one no link is): a link down all the time, every request lost, or a parametric
-    /// link's timeout at or under its median time to a response's start.
-    package var cautions: [String] {
+    /// still be one no link is): a link down all the time, every request lost, or a timeout at or
+    /// under the median time to a whole answer for pages of `pageBytes` (half the requests or more
+    /// then give up first).
+    package func cautions(pageBytes: Int) -> [String] {
         var cautions: [String] = []
         if outageEveryMs > 0, outageMs >= outageEveryMs {
             cautions.append("outage_ms=\(Self.format(outageMs)) is at least outage_every_ms=\(Self.format(outageEveryMs)): "
@@ -161,10 +162,28 @@ extension NetworkModel {
         if loss >= 1 {
             cautions.append("loss=\(Self.format(loss)): every request is lost, so none is answered")
         }
-        if case .parametric = kind, timeoutMs > 0, timeoutMs <= rttMs + serverMs {
-            cautions.append("timeout_ms=\(Self.format(timeoutMs)) is at or under rtt_ms + server_ms (\(Self.format(rttMs + serverMs)) ms, "
-                + "the median time to a response's start): half the requests or more time out before their answer")
+        if timeoutMs > 0, let answer = medianAnswerMs(pageBytes: pageBytes), timeoutMs <= answer.ms {
+            cautions.append("timeout_ms=\(Self.format(timeoutMs)) is at or under the median time to a whole answer (\(Self.format((answer.ms * 10).rounded() / 10)) ms: "
+                + "\(answer.how)): half the requests or more time out before their answer")
         }
         return cautions
+    }
+
+    /// The median time from a request's send to its whole answer, for a page of `pageBytes`, and
+    /// what it is made of; queueing for a connection and sharing the downlink only add to it.
+    private func medianAnswerMs(pageBytes: Int) -> (ms: Double, how: String)? {
+        switch kind {
+        case .parametric:
+            let transfer = downlinkKbps > 0 ? Double(pageBytes) * 8 / downlinkKbps : 0
+            return (rttMs + serverMs + transfer, "rtt_ms + server_ms + a page of about \(pageBytes) bytes at downlink_kbps")
+        case .trace:
+            return (rttMs + serverMs, "rtt_ms + server_ms, before the trace's delivery")
+        case let .empirical(empirical):
+            let link = empirical.requests
+            guard link.count > 0 else { return nil }
+            var answers = (0 ..< link.count).map { Double(link.firstByteUs[$0] + link.transferUs(record: $0, bytes: pageBytes)) / 1_000 }
+            answers.sort()
+            return (answers[(answers.count - 1) / 2] + serverMs, "the recorded requests' first byte and pace for a page of about \(pageBytes) bytes, + server_ms")
+        }
     }
 }

@@ -23,24 +23,32 @@ import Testing
     }
 
     /// A spec no link is, said before a replay: at their edges, the outage as long as its period
-    /// (not 1 ms shorter), every request lost (not 0.999), a parametric timeout at rtt_ms + server_ms
-    /// (not 1 ms over; 0 is "never give up"); a trace's timeout is not held to the preset's round trip.
+    /// (not 1 ms shorter), every request lost (not 0.999), a timeout at the median time to a whole
+    /// answer (not 1 ms over; 0 is "never give up"): a parametric link's rtt_ms + server_ms + the
+    /// page's transfer (20,000 bytes at 1,638.4 kbit/s: 97.66 ms), a trace's rtt_ms + server_ms, an
+    /// empirical link's recorded first byte and pace (its one request: 99 + 1 ms to the first byte,
+    /// and a transfer held within the capture's longest request, 110 ms: 10 ms).
     @Test func aLinkThatAnswersNothingIsCautioned() throws {
-        func cautions(_ text: String) throws -> [String] { try NetworkModel.parse(text).cautions }
-        #expect(try cautions("lte").isEmpty)
+        func cautions(_ text: String, pageBytes: Int = 0) throws -> [String] { try NetworkModel.parse(text).cautions(pageBytes: pageBytes) }
+        #expect(try cautions("lte", pageBytes: 20_000).isEmpty)
         #expect(try cautions("lte:outage_every_ms=1000,outage_ms=1000") == [
             "outage_ms=1000 is at least outage_every_ms=1000: the link is down all the time, so no request is answered",
         ])
         #expect(try cautions("lte:outage_every_ms=1000,outage_ms=999").isEmpty)
         #expect(try cautions("lte:loss=1") == ["loss=1: every request is lost, so none is answered"])
         #expect(try cautions("lte:loss=0.999").isEmpty)
-        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=190") == [
-            "timeout_ms=190 is at or under rtt_ms + server_ms (190 ms, the median time to a response's start): "
-                + "half the requests or more time out before their answer",
+        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=190,downlink_kbps=0", pageBytes: 20_000) == [
+            "timeout_ms=190 is at or under the median time to a whole answer (190 ms: rtt_ms + server_ms + a page of about 20000 bytes "
+                + "at downlink_kbps): half the requests or more time out before their answer",
         ])
-        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=191").isEmpty)
-        #expect(try cautions("lte:timeout_ms=0").isEmpty)
-        #expect(try cautions("trace:path=\(trace()),timeout_ms=1").isEmpty)
+        #expect(try cautions("lte:rtt_ms=150,server_ms=40,timeout_ms=191,downlink_kbps=0", pageBytes: 20_000).isEmpty)
+        #expect(try cautions("lte:timeout_ms=247", pageBytes: 20_000).first?.contains("(247.7 ms: rtt_ms + server_ms + a page") == true)
+        #expect(try cautions("lte:timeout_ms=248", pageBytes: 20_000).isEmpty)
+        #expect(try cautions("lte:timeout_ms=0", pageBytes: 20_000).isEmpty)
+        #expect(try cautions("trace:path=\(trace()),timeout_ms=100", pageBytes: 20_000).first?.contains("(100 ms: rtt_ms + server_ms, before") == true)
+        #expect(try cautions("trace:path=\(trace()),timeout_ms=101", pageBytes: 20_000).isEmpty)
+        #expect(try cautions("empirical:path=\(har()),timeout_ms=110", pageBytes: 20_000).first?.contains("(110 ms: the recorded") == true)
+        #expect(try cautions("empirical:path=\(har()),timeout_ms=111", pageBytes: 20_000).isEmpty)
         #expect(try cautions("lte:timeout_ms=1,loss=1").count == 2)
     }
 
