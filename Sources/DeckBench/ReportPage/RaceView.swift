@@ -9,7 +9,8 @@ enum RaceView {
         let rows = data.reports.tune
         var html = Markup()
         html.element("h2", [("id", "race")], "The race")
-        html.element("p", [], "deckbench tune raced \(Set(rows.filter { $0.status != .incumbent }.map(\.policy)).count) candidate policies on the searched "
+        let raced = Set(rows.filter { $0.status != .incumbent }.map(\.policy)).count
+        html.element("p", [], "deckbench tune raced \(raced) candidate polic\(raced == 1 ? "y" : "ies") on the searched "
             + "sessions, shipped the one with the fewest bytes among the feasible candidates within the indifference zone of the "
             + "best (at a knee, where a far better one straddles the budget, there is no confirmed answer: both sides of the choice), "
             + "then replayed it (and the incumbent, when given) on held-out sessions the race never saw: the reports below are "
@@ -40,10 +41,11 @@ enum RaceView {
         html.close("tr")
         html.close("thead")
         html.open("tbody")
-        // The finalists first, then those the race could not settle (still in, undecided): a
-        // cheaper one among them is what more sessions might have shipped.
+        // The finalists first, then those the race could not settle (still in, undecided: a
+        // cheaper one among them is what more sessions might have shipped), then the incumbent.
         let open: [TuneRow.Status] = [.stillIn, .undecided]
-        for row in members.filter(\.status.isFinalist) + members.filter({ open.contains($0.status) }) {
+        let finalists = members.filter { $0.status.isFinalist && $0.status != .incumbent }
+        for row in finalists + members.filter({ open.contains($0.status) }) + members.filter({ $0.status == .incumbent }) {
             html.open("tr")
             html.open("td")
             html.element("code", [], row.policy)

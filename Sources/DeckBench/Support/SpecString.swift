@@ -13,15 +13,18 @@ struct SpecString: Sendable {
         guard !name.isEmpty else { throw .malformed(what: what, text: text, detail: "the name is missing") }
         parameters = []
         guard parts.count == 2 else { return }
-        for pair in Self.pairs(parts[1]) {
+        let pairs = Self.pairs(parts[1])
+        for (index, pair) in pairs.enumerated() {
             let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard keyValue.count == 2, !keyValue[0].isEmpty, !keyValue[1].isEmpty else {
                 var detail = "expected key=value, got \"\(pair)\""
-                // A part without "=" after a pair is most often the rest of a value with a comma (a
-                // path, a regular expression): the message shows it written with `\,`.
-                if keyValue.count == 1, !pair.isEmpty, let previous = parameters.last {
+                // Parts without "=" after a pair are most often the rest of a value with commas (a
+                // path, a regular expression): the message shows it written with `\,`. Not for a
+                // number (`radius=1,2` is more likely a list or a sweep than a value).
+                if keyValue.count == 1, !pair.isEmpty, Double(pair.trimmingSpaces) == nil, let previous = parameters.last {
+                    let rest = pairs[index...].prefix { !$0.contains("=") && !$0.isEmpty }.map { Self.unescaped(String($0)) }
                     detail += "; if it is part of \(previous.key)'s value, write the comma as \\, "
-                        + "(\(previous.key)=\(Self.escaped(previous.value + "," + Self.unescaped(String(pair)))))"
+                        + "(\(previous.key)=\(Self.escaped(([previous.value] + rest).joined(separator: ","))))"
                 }
                 throw .malformed(what: what, text: text, detail: detail)
             }

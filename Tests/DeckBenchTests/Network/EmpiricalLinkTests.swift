@@ -233,5 +233,8 @@ import Testing
         #expect(!message("empirical:b.har,path=a").contains("if it is part of"))
         #expect(!message("empirical:path=a,,filter=b").contains("if it is part of"))
         #expect(message("empirical:path=a,filter=b") == "parsed")
+        // Every part of the value up to the next pair; none for a number.
+        #expect(message("empirical:path=a,b,c.har,filter=x").contains(#"(path=a\,b\,c.har)"#), "\(message("empirical:path=a,b,c.har,filter=x"))")
+        #expect(!message("fixed:radius=1,2").contains("if it is part of"))
     }
 }

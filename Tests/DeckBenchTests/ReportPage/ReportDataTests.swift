@@ -52,8 +52,8 @@ import Testing
     /// held-out figures, two candidates out in round 1 (one over the budget, one worse) and two in
     /// round 2 (one worse, one dearer than a choice), and the incumbent not counted among the
     /// candidates raced (7, not 8). Two the race could not settle are listed after the finalists
-    /// with their searched bytes: one still in (cheaper than the shipped one: "What to ship" names
-    /// it) and one undecided on the budget.
+    /// with their searched bytes, before the incumbent: one still in (cheaper than the shipped one:
+    /// "What to ship" names it) and one undecided on the budget.
     @Test func theRaceIsReadByStatusRoundAndHeldOutFigures() throws {
         var reports = try folder(Fixtures())
         let searched = ",400,stall_rate,0.0100,fixed:radius=2,,,,50000,,,,,,feasible"
@@ -78,7 +78,8 @@ import Testing
         #expect(html.contains("<td title=\"not shown within delta of the leader\">still in</td>\n<td>1.10 %</td>\n<td>48000</td>\n<td></td>"), "\(html)")
         #expect(html.contains("<td title=\"its bytes interval holds the budget\">undecided</td>\n<td>1.05 %</td>\n<td>52000</td>"))
         let shipped = try #require(html.range(of: "radius=1</code>")), open = try #require(html.range(of: "ahead=2</code>"))
-        #expect(shipped.lowerBound < open.lowerBound)
+        let incumbent = try #require(html.range(of: "<code>staged</code>"))
+        #expect(shipped.lowerBound < open.lowerBound && open.lowerBound < incumbent.lowerBound)
         #expect(html.contains("Out: round 1: 2 (1 worse than the best by more than delta, 1 over the budget); round 2: 2 (1 worse than "
             + "the best by more than delta, 1 dearer than a choice within delta). Still in at the end, neither shown worse than the leader "
             + "nor within delta of it: 1. Still in at the end, their bytes interval holding the budget (undecided): 1."))
