@@ -32,6 +32,18 @@ import Testing
         try DeckBenchTool.csvRows(path)
     }
 
+    /// A network that answers nothing is said on the page's first lines, as the run said it on
+    /// stderr; a network that answers is not.
+    @Test func aNetworkThatAnswersNothingIsSaidOnThePage() throws {
+        let folder = try run(damaged: false)
+        let replay = try DeckBenchTool.run(["replay", "rec", "--out", "dead", "--html", "--quiet", "--policy", "fixed",
+                                            "--network", "lte:loss=1", "--network", "3g"], in: folder)
+        #expect(replay.status == 0 && replay.stderr.contains("loss=1: every request is lost"), "\(replay.stderr)")
+        let page = try String(contentsOfFile: folder + "/dead/report.html", encoding: .utf8)
+        #expect(page.contains(#"<p class="lead caution"><strong>lte:loss=1 answers nothing: </strong>loss=1: every request is lost, so none is answered.</p>"#))
+        #expect(page.components(separatedBy: "answers nothing").count == 2)
+    }
+
     /// A new run into a folder removes the old run's page and comparison (they describe a run that
     /// is no longer there) and keeps the team's own files; `--html` writes the new run's page.
     @Test func aNewRunRemovesTheOldRunsPageAndComparison() throws {

@@ -63,6 +63,18 @@ public struct HTMLReport: Sendable {
             page.write(note.prefix(1).uppercased() + note.dropFirst() + ".")
             page.close("p")
         }
+        // A network that answers nothing, as the run warned on stderr: a nightly reads the page.
+        // (An empirical network's capture is not read again here: it may be large, or gone.)
+        let pageBytes = reports.manifest.content.items * reports.manifest.content.itemBytes
+        for network in data.networks where !network.hasPrefix("empirical:") {
+            guard let model = try? NetworkModel.parse(network) else { continue }
+            for caution in model.cautions(pageBytes: pageBytes) {
+                page.open("p", [("class", "lead caution")])
+                page.element("strong", [], "\(data.networkNames[network] ?? network) answers nothing: ")
+                page.write(caution + ".")
+                page.close("p")
+            }
+        }
         if let comparison {
             let verdict = ComparisonVerdict(comparison, limits: limits)
             page.open("p", [("class", "lead")])
@@ -115,7 +127,7 @@ public struct HTMLReport: Sendable {
         @media (max-width:600px){div.chart-box svg.chart{min-width:560px;max-width:none}}\
         code,td{overflow-wrap:anywhere;word-break:break-word}\
         h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-top:1px solid #ccc;padding-top:12px}h3{font-size:15px;margin:18px 0 4px}\
-        code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.few-units{border-left:4px solid #D55E00;padding-left:10px}.note{font-size:13px;color:#444}\
+        code{font-size:12px}p.spec{margin-top:0;color:#555}.lead{font-size:15px}.few-units,.caution{border-left:4px solid #D55E00;padding-left:10px}.note{font-size:13px;color:#444}\
         .small{font-size:11px}.tiny{font-size:10px}svg text{font-family:system-ui,sans-serif;font-size:12px}svg text:not([fill]){fill:#222}\
         svg{display:block;max-width:100%;height:auto}\
         table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:3px 8px;font-size:13px}\
