@@ -217,7 +217,10 @@ package struct ComparisonVerdict: Sendable {
     /// (or none), absolute otherwise or when the baseline is 0.
     func inLimitForm(_ interval: (low: Double, high: Double), _ row: Comparison.Row) -> String {
         if let base = relativeBase(row) {
-            return Self.percent(interval.low / base * 100) + " … " + Self.percent(interval.high / base * 100) + " %"
+            // Every metric is 0 or more, so from a positive baseline no change is below −100 %: an
+            // interval's end past it (its spread on a candidate near 0) is shown at it.
+            let floor = (row.baselineValue ?? 0) > 0 ? -100.0 : -Double.infinity
+            return Self.percent(max(floor, interval.low / base * 100)) + " … " + Self.percent(max(floor, interval.high / base * 100)) + " %"
         }
         return ReportFormat.signedNumber(interval.low) + " … " + ReportFormat.signedNumber(interval.high)
     }

@@ -110,6 +110,19 @@ import Testing
         #expect(named.networkNames[harSpec] == "empirical: android-api.har (2)")
     }
 
+    /// A change in percent of a positive baseline is never below −100 % (every metric is 0 or
+    /// more): an interval's end past it is shown at it, one inside as it is; from a baseline of 0
+    /// the change is absolute.
+    @Test func aRelativeIntervalStopsAtMinusAHundredPercent() throws {
+        let comparison = try compare("fixed,lte,0.50,0.5\nfixed,3g,0,0.5\n", "fixed,lte,0.02,0.5\nfixed,3g,0.01,0.5\n")
+        let verdict = ComparisonVerdict(comparison, limits: [])
+        let lte = try #require(comparison.rows.first { $0.network == "lte" && $0.metric == "stall_rate" })
+        #expect(verdict.inLimitForm((low: -0.6, high: -0.4), lte) == "-100.0 … -80.0 %")
+        #expect(verdict.inLimitForm((low: -0.49, high: -0.45), lte) == "-98.0 … -90.0 %")
+        let zero = try #require(comparison.rows.first { $0.network == "3g" && $0.metric == "stall_rate" })
+        #expect(verdict.inLimitForm((low: -0.02, high: 0.03), zero) == "-0.02 … +0.03")
+    }
+
     /// Both runs' settings from their manifests: each setting side by side, the model's changes
     /// (flags first, then networks) in the caveat, a seed or a list's order none.
     @Test func settingsSideBySideAndTheModelsChanges() throws {
