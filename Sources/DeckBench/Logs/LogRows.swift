@@ -80,7 +80,7 @@ enum LogRows {
         do {
             reader = try CSVReader(stream: stream, hasHeaderRow: true)
         } catch CSVError.cannotReadHeaderRow {
-            throw Failure.notRows(file: input, reason: "is empty: a CSV of requests starts with a header row naming its columns")
+            throw Failure.notRows(file: input, reason: "is empty: a CSV starts with a header row naming its columns")
         } catch {
             throw Failure.cannotRead(input, String(describing: error))
         }

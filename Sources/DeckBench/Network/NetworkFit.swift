@@ -190,7 +190,8 @@ package struct NetworkFit: Sendable {
 
     /// Where the model misses the data's quick requests: its p10 of the first byte off the data's by
     /// more than `tailRatio`. `jitter` is fitted on the median and the p90 only; when those are one
-    /// value (times in whole ms, many equal) it is 0 whatever the data's spread below the median.
+    /// value or within 1 % (times in whole ms, many equal) it is near 0 whatever the data's spread
+    /// below the median, and the warning says so.
     private func lowerTailWarning() -> String? {
         let firstBytes = requests.map(\.firstByteMs)
         let (data, model) = (Self.percentile(firstBytes, 0.1), modelFirstByte(0.1))

@@ -47,7 +47,7 @@ import Testing
             }
         }
         let empty = try #require(fault("empty.csv", []))
-        #expect(empty.text == "\(folder)/empty.csv: is empty: a CSV of requests starts with a header row naming its columns" && empty.content)
+        #expect(empty.text == "\(folder)/empty.csv: is empty: a CSV starts with a header row naming its columns" && empty.content)
         let zstd = try #require(fault("rum.csv.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x58]))
         #expect(zstd.text.hasSuffix("rum.csv.zst: is zstd-compressed: CSV and JSON lines are read as plain text; decompress it first") && zstd.content)
         let gzip = try #require(fault("rum.jsonl.gz", [0x1F, 0x8B, 0x08, 0x00]))
