@@ -48,6 +48,12 @@ enum LogRows {
         return nil
     }
 
+    /// Whether JSON wrote `true` or `false` (Foundation gives Booleans as numbers of C type char):
+    /// the one test, for the logs' JSON lines and a HAR's fields.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
     static func isJSONLines(_ path: String) -> Bool {
         [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
     }
@@ -66,9 +72,9 @@ enum LogRows {
                 try body(line) { column in
                     switch object?[column] {
                     case let text as String: text.isEmpty ? nil : text
-                    // JSON's true and false come as numbers of C type char: written as JSON writes
-                    // them, so that a number column refuses them.
-                    case let number as NSNumber where String(cString: number.objCType) == "c": number.boolValue ? "true" : "false"
+                    // JSON's true and false come as numbers: written as JSON writes them, so that a
+                    // number column refuses them.
+                    case let number as NSNumber where isBoolean(number): number.boolValue ? "true" : "false"
                     case let number as NSNumber: number.stringValue
                     default: nil
                     }

@@ -91,7 +91,7 @@ package struct HARFile: Sendable {
     private static func isCached(_ entry: [String: Any], timings: [String: Any], transferSize: Double?, contentSize: Double?) -> Bool {
         switch entry["_fromCache"] {
         case let text as String where !text.isEmpty: return true
-        case let flag as NSNumber where isBoolean(flag) && flag.boolValue: return true
+        case let flag as NSNumber where LogRows.isBoolean(flag) && flag.boolValue: return true
         default: break
         }
         if let fetch = entry["_fetchType"] as? String, fetch.localizedCaseInsensitiveContains("cache") { return true }
@@ -174,7 +174,7 @@ package struct HARFile: Sendable {
     private static func described(_ value: Any) -> String {
         switch value {
         case let text as String: return "the string \"\(text.count > 20 ? text.prefix(20) + "…" : text)\""
-        case let number as NSNumber where isBoolean(number): return number.boolValue ? "true" : "false"
+        case let number as NSNumber where LogRows.isBoolean(number): return number.boolValue ? "true" : "false"
         case is [Any]: return "an array"
         case is [String: Any]: return "an object"
         default: return "a value of another kind"
@@ -183,12 +183,7 @@ package struct HARFile: Sendable {
 
     /// A JSON number (not a Boolean).
     private static func number(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        guard let number = value as? NSNumber, !LogRows.isBoolean(number) else { return nil }
         return number.doubleValue
-    }
-
-    /// Whether JSON wrote `true` or `false` (Foundation gives Booleans as numbers of C type char).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
     }
 }
