@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import shutil
 import tempfile
 import time
 import unittest
@@ -170,8 +171,17 @@ class RefusalTests(unittest.TestCase):
 
     @unittest.skipUnless(os.geteuid() == 0, "needs root to drop to another user")
     def test_without_root_it_refuses_before_making_anything(self):
+        # The other user runs a copy in a folder it can read: the clone may sit in one it cannot
+        # (a `mktemp -d` folder is 0700), where Python would fail to open check.py (exit 2).
+        copy = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, copy, True)
+        os.chmod(copy, 0o755)
+        for name in os.listdir(HERE):
+            if name.endswith(".py"):
+                shutil.copy(os.path.join(HERE, name), copy)
+                os.chmod(os.path.join(copy, name), 0o644)
         result = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
-                                 os.path.join(HERE, "check.py"), "--schedule", "/nonexistent"], capture_output=True, text=True)
+                                 os.path.join(copy, "check.py"), "--schedule", "/nonexistent"], capture_output=True, text=True)
         self.assertEqual(result.returncode, 69)
         self.assertIn("needs root", result.stderr)
 
