@@ -60,7 +60,8 @@ extension DeckBenchCommand.Networks {
         var format: String?
 
         @Option(help: ArgumentHelp("With csv: the columns of the start, the first byte, the end and the bytes, then optionally the "
-                                   + "status and the URL.", valueName: "start,first_byte,end,bytes[,status[,url]]"))
+                                   + "status and the URL (default: a header that names start, first_byte, end and bytes, "
+                                   + "and status and url if it has them, needs none).", valueName: "start,first_byte,end,bytes[,status[,url]]"))
         var columns: String?
 
         @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601 (default: ms).", valueName: "unit"))
@@ -95,9 +96,6 @@ extension DeckBenchCommand.Networks {
                         + "(start,first_byte,end,bytes,status,url) or leave out --filter")
                 }
             }
-            if format == "csv", columns == nil {
-                throw ValidationError("CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]]")
-            }
             let unitName = timeUnit ?? LogTime.Unit.ms.rawValue
             guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(unitName)") }
             let expression: NSRegularExpression?
@@ -128,9 +126,10 @@ extension DeckBenchCommand.Networks {
             }
             if let format { return format == "har" }
             if HARFile.looksLikeHAR(file) || file.hasSuffix(".har") || file.hasSuffix(".har.zst") { return true }
-            guard columns != nil else {
+            guard columns != nil || RequestTimings.Columns.named(in: file) != nil else {
                 Console.error("error: \(file) does not open as a HAR ({\"log\": …}): for a HAR give --format har (it then says what is wrong), "
-                    + "for CSV or JSON lines of requests give --columns start,first_byte,end,bytes[,status[,url]]")
+                    + "for CSV or JSON lines of requests give --columns start,first_byte,end,bytes[,status[,url]] (not needed when "
+                    + "the header names those columns)")
                 throw ExitStatus.data
             }
             return false
@@ -200,10 +199,11 @@ extension DeckBenchCommand.Networks {
                     left.append("\(file): \(Self.requests(har.requests.count)); left out \(har.cached) cached, \(har.failed) failed, "
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
                 } else {
-                    // `kind` reads a file as CSV only when --columns was given, so the columns are there.
-                    guard let columns = reading.columns else {
-                        Console.error("error: internal: \(file) read as CSV without --columns")
-                        throw ExitStatus.software
+                    // Without --columns, the columns the file's header names as --columns does.
+                    guard let columns = reading.columns ?? RequestTimings.Columns.named(in: file) else {
+                        Console.error("error: \(file): CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]] "
+                            + "(not needed when the header names those columns)")
+                        throw ExitStatus.data
                     }
                     let rows: RequestTimings
                     do {

@@ -108,6 +108,24 @@ import Testing
         #expect(other.stderr.contains("--format har") && other.stderr.contains("--columns"), "\(other.stderr)")
     }
 
+    /// A CSV or JSON lines whose header names the standard columns is fitted without `--columns`
+    /// (as with them); one that does not is refused (65) with the hint, also under `--format csv`.
+    @Test func theStandardColumnsNeedNoFlag() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        var text = "start,first_byte,end,bytes\n"
+        for row in 0 ..< 40 { text += "\(row * 1_000),\(row * 1_000 + 90 + row % 7 * 10),\(row * 1_000 + 200 + row % 5 * 20),\(8_000 + row * 100)\n" }
+        try text.write(toFile: folder + "/rum.csv", atomically: true, encoding: .utf8)
+        let bare = try DeckBenchTool.run(["networks", "fit", "rum.csv"], in: folder)
+        let flagged = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,first_byte,end,bytes"], in: folder)
+        #expect(bare.status == 0 && bare.stdout.contains("--network lte:") && bare.stdout == flagged.stdout, "\(bare.stderr)")
+        try text.replacingOccurrences(of: "first_byte", with: "ttfb").write(toFile: folder + "/other.csv", atomically: true, encoding: .utf8)
+        for format in [[], ["--format", "csv"]] {
+            let other = try DeckBenchTool.run(["networks", "fit", "other.csv"] + format, in: folder)
+            #expect(other.status == 65 && other.stderr.contains("--columns start,first_byte,end,bytes")
+                && other.stderr.contains("not needed when the header names those columns"), "\(format) \(other.stderr)")
+        }
+    }
+
     /// A HAR named `.json` is known by its content, and a comma in its path is written `\,` in the
     /// empirical spec; the fit leaves out the 503 and the cached entry and counts them.
     @Test func aHARNamedJSONWithACommaInItsPath() throws {

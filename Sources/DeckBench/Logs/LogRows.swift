@@ -58,9 +58,34 @@ enum LogRows {
         [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
     }
 
+    /// The column names of the log at `path`: a CSV's header row, or the keys of the first JSON
+    /// object of JSON lines; nil when the file cannot be read, is compressed, or has neither.
+    static func columnNames(of path: String) -> [String]? {
+        guard compression(of: path) == nil, let stream = InputStream(fileAtPath: path),
+              FileManager.default.fileExists(atPath: path) else { return nil }
+        if isJSONLines(path) {
+            var keys: [String]?
+            struct Found: Error {}
+            try? JSONLines.forEach(stream, path: path) { _, object in
+                guard let object else { return }
+                keys = Array(object.keys)
+                throw Found()
+            }
+            return keys
+        }
+        return (try? CSVReader(stream: stream, hasHeaderRow: true))?.headerRow
+    }
+
     /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by
     /// column name (nil for a missing or empty field); a CSV header must name every one of `columns`.
+    /// A line of JSON lines that is no JSON object comes with no fields.
     static func forEach(_ input: String, columns: [String], _ body: (Int, (String) -> String?) throws -> Void) throws {
+        try forEach(input, columns: columns, notAnObject: { line in try body(line) { _ in nil } }, body)
+    }
+
+    /// `forEach`, with each line of JSON lines that is no JSON object given to `notAnObject` instead.
+    static func forEach(_ input: String, columns: [String], notAnObject: (Int) throws -> Void,
+                        _ body: (Int, (String) -> String?) throws -> Void) throws {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
         }
@@ -69,6 +94,7 @@ enum LogRows {
         }
         if isJSONLines(input) {
             try JSONLines.forEach(stream, path: input) { line, object in
+                guard object != nil else { return try notAnObject(line) }
                 try body(line) { column in
                     switch object?[column] {
                     case let text as String: text.isEmpty ? nil : text

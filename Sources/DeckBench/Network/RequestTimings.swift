@@ -25,6 +25,23 @@ package struct RequestTimings: Sendable {
         }
 
         var all: [String] { [start, firstByte, end, bytes] + [status, url].compactMap { $0 } }
+
+        /// The names `networks fit --columns` says: what a file whose columns are named so needs
+        /// no `--columns` for.
+        package static let standard = ["start", "first_byte", "end", "bytes", "status", "url"]
+
+        /// The standard columns of a log whose header (or first JSON object) names `start`,
+        /// `first_byte`, `end` and `bytes`, with `status` and `url` when it names them too (`url`
+        /// only after `status`, as `--columns` takes them); nil for any other file.
+        package static func named(in path: String) -> Columns? {
+            guard let names = LogRows.columnNames(of: path), standard.prefix(4).allSatisfy(names.contains) else { return nil }
+            var taken = Array(standard.prefix(4))
+            if names.contains("status") {
+                taken.append("status")
+                if names.contains("url") { taken.append("url") }
+            }
+            return Columns(taken.joined(separator: ","))
+        }
     }
 
     package var path: String
@@ -57,7 +74,9 @@ package struct RequestTimings: Sendable {
     package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
         self.path = path
         guard filter == nil || columns.url != nil else { throw FilterWithoutURL(path: path) }
-        try LogRows.forEach(path, columns: columns.all) { line, value in
+        try LogRows.forEach(path, columns: columns.all, notAnObject: { line in
+            rejects.append("\(path):\(line): not a JSON object (JSON lines hold one object a line)")
+        }) { line, value in
             if let filter, let column = columns.url {
                 let url = value(column) ?? ""
                 guard filter.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil else { return filtered += 1 }

@@ -73,6 +73,36 @@ import Testing
                                                         RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: nil)], "\(coded.requests)")
     }
 
+    /// A header (or JSON lines' first object) that names the standard columns needs no
+    /// `--columns`: status and url are taken when named, url only with status (as `--columns`
+    /// takes them); a header that lacks one of the four, a compressed file and JSON lines with no
+    /// object give none. A line of JSON lines that is no JSON object is named as such, not as
+    /// times that are missing.
+    @Test func theStandardColumnsNeedNoNaming() throws {
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func named(_ name: String, _ text: String) throws -> [String]? {
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            return RequestTimings.Columns.named(in: folder + "/" + name)?.all
+        }
+        #expect(try named("plain.csv", "bytes,end,first_byte,start\n8192,110,100,0\n") == ["start", "first_byte", "end", "bytes"])
+        #expect(try named("full.csv", "url,start,first_byte,end,bytes,status,extra\n") == ["start", "first_byte", "end", "bytes", "status", "url"])
+        #expect(try named("url-only.csv", "start,first_byte,end,bytes,url\n") == ["start", "first_byte", "end", "bytes"])
+        #expect(try named("ttfb.csv", "start,ttfb,end,bytes\n") == nil)
+        #expect(try named("empty.csv", "") == nil)
+        #expect(try named("rows.jsonl", "not json\n\n" + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192, "status": 200}"# + "\n")
+            == ["start", "first_byte", "end", "bytes", "status"])
+        #expect(try named("none.jsonl", "[1, 2]\nnot json\n") == nil)
+        let compressed = folder + "/rum.csv.zst"
+        #expect(FileManager.default.createFile(atPath: compressed, contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
+        #expect(RequestTimings.Columns.named(in: compressed) == nil)
+
+        let lines = folder + "/rows.jsonl"
+        let rows = try RequestTimings(path: lines, columns: try #require(RequestTimings.Columns.named(in: lines)))
+        #expect(rows.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)])
+        #expect(rows.rejects == ["\(lines):1: not a JSON object (JSON lines hold one object a line)"], "\(rows.rejects)")
+    }
+
     /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
     /// that a response received in 0.25 ms still measures a pace (rounded, its receive time was 0),
     /// and seconds keep theirs too (0.1005 s is 100.5 ms, not 101 ms).
