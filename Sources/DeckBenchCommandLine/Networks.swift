@@ -89,7 +89,8 @@ extension DeckBenchCommand.Networks {
             if let columns {
                 named = RequestTimings.Columns(columns)
                 guard let named else {
-                    throw ValidationError("--columns must be start,first_byte,end,bytes[,status[,url]], got \(columns)")
+                    throw ValidationError("--columns must be start,first_byte,end,bytes[,status[,url]] (a url without a status: "
+                        + "start,first_byte,end,bytes,,url), got \(columns)")
                 }
                 if filter != nil, named.url == nil {
                     throw ValidationError("--filter matches URLs, and --columns \(columns) names none: add the url column "
@@ -121,18 +122,16 @@ extension DeckBenchCommand.Networks {
                 throw ExitStatus.io
             }
             if isFolder.boolValue {
-                Console.error("error: \(file) is a directory: give the files in it (\(file)/*.har)")
+                Console.error("error: \(file) is a directory: give the files in it (\(file)/*)")
                 throw ExitStatus.io
             }
             if let format { return format == "har" }
             if HARFile.looksLikeHAR(file) || file.hasSuffix(".har") || file.hasSuffix(".har.zst") { return true }
-            guard columns != nil || RequestTimings.Columns.named(in: file) != nil else {
-                Console.error("error: \(file) does not open as a HAR ({\"log\": …}): for a HAR give --format har (it then says what is wrong), "
-                    + "for CSV or JSON lines of requests give --columns start,first_byte,end,bytes[,status[,url]] (not needed when "
-                    + "the header names those columns)")
-                throw ExitStatus.data
-            }
-            return false
+            guard columns == nil, case let .none(reason) = RequestTimings.Columns.detected(in: file) else { return false }
+            Console.error("error: \(file) does not open as a HAR ({\"log\": …}), nor as CSV or JSON lines of requests (\(reason)): "
+                + "for a HAR give --format har (it then says what is wrong); for CSV or JSON lines give --columns "
+                + "start,first_byte,end,bytes[,status[,url]] unless the header names those")
+            throw ExitStatus.data
         }
 
         /// Each fitted parameter with the requests it rests on and its 95 % interval (bootstrap over
@@ -186,7 +185,8 @@ extension DeckBenchCommand.Networks {
                     do {
                         har = try HARFile(path: file, filter: reading.filter)
                     } catch {
-                        Console.error("error: \(error)" + (error.unreadable ? "" : "; for CSV or JSON lines of requests give --columns"))
+                        Console.error("error: \(error)" + (error.unreadable ? "" : "; for CSV or JSON lines of requests give --format csv (and "
+                            + "--columns unless the header names start,first_byte,end,bytes)"))
                         throw error.unreadable ? ExitStatus.io : ExitStatus.data
                     }
                     if let broken = har.broken {
@@ -200,14 +200,21 @@ extension DeckBenchCommand.Networks {
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
                 } else {
                     // Without --columns, the columns the file's header names as --columns does.
-                    guard let columns = reading.columns ?? RequestTimings.Columns.named(in: file) else {
-                        Console.error("error: \(file): CSV and JSON lines need --columns start,first_byte,end,bytes[,status[,url]] "
-                            + "(not needed when the header names those columns)")
+                    let detected = reading.columns.map { RequestTimings.Columns.Detection.found($0) } ?? RequestTimings.Columns.detected(in: file)
+                    guard case let .found(columns) = detected else {
+                        if case let .none(reason) = detected {
+                            Console.error("error: \(file) \(reason): CSV and JSON lines of requests need --columns "
+                                + "start,first_byte,end,bytes[,status[,url]] unless the header names those")
+                        }
                         throw ExitStatus.data
                     }
                     let rows: RequestTimings
                     do {
                         rows = try RequestTimings(path: file, columns: columns, time: LogTime(unit: reading.unit), filter: reading.filter)
+                    } catch is RequestTimings.FilterWithoutURL {
+                        Console.error("error: --filter matches URLs, and \(file) has no url column: name it (--columns "
+                            + "start,first_byte,end,bytes,status,url) or leave out --filter")
+                        throw ExitStatus.usage
                     } catch {
                         Console.error("error: \(error)")
                         throw RequestTimings.isUnreadable(error) ? ExitStatus.io : ExitStatus.data
@@ -241,7 +248,7 @@ extension DeckBenchCommand.Networks {
             if requests.count < NetworkFit.minimumRequests {
                 let few = "\(requests.count) request\(requests.count == 1 ? "" : "s") left to fit"
                 guard allowFew else {
-                    Console.error("error: \(few): too few to fit a link (at least \(NetworkFit.minimumRequests): the p90 that sets jitter "
+                    Console.error("error: \(few) in \(files.joined(separator: ", ")): too few to fit a link (at least \(NetworkFit.minimumRequests): the p90 that sets jitter "
                         + "would be one of the slowest two or three); record more requests, widen --filter, or give --allow-few to fit them anyway")
                     throw ExitStatus.data
                 }

@@ -122,8 +122,16 @@ import Testing
         for format in [[], ["--format", "csv"]] {
             let other = try DeckBenchTool.run(["networks", "fit", "other.csv"] + format, in: folder)
             #expect(other.status == 65 && other.stderr.contains("--columns start,first_byte,end,bytes")
-                && other.stderr.contains("not needed when the header names those columns"), "\(format) \(other.stderr)")
+                && other.stderr.contains("names no first_byte") && other.stderr.contains("unless the header names those"), "\(format) \(other.stderr)")
         }
+        // A filter on columns with no url is a usage fault (64), named or found; a compressed file says so.
+        for columns in [[], ["--columns", "start,first_byte,end,bytes"]] {
+            let filtered = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--filter", "/api/"] + columns, in: folder)
+            #expect(filtered.status == 64 && filtered.stderr.contains("leave out --filter"), "\(columns) \(filtered.stderr)")
+        }
+        #expect(FileManager.default.createFile(atPath: folder + "/rum.csv.zst", contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
+        let compressed = try DeckBenchTool.run(["networks", "fit", "rum.csv.zst"], in: folder)
+        #expect(compressed.status == 65 && compressed.stderr.contains("is zstd-compressed"), "\(compressed.stderr)")
     }
 
     /// A HAR named `.json` is known by its content, and a comma in its path is written `\,` in the
@@ -273,7 +281,7 @@ import Testing
         try Self.har(count: 30).write(toFile: folder + "/30.har", atomically: true, encoding: .utf8)
         let refused = try DeckBenchTool.run(["networks", "fit", "29.har"], in: folder)
         #expect(refused.status == 65 && !refused.stdout.contains("--network"), "\(refused.stdout)")
-        #expect(refused.stderr.contains("29 requests left to fit: too few to fit a link (at least 30") && refused.stderr.contains("--allow-few"))
+        #expect(refused.stderr.contains("29 requests left to fit in 29.har: too few to fit a link (at least 30") && refused.stderr.contains("--allow-few"))
         // A filter that leaves nothing: each file's counts are said beside the error.
         let none = try DeckBenchTool.run(["networks", "fit", "29.har", "--filter", "/nothing/"], in: folder)
         #expect(none.status == 65 && none.stderr.contains("29.har: 0 requests; left out 0 cached, 0 failed, 0 errors (status ≥ 400), "

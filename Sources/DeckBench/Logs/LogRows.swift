@@ -58,22 +58,35 @@ enum LogRows {
         [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
     }
 
-    /// The column names of the log at `path`: a CSV's header row, or the keys of the first JSON
-    /// object of JSON lines; nil when the file cannot be read, is compressed, or has neither.
-    static func columnNames(of path: String) -> [String]? {
-        guard compression(of: path) == nil, let stream = InputStream(fileAtPath: path),
-              FileManager.default.fileExists(atPath: path) else { return nil }
+    /// A log's column names, or why it has none.
+    enum Header {
+        case names([String])
+        case none(String)
+    }
+
+    /// The column names of the log at `path`: a CSV's header row, or every key of the first 100
+    /// JSON objects of JSON lines, in the order first seen; else why it has none (empty,
+    /// compressed, no object, cannot be read), as `forEach` would say it.
+    static func columnNames(of path: String) -> Header {
+        if let kind = compression(of: path) { return .none("is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first") }
+        guard FileManager.default.fileExists(atPath: path), let stream = InputStream(fileAtPath: path) else {
+            return .none("cannot read the file")
+        }
         if isJSONLines(path) {
-            var keys: [String]?
-            struct Found: Error {}
+            var keys: [String] = [], objects = 0
+            struct Enough: Error {}
             try? JSONLines.forEach(stream, path: path) { _, object in
                 guard let object else { return }
-                keys = Array(object.keys)
-                throw Found()
+                for key in object.keys.sorted() where !keys.contains(key) { keys.append(key) }
+                objects += 1
+                if objects == 100 { throw Enough() }
             }
-            return keys
+            return objects == 0 ? .none("holds no JSON object") : .names(keys)
         }
-        return (try? CSVReader(stream: stream, hasHeaderRow: true))?.headerRow
+        guard let header = (try? CSVReader(stream: stream, hasHeaderRow: true))?.headerRow, !header.isEmpty else {
+            return .none("is empty: a CSV starts with a header row naming its columns")
+        }
+        return .names(header)
     }
 
     /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by

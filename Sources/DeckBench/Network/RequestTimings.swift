@@ -7,7 +7,7 @@ import Foundation
 /// A row that cannot be read is named (file, line, reason) and left out; the rest are kept.
 package struct RequestTimings: Sendable {
     /// The columns: start, first byte, end and bytes, then status and URL when the export has them.
-    package struct Columns: Sendable {
+    package struct Columns: Sendable, Equatable {
         package var start: String
         package var firstByte: String
         package var end: String
@@ -15,12 +15,14 @@ package struct RequestTimings: Sendable {
         package var status: String?
         package var url: String?
 
-        /// `start,first_byte,end,bytes[,status[,url]]`, or nil when that is not what `text` names.
+        /// `start,first_byte,end,bytes[,status[,url]]`, or nil when that is not what `text` names; the
+        /// status may be left empty before a url (`start,first_byte,end,bytes,,url`).
         package init?(_ text: String) {
             let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard (4 ... 6).contains(names.count), !names.contains(where: \.isEmpty) else { return nil }
+            guard (4 ... 6).contains(names.count), !names.prefix(4).contains(where: \.isEmpty),
+                  names.count < 5 || !names[4].isEmpty || names.count == 6, names.count < 6 || !names[5].isEmpty else { return nil }
             (start, firstByte, end, bytes) = (names[0], names[1], names[2], names[3])
-            status = names.count > 4 ? names[4] : nil
+            status = names.count > 4 && !names[4].isEmpty ? names[4] : nil
             url = names.count > 5 ? names[5] : nil
         }
 
@@ -30,18 +32,50 @@ package struct RequestTimings: Sendable {
         /// no `--columns` for.
         package static let standard = ["start", "first_byte", "end", "bytes", "status", "url"]
 
-        /// The standard columns of a log whose header (or first JSON object) names `start`,
-        /// `first_byte`, `end` and `bytes`, with `status` and `url` when it names them too (`url`
-        /// only after `status`, as `--columns` takes them); nil for any other file.
-        package static func named(in path: String) -> Columns? {
-            guard let names = LogRows.columnNames(of: path), standard.prefix(4).allSatisfy(names.contains) else { return nil }
-            var taken = Array(standard.prefix(4))
-            if names.contains("status") {
-                taken.append("status")
-                if names.contains("url") { taken.append("url") }
+        /// The columns of a log as its header (or its JSON objects) names them, or why it names none.
+        package enum Detection: Sendable, Equatable {
+            case found(Columns)
+            /// What the file is instead ("is empty…", "its header names start twice…").
+            case none(reason: String)
+
+            package var columns: Columns? {
+                if case let .found(columns) = self { return columns }
+                return nil
             }
-            return Columns(taken.joined(separator: ","))
         }
+
+        /// The standard columns of the log at `path`, each found by its name in any case and with
+        /// spaces around it: `start`, `first_byte`, `end` and `bytes`, with `status` and `url`
+        /// when named (each on its own). A CSV's are its header's; JSON lines' are every key of
+        /// their first 100 objects (an export may leave out a null field). A name found twice, a
+        /// missing one, an empty or compressed file give the reason instead.
+        package static func detected(in path: String) -> Detection {
+            switch LogRows.columnNames(of: path) {
+            case let .none(reason): return .none(reason: reason)
+            case let .names(header):
+                var found: [String: String] = [:]
+                for name in header {
+                    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                    guard standard.contains(key) else { continue }
+                    if let other = found[key], other != name {
+                        return .none(reason: "its header names \(key) twice (\"\(other)\", \"\(name)\"): give --columns")
+                    }
+                    found[key] = name
+                }
+                let missing = standard.prefix(4).filter { found[$0] == nil }
+                guard missing.isEmpty else {
+                    return .none(reason: "its header (\(LogRows.Failure.said(header))) names no "
+                        + missing.joined(separator: ", "))
+                }
+                var columns = Columns("a,b,c,d")!
+                (columns.start, columns.firstByte, columns.end, columns.bytes) = (found["start"]!, found["first_byte"]!, found["end"]!, found["bytes"]!)
+                (columns.status, columns.url) = (found["status"], found["url"])
+                return .found(columns)
+            }
+        }
+
+        /// The standard columns of the log at `path` (`detected(in:)`), nil when it names none.
+        package static func named(in path: String) -> Columns? { detected(in: path).columns }
     }
 
     package var path: String

@@ -73,34 +73,46 @@ import Testing
                                                         RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: nil)], "\(coded.requests)")
     }
 
-    /// A header (or JSON lines' first object) that names the standard columns needs no
-    /// `--columns`: status and url are taken when named, url only with status (as `--columns`
-    /// takes them); a header that lacks one of the four, a compressed file and JSON lines with no
-    /// object give none. A line of JSON lines that is no JSON object is named as such, not as
-    /// times that are missing.
+    /// A header (or JSON lines' objects) that names the standard columns needs no `--columns`:
+    /// each found in any case and with spaces around it, status and url each when named; JSON
+    /// lines' keys are those of their first 100 objects (an export leaves out null fields), so a
+    /// status missing from the first is still read. A name given twice, a missing one, an empty or
+    /// compressed file give the reason instead. A line of JSON lines that is no JSON object is
+    /// named as such, not as times that are missing.
     @Test func theStandardColumnsNeedNoNaming() throws {
         let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        func named(_ name: String, _ text: String) throws -> [String]? {
+        func detected(_ name: String, _ text: String) throws -> RequestTimings.Columns.Detection {
             try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
-            return RequestTimings.Columns.named(in: folder + "/" + name)?.all
+            return RequestTimings.Columns.detected(in: folder + "/" + name)
         }
+        func named(_ name: String, _ text: String) throws -> [String]? { try detected(name, text).columns?.all }
         #expect(try named("plain.csv", "bytes,end,first_byte,start\n8192,110,100,0\n") == ["start", "first_byte", "end", "bytes"])
         #expect(try named("full.csv", "url,start,first_byte,end,bytes,status,extra\n") == ["start", "first_byte", "end", "bytes", "status", "url"])
-        #expect(try named("url-only.csv", "start,first_byte,end,bytes,url\n") == ["start", "first_byte", "end", "bytes"])
-        #expect(try named("ttfb.csv", "start,ttfb,end,bytes\n") == nil)
-        #expect(try named("empty.csv", "") == nil)
-        #expect(try named("rows.jsonl", "not json\n\n" + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192, "status": 200}"# + "\n")
+        let urlOnly = try #require(try detected("url-only.csv", "start,first_byte,end,bytes,url\n").columns)
+        #expect(urlOnly.status == nil && urlOnly.url == "url")
+        #expect(try named("upper.csv", "START, First_Byte ,END,Bytes\n") == ["START", " First_Byte ", "END", "Bytes"])
+        #expect(try detected("ttfb.csv", "start,ttfb,end,bytes\n") == .none(reason: #"its header ("start", "ttfb", "end", "bytes") names no first_byte"#))
+        #expect(try detected("twice.csv", "start,Start,first_byte,end,bytes\n")
+            == .none(reason: #"its header names start twice ("start", "Start"): give --columns"#))
+        #expect(try detected("empty.csv", "") == .none(reason: "is empty: a CSV starts with a header row naming its columns"))
+        #expect(try named("rows.jsonl", "not json\n\n" + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192}"# + "\n"
+            + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192, "status": 503}"# + "\n")
             == ["start", "first_byte", "end", "bytes", "status"])
-        #expect(try named("none.jsonl", "[1, 2]\nnot json\n") == nil)
+        #expect(try detected("none.jsonl", "[1, 2]\nnot json\n") == .none(reason: "holds no JSON object"))
         let compressed = folder + "/rum.csv.zst"
         #expect(FileManager.default.createFile(atPath: compressed, contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
-        #expect(RequestTimings.Columns.named(in: compressed) == nil)
+        #expect(RequestTimings.Columns.detected(in: compressed)
+            == .none(reason: "is zstd-compressed: CSV and JSON lines are read as plain text; decompress it first"))
 
+        // The 503 of the second object is left out though the first has no status.
         let lines = folder + "/rows.jsonl"
         let rows = try RequestTimings(path: lines, columns: try #require(RequestTimings.Columns.named(in: lines)))
-        #expect(rows.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)])
+        #expect(rows.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)] && rows.errors == 1)
         #expect(rows.rejects == ["\(lines):1: not a JSON object (JSON lines hold one object a line)"], "\(rows.rejects)")
+        // `--columns` takes a url without a status, the status left empty; not an empty url.
+        #expect(RequestTimings.Columns("s,f,e,b,,u")?.all == ["s", "f", "e", "b", "u"])
+        #expect(RequestTimings.Columns("s,f,e,b,") == nil && RequestTimings.Columns("s,f,e,b,c,") == nil)
     }
 
     /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
