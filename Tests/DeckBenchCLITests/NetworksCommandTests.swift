@@ -259,6 +259,19 @@ import Testing
             let plain = try replay("empirical:path=\(file)")
             #expect(plain.status == 65 && plain.stderr.contains("give columns=start;first_byte;end;bytes"), "\(plain.stderr)")
         }
+        // A header naming the standard columns needs no columns=, time_unit= applying to it: the
+        // same replay as with them.
+        try "start,first_byte,end,bytes\n0,0.238,0.28,20000\n10,10.104,10.17,20000\n".write(toFile: folder + "/std-s.csv", atomically: true, encoding: .utf8)
+        let specs = ["empirical:path=std-s.csv,time_unit=s", "empirical:path=std-s.csv,columns=start;first_byte;end;bytes,time_unit=s"]
+        var rows: [String] = []
+        for (index, spec) in specs.enumerated() {
+            let run = try DeckBenchTool.run(["replay", "rec", "--network", spec, "--out", "std-\(index)", "--quiet"], in: folder)
+            #expect(run.status == 0, "\(spec): \(run.stderr)")
+            let sessions = try String(contentsOfFile: folder + "/std-\(index)/sessions.csv", encoding: .utf8)
+            rows.append(sessions.replacingOccurrences(of: "\"" + spec + "\"", with: "").replacingOccurrences(of: spec, with: ""))
+        }
+        #expect(rows[0] == rows[1] && rows[0].split(separator: "\n").count > 1)
+        #expect(try replay("empirical:path=std-s.csv").stderr.contains("read as seconds it is"))
         let filtered = try replay("empirical:path=rum-s.csv,columns=start;ttfb;end;size,time_unit=s,filter=api")
         #expect(filtered.status == 64 && filtered.stderr.contains("malformed: rum-s.csv: a filter needs a url column"), "\(filtered.stderr)")
     }

@@ -95,14 +95,26 @@ struct EmpiricalLink: Sendable {
         }
         let requests: [RecordedRequest], rejects: [String]
         let unit = timeUnit ?? .ms
+        let isHAR = HARFile.looksLikeHAR(path)
+        var columnsRead: RequestTimings.Columns?
         if let columns {
-            if HARFile.looksLikeHAR(path) {
+            if isHAR {
                 throw Failure(path: path, reason: "is a HAR, read by its own times and sizes: leave out columns=\(columns) "
                     + "(columns= names a CSV or JSON lines export's)", usage: true)
             }
             guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
                 throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]", usage: true)
             }
+            columnsRead = named
+        } else if !isHAR {
+            // A header that names the standard columns needs no columns=, as in `networks fit`.
+            columnsRead = RequestTimings.Columns.named(in: path)
+        }
+        if timeUnit != nil, columnsRead == nil {
+            throw Failure(path: path, reason: "time_unit applies to a RUM export (columns=…, or a header naming "
+                + "start,first_byte,end,bytes); a HAR's timings are ms", usage: true)
+        }
+        if let named = columnsRead {
             do {
                 let rows = try RequestTimings(path: path, columns: named, time: LogTime(unit: unit), filter: expression)
                 (requests, rejects) = (rows.requests, rows.rejects)
@@ -121,7 +133,7 @@ struct EmpiricalLink: Sendable {
                 har = try HARFile(path: path, filter: expression)
             } catch {
                 throw Failure(path: path, reason: error.reason + (error.unreadable ? "" : "; for CSV or JSON lines of requests give "
-                    + "columns=start;first_byte;end;bytes[;status[;url]]"), unreadable: error.unreadable)
+                    + "columns=start;first_byte;end;bytes[;status[;url]] (or name those columns in the header)"), unreadable: error.unreadable)
             }
             if let broken = har.broken { throw Failure(path: path, reason: broken.reason, unreadable: broken.unreadable) }
             (requests, rejects) = (har.requests, har.rejects)
@@ -131,9 +143,9 @@ struct EmpiricalLink: Sendable {
                 throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)")
             }
             throw Failure(path: path, reason: "no request to draw from: \(rejects.count) malformed, the first: \(first)"
-                + (columns == nil ? "" : " (times read as \(unit.rawValue); another unit: time_unit=ms, s or iso8601)"))
+                + (columnsRead == nil ? "" : " (times read as \(unit.rawValue); another unit: time_unit=ms, s or iso8601)"))
         }
-        if let reason = NetworkFit.implausibleUnit(requests, unit: columns == nil ? nil : unit, option: "time_unit=") {
+        if let reason = NetworkFit.implausibleUnit(requests, unit: columnsRead == nil ? nil : unit, option: "time_unit=") {
             throw Failure(path: path, reason: reason)
         }
         var link = EmpiricalLink(requests)

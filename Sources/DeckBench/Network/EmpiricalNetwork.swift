@@ -1,5 +1,5 @@
 /// An `empirical` network's recorded requests, read by `NetworkModel.parse` from a HAR (or a RUM
-/// export with `columns=`), and the keys that named them. Equal when the keys are (a file is read
+/// export, with `columns=` unless its header names the standard columns), and the keys that named them. Equal when the keys are (a file is read
 /// once per process and keys, so the same keys hold the same requests).
 public struct EmpiricalNetwork: Sendable, Hashable {
     /// The file of recorded requests, as the spec names it.
@@ -14,7 +14,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
     let requests: EmpiricalLink
 
     static let keys = ["path", "columns", "time_unit", "filter"]
-    static let help = "empirical takes path=FILE.har (or a CSV / JSON lines RUM export with columns=start;first_byte;end;bytes[;status[;url]], "
+    static let help = "empirical takes path=FILE.har (or a CSV / JSON lines RUM export, with columns=start;first_byte;end;bytes[;status[;url]] unless its header names those, "
         + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept)"
 
     /// What the file left out as malformed ("FILE: entry N: reason", "FILE:LINE: reason"; a break
@@ -28,9 +28,6 @@ public struct EmpiricalNetwork: Sendable, Hashable {
         }
         let columns = keys.given["columns"], filter = keys.given["filter"]
         let timeUnit = keys.given["time_unit"].flatMap(LogTime.Unit.init)
-        if timeUnit != nil, columns == nil {
-            throw .malformed(what: "network", text: keys.text, detail: "time_unit applies to a RUM export (columns=…); a HAR's timings are ms")
-        }
         do {
             requests = try EmpiricalLink.load(path, filter: filter, columns: columns, timeUnit: timeUnit)
         } catch where error.usage {

@@ -168,7 +168,7 @@ import Testing
         let capture = har()
         #expect(parsed("empirical:path=\(capture),time_unit=s") == .failure(.malformed(
             what: "network", text: "empirical:path=\(capture),time_unit=s",
-            detail: "time_unit applies to a RUM export (columns=…); a HAR's timings are ms")))
+            detail: "\(capture): time_unit applies to a RUM export (columns=…, or a header naming start,first_byte,end,bytes); a HAR's timings are ms")))
     }
 
     /// Which parameters a network has: every one on a preset, all but the downlink on a trace (its
