@@ -91,13 +91,16 @@ enum LogRows {
 
     /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by
     /// column name (nil for a missing or empty field); a CSV header must name every one of `columns`.
-    /// A line of JSON lines that is no JSON object comes with no fields.
+    /// A line of JSON lines that is no JSON object comes with no fields, and a CSV row with fewer
+    /// fields than its header with those it has.
     static func forEach(_ input: String, columns: [String], _ body: (Int, (String) -> String?) throws -> Void) throws {
-        try forEach(input, columns: columns, notAnObject: { line in try body(line) { _ in nil } }, body)
+        try forEach(input, columns: columns, strict: false, malformed: { line, _ in try body(line) { _ in nil } }, body)
     }
 
-    /// `forEach`, with each line of JSON lines that is no JSON object given to `notAnObject` instead.
-    static func forEach(_ input: String, columns: [String], notAnObject: (Int) throws -> Void,
+    /// `forEach`, with each line of JSON lines that is no JSON object given to `malformed` instead,
+    /// with the reason; and when `strict`, each CSV row too short to hold one of `columns` (a row cut
+    /// short: `start,first_byte,end,bytes` with a url column in the header but not in the row).
+    static func forEach(_ input: String, columns: [String], strict: Bool = true, malformed: (Int, String) throws -> Void,
                         _ body: (Int, (String) -> String?) throws -> Void) throws {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
@@ -107,7 +110,7 @@ enum LogRows {
         }
         if isJSONLines(input) {
             try JSONLines.forEach(stream, path: input) { line, object in
-                guard object != nil else { return try notAnObject(line) }
+                guard object != nil else { return try malformed(line, "not a JSON object (JSON lines hold one object a line)") }
                 try body(line) { column in
                     switch object?[column] {
                     case let text as String: text.isEmpty ? nil : text
@@ -136,10 +139,15 @@ enum LogRows {
             throw Failure.missingColumn(file: input, column: column, header: header)
         }
         var line = 1
+        let reach = columns.compactMap { index[$0] }.max() ?? -1
         while let row = reader.next() {
             line += 1
             // A blank line (a file's trailing ones most often) is no row.
             if row.allSatisfy(\.isEmpty) { continue }
+            if strict, row.count <= reach {
+                try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
+                continue
+            }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
                 let field = row[position]

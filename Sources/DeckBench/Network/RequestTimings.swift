@@ -108,8 +108,8 @@ package struct RequestTimings: Sendable {
     package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
         self.path = path
         guard filter == nil || columns.url != nil else { throw FilterWithoutURL(path: path) }
-        try LogRows.forEach(path, columns: columns.all, notAnObject: { line in
-            rejects.append("\(path):\(line): not a JSON object (JSON lines hold one object a line)")
+        try LogRows.forEach(path, columns: columns.all, malformed: { line, reason in
+            rejects.append("\(path):\(line): \(reason)")
         }) { line, value in
             if let filter, let column = columns.url {
                 let url = value(column) ?? ""

@@ -110,6 +110,15 @@ import Testing
         let rows = try RequestTimings(path: lines, columns: try #require(RequestTimings.Columns.named(in: lines)))
         #expect(rows.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)] && rows.errors == 1)
         #expect(rows.rejects == ["\(lines):1: not a JSON object (JSON lines hold one object a line)"], "\(rows.rejects)")
+        // A CSV row cut short of a column read is malformed (it was read with that field unknown);
+        // one short only of columns not read is a row, and so is one with every field, empty or not.
+        let ragged = folder + "/ragged.csv"
+        try "start,first_byte,end,bytes,status,url,note\n0,100,110,8192,200,https://a/1\n0,100,110,8192\n0,100,110\n0,100,110,8192,503,,x\n"
+            .write(toFile: ragged, atomically: true, encoding: .utf8)
+        let cut = try RequestTimings(path: ragged, columns: try #require(RequestTimings.Columns.named(in: ragged)))
+        #expect(cut.rejects == ["\(ragged):3: 4 fields where the header has 7: a row cut short",
+                                "\(ragged):4: 3 fields where the header has 7: a row cut short"], "\(cut.rejects)")
+        #expect(cut.requests.count == 1 && cut.errors == 1)
         // `--columns` takes a url without a status, the status left empty; not an empty url.
         #expect(RequestTimings.Columns("s,f,e,b,,u")?.all == ["s", "f", "e", "b", "u"])
         #expect(RequestTimings.Columns("s,f,e,b,") == nil && RequestTimings.Columns("s,f,e,b,c,") == nil)
