@@ -1,9 +1,23 @@
 import Foundation
 
 /// Reads a JSON-lines stream a chunk at a time and hands each non-blank line, parsed, to a body:
-/// an object's fields, or nil for a line that is not a JSON object.
+/// an object's fields, or nil for a line that is not a JSON object (`notAnObject(_:)` says what it is).
 enum JSONLines {
+    /// Why a line is no JSON object: not JSON at all, or JSON of another kind.
+    static func notAnObject(_ bytes: ArraySlice<UInt8>) -> String {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+            return "not JSON (JSON lines hold one object a line)"
+        }
+        let kind = value is [Any] ? "an array" : value is String ? "a string" : value is NSNull ? "null" : "a number or a Boolean"
+        return "not a JSON object but \(kind) (JSON lines hold one object a line)"
+    }
+
     static func forEach(_ stream: InputStream, path: String, _ body: (Int, [String: Any]?) throws -> Void) throws {
+        try forEach(stream, path: path) { line, object, _ in try body(line, object) }
+    }
+
+    /// `forEach`, with each line's bytes too (for `notAnObject(_:)`).
+    static func forEach(_ stream: InputStream, path: String, _ body: (Int, [String: Any]?, ArraySlice<UInt8>) throws -> Void) throws {
         stream.open()
         defer { stream.close() }
         var pending: [UInt8] = []
@@ -13,7 +27,7 @@ enum JSONLines {
             line += 1
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
-            try body(line, object)
+            try body(line, object, bytes)
         }
         while true {
             let count = stream.read(&chunk, maxLength: chunk.count)

@@ -109,8 +109,8 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
         }
         if isJSONLines(input) {
-            try JSONLines.forEach(stream, path: input) { line, object in
-                guard object != nil else { return try malformed(line, "not a JSON object (JSON lines hold one object a line)") }
+            try JSONLines.forEach(stream, path: input) { line, object, bytes in
+                guard object != nil else { return try malformed(line, JSONLines.notAnObject(bytes)) }
                 try body(line) { column in
                     switch object?[column] {
                     case let text as String: text.isEmpty ? nil : text
