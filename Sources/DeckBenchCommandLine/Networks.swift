@@ -125,8 +125,14 @@ extension DeckBenchCommand.Networks {
                 Console.error("error: \(file) is a directory: give the files in it (\(file)/*)")
                 throw ExitStatus.io
             }
+            if let reason = RequestTimings.notAFile(file) {
+                Console.error("error: \(file) \(reason)")
+                throw ExitStatus.io
+            }
             if let format { return format == "har" }
-            if HARFile.looksLikeHAR(file) || file.hasSuffix(".har") || file.hasSuffix(".har.zst") { return true }
+            if HARFile.looksLikeHAR(file) || file.hasSuffix(".har.zst") { return true }
+            // Named .har but not one: a RUM export whose columns are named or found is read as one.
+            if file.hasSuffix(".har") { return columns == nil && RequestTimings.Columns.named(in: file) == nil }
             guard columns == nil, case let .none(reason) = RequestTimings.Columns.detected(in: file) else { return false }
             Console.error("error: \(file) does not open as a HAR ({\"log\": …}), nor as CSV or JSON lines of requests (\(reason)): "
                 + "for a HAR give --format har (it then says what is wrong); for CSV or JSON lines give --columns "
@@ -171,7 +177,8 @@ extension DeckBenchCommand.Networks {
         func run() throws {
             let reading = try reading.get()
             var seen = Set<String>()
-            let files = self.files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+            // One file under two names (./a.csv and a.csv, a link) is read once.
+            let files = self.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
             if files.count < self.files.count {
                 Console.error("networks fit: a file named more than once is read once")
             }
@@ -179,6 +186,7 @@ extension DeckBenchCommand.Networks {
             var left: [String] = []
             var readCSV = false
             var malformed = 0
+            var badTimes = 0
             for file in files {
                 if try kind(file) {
                     let har: HARFile
@@ -222,6 +230,7 @@ extension DeckBenchCommand.Networks {
                     readCSV = true
                     Self.say(rows.rejects)
                     malformed += rows.rejects.count
+                    badTimes += rows.rejects.count { $0.contains("must be times") }
                     requests += rows.requests
                     left.append("\(file): \(Self.requests(rows.requests.count)); left out \(rows.cached) cached (a first byte under 1 ms), \(rows.failed) failed, \(rows.errors) errors (status ≥ 400), "
                         + "\(rows.redirects) redirects, \(rows.filtered) filtered, \(rows.rejects.count) malformed")
@@ -230,7 +239,7 @@ extension DeckBenchCommand.Networks {
             guard !requests.isEmpty else {
                 // What each file left out, which the fit's output would have said.
                 for line in left { Console.error(line) }
-                let unit = readCSV ? "; CSV times were read as \(reading.unit.rawValue): another --time-unit (ms, s, iso8601)?" : ""
+                let unit = badTimes > 0 ? "; \(badTimes) had times that do not read as \(reading.unit.rawValue): another --time-unit (ms, s, iso8601)?" : ""
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects" + (malformed > 0 ? ", and \(malformed) malformed: see the first above\(unit)" : "") + ")")
                 throw ExitStatus.data

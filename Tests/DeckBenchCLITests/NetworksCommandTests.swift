@@ -48,7 +48,7 @@ import Testing
         let fit = try DeckBenchTool.run(["networks", "fit", "epoch.csv", "--columns", "start,ttfb,end,bytes", "--time-unit", "s"], in: folder)
         #expect(fit.status == 65, "\(fit.stderr)")
         #expect(fit.stderr.components(separatedBy: "rejected: epoch.csv:").count == 11 && fit.stderr.contains("rejected: … and 30 more of the same file"))
-        #expect(fit.stderr.contains("and 40 malformed: see the first above; CSV times were read as s: another --time-unit (ms, s, iso8601)?"),
+        #expect(fit.stderr.contains("and 40 malformed: see the first above; 40 had times that do not read as s: another --time-unit (ms, s, iso8601)?"),
                 "\(fit.stderr)")
     }
 
@@ -129,6 +129,13 @@ import Testing
             let filtered = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--filter", "/api/"] + columns, in: folder)
             #expect(filtered.status == 64 && filtered.stderr.contains("leave out --filter"), "\(columns) \(filtered.stderr)")
         }
+        // Named .har but a RUM export: read as one. One file under two names is read once.
+        try text.write(toFile: folder + "/rum-export.har", atomically: true, encoding: .utf8)
+        let misnamed = try DeckBenchTool.run(["networks", "fit", "rum-export.har"], in: folder)
+        #expect(misnamed.status == 0 && misnamed.stdout == bare.stdout.replacingOccurrences(of: "rum.csv:", with: "rum-export.har:"), "\(misnamed.stderr)")
+        let twice = try DeckBenchTool.run(["networks", "fit", "rum.csv", "./rum.csv", folder + "/rum.csv"], in: folder)
+        #expect(twice.status == 0 && twice.stderr.contains("a file named more than once is read once") && twice.stdout.contains("rum.csv: 40 requests"),
+                "\(twice.stderr)")
         #expect(FileManager.default.createFile(atPath: folder + "/rum.csv.zst", contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
         let compressed = try DeckBenchTool.run(["networks", "fit", "rum.csv.zst"], in: folder)
         #expect(compressed.status == 65 && compressed.stderr.contains("is zstd-compressed"), "\(compressed.stderr)")

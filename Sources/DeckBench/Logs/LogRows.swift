@@ -58,6 +58,32 @@ enum LogRows {
         [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
     }
 
+    /// Why the file at `path` cannot be read as a log here, though it exists: a pipe or a device,
+    /// which the readers would need to open more than once (a log's columns are found first);
+    /// nil for a regular file (a file redirected with `<` to /dev/stdin is one).
+    static func notAFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        return "is not a regular file (a pipe?): it is read more than once; save it to a file first"
+    }
+
+    /// Whether the file at `path` opens as a JSON array of objects (a dump, `[{…}, {…}]`): its
+    /// first line is such an array, or starts one that goes on past it.
+    private static func isArrayDump(_ path: String) -> Bool {
+        guard let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 1 << 16) }) else { return false }
+        var bytes = [UInt8](head)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let line = bytes.prefix { $0 != 0x0A }
+        guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[") else { return false }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(line)) else { return true }
+        return ((value as? [Any])?.first).map { $0 is [String: Any] } ?? false
+    }
+
+    /// A column's name as compared when spelt otherwise: lower case, without spaces around it.
+    static func normalized(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
     /// A log's column names, or why it has none.
     enum Header {
         case names([String])
@@ -73,6 +99,7 @@ enum LogRows {
             return .none("cannot read the file")
         }
         if isJSONLines(path) {
+            if isArrayDump(path) { return .none("is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)") }
             var keys: [String] = [], objects = 0
             struct Enough: Error {}
             try? JSONLines.forEach(stream, path: path) { _, object in
@@ -81,7 +108,8 @@ enum LogRows {
                 objects += 1
                 if objects == 100 { throw Enough() }
             }
-            return objects == 0 ? .none("holds no JSON object") : .names(keys)
+            guard objects > 0 else { return .none("holds no JSON object") }
+            return .names(keys)
         }
         guard let header = (try? CSVReader(stream: stream, hasHeaderRow: true))?.headerRow, !header.isEmpty else {
             return .none("is empty: a CSV starts with a header row naming its columns")
@@ -109,6 +137,11 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
         }
         if isJSONLines(input) {
+            // Strict: every column named is a key of one of the first 100 objects, as a CSV's header
+            // must name it (a key misspelt would read as absent on every line).
+            if strict, case let .names(keys) = columnNames(of: input), let absent = columns.first(where: { !keys.contains($0) }) {
+                throw Failure.missingColumn(file: input, column: absent, header: keys)
+            }
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
                 guard object != nil else { return try malformed(line, JSONLines.notAnObject(bytes)) }
                 try body(line) { column in
@@ -136,7 +169,13 @@ enum LogRows {
         var index: [String: Int] = [:]
         for (position, name) in header.enumerated() where index[name] == nil { index[name] = position }
         for column in columns where index[column] == nil {
-            throw Failure.missingColumn(file: input, column: column, header: header)
+            // Strict: a name as the header writes it in another case or with spaces around it.
+            let matches = strict ? header.indices.filter { normalized(header[$0]) == normalized(column) } : []
+            guard matches.count == 1 else { throw Failure.missingColumn(file: input, column: column, header: header) }
+            index[column] = matches[0]
+        }
+        if strict, let twice = columns.first(where: { column in header.count { normalized($0) == normalized(column) } > 1 }) {
+            throw Failure.notRows(file: input, reason: "its header names \(twice) twice (\(Failure.said(header))): which one is meant?")
         }
         var line = 1
         let reach = columns.compactMap { index[$0] }.max() ?? -1
@@ -144,9 +183,23 @@ enum LogRows {
             line += 1
             // A blank line (a file's trailing ones most often) is no row.
             if row.allSatisfy(\.isEmpty) { continue }
-            if strict, row.count <= reach {
-                try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
-                continue
+            if strict {
+                if row.count <= reach {
+                    try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
+                    continue
+                }
+                // More fields than the header, unless the extra ones are empty (a trailing comma): a
+                // comma in an unquoted field ("1,234") shifts every field after it.
+                if row.count > header.count, row[header.count...].contains(where: { !$0.isEmpty }) {
+                    try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
+                    continue
+                }
+                // A field read that holds a line break is a quote left open: every row after it would be
+                // read as part of it, so the file is refused rather than cut there.
+                if let column = columns.first(where: { row[index[$0]!].contains(where: \.isNewline) }) {
+                    throw Failure.notRows(file: input, reason: "a quote opened in column \"\(column)\" of the row at line \(line) "
+                        + "is not closed before the line ends: the rows after it would be read as part of that field")
+                }
             }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }

@@ -107,8 +107,18 @@ struct EmpiricalLink: Sendable {
             }
             columnsRead = named
         } else if !isHAR {
-            // A header that names the standard columns needs no columns=, as in `networks fit`.
-            columnsRead = RequestTimings.Columns.named(in: path)
+            if let reason = LogRows.notAFile(path) { throw Failure(path: path, reason: reason, unreadable: true) }
+            // A header that names the standard columns needs no columns=, as in `networks fit`; a
+            // file that is neither says why it is no RUM export either (one that cannot be read
+            // goes on to the HAR reader, which says so).
+            var isFolder: ObjCBool = false
+            switch RequestTimings.Columns.detected(in: path) {
+            case let .found(found): columnsRead = found
+            case let .none(reason) where FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue:
+                throw Failure(path: path, reason: "is no HAR ({\"log\": …}), nor a RUM export whose header names start,first_byte,end,bytes "
+                    + "(\(reason)): for CSV or JSON lines of requests give columns=start;first_byte;end;bytes[;status[;url]]")
+            case .none: break
+            }
         }
         if timeUnit != nil, columnsRead == nil {
             throw Failure(path: path, reason: "time_unit applies to a RUM export (columns=…, or a header naming "

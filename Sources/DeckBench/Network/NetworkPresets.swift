@@ -54,7 +54,7 @@ package enum NetworkPresets {
             model: NetworkModel(name: "empirical", rttMs: 0, jitter: 0, downlinkKbps: 0, connections: connections, serverMs: serverMs),
             kind: .empirical,
             source: "your users' own requests: --network empirical:path=FILE.har[,filter=REGEX] (or a RUM export: "
-                + "path=FILE.csv,columns=start;first_byte;end;bytes), each request's time to first byte "
+                + "path=FILE.csv, with columns=start;first_byte;end;bytes unless its header names those), each request's time to first byte "
                 + "and transfer pace drawn together from the recorded ones"),
     ]
 

@@ -55,10 +55,10 @@ package struct RequestTimings: Sendable {
             case let .names(header):
                 var found: [String: String] = [:]
                 for name in header {
-                    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                    let key = LogRows.normalized(name)
                     guard standard.contains(key) else { continue }
-                    if let other = found[key], other != name {
-                        return .none(reason: "its header names \(key) twice (\"\(other)\", \"\(name)\"): give --columns")
+                    if let other = found[key] {
+                        return .none(reason: "its columns name \(key) twice (\"\(other)\", \"\(name)\"): which one is meant?")
                     }
                     found[key] = name
                 }
@@ -116,7 +116,7 @@ package struct RequestTimings: Sendable {
                 guard filter.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil else { return filtered += 1 }
             }
             if let column = columns.status, let text = value(column) {
-                guard let status = Int(text) else { return rejects.append("\(path):\(line): the status must be a whole number, got \"\(text.prefix(20))\"") }
+                guard let status = Self.wholeNumber(text) else { return rejects.append("\(path):\(line): the status must be a whole number, got \"\(text.prefix(20))\"") }
                 // 0 (no response), and anything under HTTP's 100 (-1 in some exports): failed.
                 if status < 100 { return failed += 1 }
                 if status >= 400 { return errors += 1 }
@@ -134,7 +134,7 @@ package struct RequestTimings: Sendable {
                 return rejects.append("\(path):\(line): the first byte must come after the start and before the end")
             }
             let bytesText = value(columns.bytes)
-            let bytes = bytesText.flatMap(Int.init)
+            let bytes = bytesText.flatMap(Self.wholeNumber)
             guard bytesText == nil || bytes != nil else {
                 return rejects.append("\(path):\(line): bytes must be a whole number, got \"\(bytesText!.prefix(20))\"")
             }
@@ -142,6 +142,18 @@ package struct RequestTimings: Sendable {
             requests.append(RecordedRequest(firstByteMs: firstByte - start, receiveMs: end - firstByte, bytes: bytes))
         }
         leaveOutCacheAnswers(unit: time.unit)
+    }
+
+    /// Why the existing file at `path` cannot be read as requests here (a pipe or a device), nil
+    /// for a regular file.
+    package static func notAFile(_ path: String) -> String? { LogRows.notAFile(path) }
+
+    /// A whole number as exports write it: `200`, or `200.0` (pandas and spreadsheets write whole
+    /// floats so); nil for anything else (`1.5`, `1e3`, `abc`).
+    static func wholeNumber(_ text: String) -> Int? {
+        if let value = Int(text) { return value }
+        guard let point = text.firstIndex(of: "."), text[text.index(after: point)...].allSatisfy({ $0 == "0" }) else { return nil }
+        return Int(text[..<point])
     }
 
     /// Leaves out the rows a cache answered, unless the whole file's times are implausible for

@@ -94,12 +94,17 @@ import Testing
         #expect(try named("upper.csv", "START, First_Byte ,END,Bytes\n") == ["START", " First_Byte ", "END", "Bytes"])
         #expect(try detected("ttfb.csv", "start,ttfb,end,bytes\n") == .none(reason: #"its header ("start", "ttfb", "end", "bytes") names no first_byte"#))
         #expect(try detected("twice.csv", "start,Start,first_byte,end,bytes\n")
-            == .none(reason: #"its header names start twice ("start", "Start"): give --columns"#))
+            == .none(reason: #"its columns name start twice ("start", "Start"): which one is meant?"#))
+        #expect(try detected("same.csv", "start,first_byte,end,bytes,start\n")
+            == .none(reason: #"its columns name start twice ("start", "start"): which one is meant?"#))
         #expect(try detected("empty.csv", "") == .none(reason: "is empty: a CSV starts with a header row naming its columns"))
         #expect(try named("rows.jsonl", "not json\n\n" + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192}"# + "\n"
             + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192, "status": 503}"# + "\n")
             == ["start", "first_byte", "end", "bytes", "status"])
         #expect(try detected("none.jsonl", "[1, 2]\nnot json\n") == .none(reason: "holds no JSON object"))
+        let dump = "is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)"
+        #expect(try detected("dump.json", #"[{"start": 0, "first_byte": 100, "end": 110, "bytes": 1}]"# + "\n") == .none(reason: dump))
+        #expect(try detected("pretty.json", "[\n  {\"start\": 0}\n]\n") == .none(reason: dump))
         let compressed = folder + "/rum.csv.zst"
         #expect(FileManager.default.createFile(atPath: compressed, contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
         #expect(RequestTimings.Columns.detected(in: compressed)
@@ -129,6 +134,43 @@ import Testing
         // `--columns` takes a url without a status, the status left empty; not an empty url.
         #expect(RequestTimings.Columns("s,f,e,b,,u")?.all == ["s", "f", "e", "b", "u"])
         #expect(RequestTimings.Columns("s,f,e,b,") == nil && RequestTimings.Columns("s,f,e,b,c,") == nil)
+    }
+
+    /// What would be read wrongly without a word is refused or named: a quote left open (the rest of
+    /// the file would be one field) refuses the file; a row with more fields than the header
+    /// (an unquoted "1,234") is malformed, unless the extra ones are empty; a column named twice,
+    /// even spelt alike, refuses the file; `--columns` finds a name in another case; a JSON key
+    /// named that no object holds is missing as a CSV column is; whole numbers written `200.0` are
+    /// read; a pipe is no file.
+    @Test func whatWouldBeReadWronglyIsRefusedOrNamed() throws {
+        let folder = TestScratch.directory + "deckbench-rum-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let columns = try #require(RequestTimings.Columns("start,first_byte,end,bytes,status,url"))
+        func read(_ name: String, _ text: String, _ columns: RequestTimings.Columns) throws -> (rows: RequestTimings?, fault: String?) {
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            do { return (try RequestTimings(path: folder + "/" + name, columns: columns), nil) } catch {
+                #expect((error as? any InputContentFault)?.isContentFault == true, "\(error)")
+                return (nil, "\(error)".replacingOccurrences(of: folder + "/", with: ""))
+            }
+        }
+        let header = "start,first_byte,end,bytes,status,url\n"
+        let open = try read("open.csv", header + "0,100,110,8192,200,\"https://a/1\n1000,1100,1110,8192,503,https://a/2\n", columns)
+        #expect(open.fault == "open.csv: a quote opened in column \"url\" of the row at line 2 is not closed before the line ends: "
+            + "the rows after it would be read as part of that field")
+        let wide = try #require(try read("wide.csv", header + "0,100,110,1,234,503,https://a/1\n0,100,110,8192,200,https://a/2,\n", columns).rows)
+        #expect(wide.rejects == ["\(folder)/wide.csv:2: 7 fields where the header has 6: a comma in an unquoted field?"] && wide.requests.count == 1)
+        #expect(try read("twice.csv", "start,first_byte,end,bytes,status,url,status\n0,100,110,1,200,u,503\n", columns).fault
+            == #"twice.csv: its header names status twice ("start", "first_byte", "end", "bytes", "status", "url", "status"): which one is meant?"#)
+        let upper = try #require(try read("upper.csv", "Start , FIRST_BYTE,End,Bytes,Status,URL\n0,100,110,8192,200.0,u\n", columns).rows)
+        #expect(upper.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)] && upper.rejects.isEmpty, "\(upper.rejects)")
+        let typo = try #require(RequestTimings.Columns("start,first_byte,end,bytes,stat"))
+        let json = try read("typo.jsonl", #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192.0, "status": 503}"# + "\n", typo)
+        #expect(json.fault == #"typo.jsonl: no column "stat" in the header ("bytes", "end", "first_byte", "start", "status")"#)
+        #expect(RequestTimings.wholeNumber("200.0") == 200 && RequestTimings.wholeNumber("8192.000") == 8_192
+            && RequestTimings.wholeNumber("1.5") == nil && RequestTimings.wholeNumber("1e3") == nil && RequestTimings.wholeNumber(".0") == nil)
+        let fifo = folder + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(RequestTimings.notAFile(fifo)?.hasPrefix("is not a regular file (a pipe?)") == true && RequestTimings.notAFile(folder + "/upper.csv") == nil)
     }
 
     /// Resource Timing exports write fractions of a millisecond: they are kept, as a HAR's are, so
