@@ -90,7 +90,7 @@ enum LogRows {
         case none(String)
     }
 
-    /// The column names of the log at `path`: a CSV's header row, or every key of the first 100
+    /// The column names of the log at `path`: a CSV's header row, or every key of the first 10,000
     /// JSON objects of JSON lines, in the order first seen; else why it has none (empty,
     /// compressed, no object, cannot be read), as `forEach` would say it.
     static func columnNames(of path: String) -> Header {
@@ -106,7 +106,7 @@ enum LogRows {
                 guard let object else { return }
                 for key in object.keys.sorted() where !keys.contains(key) { keys.append(key) }
                 objects += 1
-                if objects == 100 { throw Enough() }
+                if objects == 10_000 { throw Enough() }
             }
             guard objects > 0 else { return .none("holds no JSON object") }
             return .names(keys)
@@ -137,7 +137,7 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
         }
         if isJSONLines(input) {
-            // Strict: every column named is a key of one of the first 100 objects, as a CSV's header
+            // Strict: every column named is a key of one of the first 10,000 objects, as a CSV's header
             // must name it (a key misspelt would read as absent on every line).
             if strict, case let .names(keys) = columnNames(of: input), let absent = columns.first(where: { !keys.contains($0) }) {
                 throw Failure.missingColumn(file: input, column: absent, header: keys)

@@ -47,7 +47,7 @@ package struct RequestTimings: Sendable {
         /// The standard columns of the log at `path`, each found by its name in any case and with
         /// spaces around it: `start`, `first_byte`, `end` and `bytes`, with `status` and `url`
         /// when named (each on its own). A CSV's are its header's; JSON lines' are every key of
-        /// their first 100 objects (an export may leave out a null field). A name found twice, a
+        /// their first 10,000 objects (an export may leave out a null field). A name found twice, a
         /// missing one, an empty or compressed file give the reason instead.
         package static func detected(in path: String) -> Detection {
             switch LogRows.columnNames(of: path) {

@@ -75,7 +75,7 @@ import Testing
 
     /// A header (or JSON lines' objects) that names the standard columns needs no `--columns`:
     /// each found in any case and with spaces around it, status and url each when named; JSON
-    /// lines' keys are those of their first 100 objects (an export leaves out null fields), so a
+    /// lines' keys are those of their first 10,000 objects (an export leaves out null fields), so a
     /// status missing from the first is still read. A name given twice, a missing one, an empty or
     /// compressed file give the reason instead. A line of JSON lines that is no JSON object is
     /// named as such, not as times that are missing.
@@ -102,6 +102,9 @@ import Testing
             + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192, "status": 503}"# + "\n")
             == ["start", "first_byte", "end", "bytes", "status"])
         #expect(try detected("none.jsonl", "[1, 2]\nnot json\n") == .none(reason: "holds no JSON object"))
+        // A status first written on the 150th object (an export leaves out null fields) is found.
+        let late = (0 ..< 150).map { #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 1"# + ($0 == 149 ? #", "status": 503}"# : "}") }
+        #expect(try detected("late.jsonl", late.joined(separator: "\n") + "\n").columns?.status == "status")
         let dump = "is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)"
         #expect(try detected("dump.json", #"[{"start": 0, "first_byte": 100, "end": 110, "bytes": 1}]"# + "\n") == .none(reason: dump))
         #expect(try detected("pretty.json", "[\n  {\"start\": 0}\n]\n") == .none(reason: dump))
