@@ -92,6 +92,9 @@ extension DeckBenchCommand.Networks {
                     throw ValidationError("--columns must be start,first_byte,end,bytes[,status[,url]] (a url without a status: "
                         + "start,first_byte,end,bytes,,url), got \(columns)")
                 }
+                if let twice = named.namedTwice {
+                    throw ValidationError("--columns names \(twice) twice: each of start, first_byte, end, bytes, status and url needs a column of its own")
+                }
                 if filter != nil, named.url == nil {
                     throw ValidationError("--filter matches URLs, and --columns \(columns) names none: add the url column "
                         + "(start,first_byte,end,bytes,status,url) or leave out --filter")
@@ -177,8 +180,12 @@ extension DeckBenchCommand.Networks {
         func run() throws {
             let reading = try reading.get()
             var seen = Set<String>()
-            // One file under two names (./a.csv and a.csv, a link) is read once.
-            let files = self.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
+            // One file under two names (./a.csv and a.csv, a link, a hard link) is read once.
+            let files = self.files.filter { file in
+                var status = stat()
+                let identity = stat(file, &status) == 0 ? "\(status.st_dev):\(status.st_ino)" : URL(fileURLWithPath: file).standardizedFileURL.path
+                return seen.insert(identity).inserted
+            }
             if files.count < self.files.count {
                 Console.error("networks fit: a file named more than once is read once")
             }

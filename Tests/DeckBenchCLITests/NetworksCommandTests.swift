@@ -136,6 +136,12 @@ import Testing
         let twice = try DeckBenchTool.run(["networks", "fit", "rum.csv", "./rum.csv", folder + "/rum.csv"], in: folder)
         #expect(twice.status == 0 && twice.stderr.contains("a file named more than once is read once") && twice.stdout.contains("rum.csv: 40 requests"),
                 "\(twice.stderr)")
+        try FileManager.default.linkItem(atPath: folder + "/rum.csv", toPath: folder + "/hard.csv")
+        let hard = try DeckBenchTool.run(["networks", "fit", "rum.csv", "hard.csv"], in: folder)
+        #expect(hard.status == 0 && hard.stderr.contains("a file named more than once is read once"), "\(hard.stderr)")
+        // One column for two roles is a usage fault.
+        let doubled = try DeckBenchTool.run(["networks", "fit", "rum.csv", "--columns", "start,first_byte,First_Byte,bytes"], in: folder)
+        #expect(doubled.status == 64 && doubled.stderr.contains("--columns names First_Byte twice"), "\(doubled.stderr)")
         #expect(FileManager.default.createFile(atPath: folder + "/rum.csv.zst", contents: Data([0x28, 0xB5, 0x2F, 0xFD, 0x00])))
         let compressed = try DeckBenchTool.run(["networks", "fit", "rum.csv.zst"], in: folder)
         #expect(compressed.status == 65 && compressed.stderr.contains("is zstd-compressed"), "\(compressed.stderr)")

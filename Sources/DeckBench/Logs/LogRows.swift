@@ -54,8 +54,23 @@ enum LogRows {
         String(cString: number.objCType) == "c"
     }
 
+    /// Whether the file at `path` is read as JSON lines: named `.jsonl`, `.ndjson` or `.json` (in any
+    /// case), or, named otherwise but not `.csv`, opening with `{` (a `.txt` or a `.har` of objects).
     static func isJSONLines(_ path: String) -> Bool {
-        [".jsonl", ".ndjson", ".json"].contains { path.hasSuffix($0) }
+        let name = path.lowercased()
+        if [".jsonl", ".ndjson", ".json"].contains(where: name.hasSuffix) { return true }
+        guard !name.hasSuffix(".csv") else { return false }
+        return head(of: path, 256).first { ![0x20, 0x09, 0x0D, 0x0A].contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer in a shorter file, none when it cannot
+    /// be read), after a UTF-8 byte-order mark.
+    static func head(of path: String, _ count: Int) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        var bytes = [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return bytes
     }
 
     /// Why the file at `path` cannot be read as a log here, though it exists: a pipe or a device,
@@ -70,13 +85,21 @@ enum LogRows {
     /// Whether the file at `path` opens as a JSON array of objects (a dump, `[{…}, {…}]`): its
     /// first line is such an array, or starts one that goes on past it.
     private static func isArrayDump(_ path: String) -> Bool {
-        guard let head = FileHandle(forReadingAtPath: path).flatMap({ try? $0.read(upToCount: 1 << 16) }) else { return false }
-        var bytes = [UInt8](head)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let line = bytes.prefix { $0 != 0x0A }
+        let line = head(of: path, 1 << 16).prefix { $0 != 0x0A }
         guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[") else { return false }
         guard let value = try? JSONSerialization.jsonObject(with: Data(line)) else { return true }
         return ((value as? [Any])?.first).map { $0 is [String: Any] } ?? false
+    }
+
+    /// Whether the file at `path` holds an odd number of `"`.
+    private static func quoteCountIsOdd(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        var odd = false
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            for byte in chunk where byte == UInt8(ascii: "\"") { odd.toggle() }
+        }
+        return odd
     }
 
     /// A column's name as compared when spelt otherwise: lower case, without spaces around it.
@@ -128,8 +151,8 @@ enum LogRows {
     /// `forEach`, with each line of JSON lines that is no JSON object given to `malformed` instead,
     /// with the reason; and when `strict`, each CSV row too short to hold one of `columns` (a row cut
     /// short: `start,first_byte,end,bytes` with a url column in the header but not in the row).
-    static func forEach(_ input: String, columns: [String], strict: Bool = true, malformed: (Int, String) throws -> Void,
-                        _ body: (Int, (String) -> String?) throws -> Void) throws {
+    static func forEach(_ input: String, columns: [String], optional: [String] = [], strict: Bool = true,
+                        malformed: (Int, String) throws -> Void, _ body: (Int, (String) -> String?) throws -> Void) throws {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
         }
@@ -137,23 +160,42 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
         }
         if isJSONLines(input) {
-            // Strict: every column named is a key of one of the first 10,000 objects, as a CSV's header
-            // must name it (a key misspelt would read as absent on every line).
-            if strict, case let .names(keys) = columnNames(of: input), let absent = columns.first(where: { !keys.contains($0) }) {
-                throw Failure.missingColumn(file: input, column: absent, header: keys)
+            // Strict: a key named in another case or with spaces around it is found among the first
+            // 10,000 objects' keys; one that no object of the whole file holds is missing, as a
+            // CSV's header must name its columns (a key misspelt would read as absent on every line),
+            // unless `optional` says it may be.
+            var key: [String: String] = [:]
+            if strict, case let .names(keys) = columnNames(of: input) {
+                for column in columns where !keys.contains(column) {
+                    let matches = keys.filter { normalized($0) == normalized(column) }
+                    if matches.count == 1 { key[column] = matches[0] }
+                }
             }
+            var unseen = strict ? Set(columns.filter { !optional.contains($0) }) : []
+            var firstKeys: [String]?
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
-                guard object != nil else { return try malformed(line, JSONLines.notAnObject(bytes)) }
+                guard let object else { return try malformed(line, JSONLines.notAnObject(bytes)) }
+                if firstKeys == nil { firstKeys = object.keys.sorted() }
+                if !unseen.isEmpty { unseen = unseen.filter { object[key[$0] ?? $0] == nil } }
                 try body(line) { column in
-                    switch object?[column] {
-                    case let text as String: text.isEmpty ? nil : text
+                    switch object[key[column] ?? column] {
+                    case let text as String:
+                        let trimmed = strict ? text.trimmingCharacters(in: .whitespaces) : text
+                        return trimmed.isEmpty ? nil : trimmed
                     // JSON's true and false come as numbers: written as JSON writes them, so that a
                     // number column refuses them.
-                    case let number as NSNumber where isBoolean(number): number.boolValue ? "true" : "false"
-                    case let number as NSNumber: number.stringValue
-                    default: nil
+                    case let number as NSNumber where isBoolean(number): return number.boolValue ? "true" : "false"
+                    case let number as NSNumber: return number.stringValue
+                    case nil, is NSNull: return nil
+                    // An object or an array where a value belongs: written so that a number column refuses it.
+                    case is [Any]: return strict ? "[…]" : nil
+                    default: return strict ? "{…}" : nil
                     }
                 }
+            }
+            // (A file without any object has its lines named as such instead.)
+            if let firstKeys, let absent = columns.first(where: unseen.contains) {
+                throw Failure.missingColumn(file: input, column: absent, header: firstKeys)
             }
             return
         }
@@ -177,10 +219,16 @@ enum LogRows {
         if strict, let twice = columns.first(where: { column in header.count { normalized($0) == normalized(column) } > 1 }) {
             throw Failure.notRows(file: input, reason: "its header names \(twice) twice (\(Failure.said(header))): which one is meant?")
         }
-        var line = 1
         let reach = columns.compactMap { index[$0] }.max() ?? -1
+        // Lines of the file, not rows: a quoted field may hold line breaks.
+        var nextLine = 2
+        var line = 1
+        var lastHadBreak = false
         while let row = reader.next() {
-            line += 1
+            line = nextLine
+            let breaks = row.reduce(0) { count, field in count + field.count(where: \.isNewline) }
+            nextLine += 1 + breaks
+            lastHadBreak = breaks > 0
             // A blank line (a file's trailing ones most often) is no row.
             if row.allSatisfy(\.isEmpty) { continue }
             if strict {
@@ -190,7 +238,7 @@ enum LogRows {
                 }
                 // More fields than the header, unless the extra ones are empty (a trailing comma): a
                 // comma in an unquoted field ("1,234") shifts every field after it.
-                if row.count > header.count, row[header.count...].contains(where: { !$0.isEmpty }) {
+                if row.count > header.count, row[header.count...].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
                     try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
                     continue
                 }
@@ -203,9 +251,16 @@ enum LogRows {
             }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
-                let field = row[position]
+                let field = strict ? row[position].trimmingCharacters(in: .whitespaces) : row[position]
                 return field.isEmpty ? nil : field
             }
+        }
+        // A quote never closed makes the rest of the file one field of the last row, which then
+        // holds a line break, and leaves an odd number of quotes in the file (a stray quote inside
+        // an unquoted field, `10.9"`, is odd too, but makes no field with a line break).
+        if strict, lastHadBreak, quoteCountIsOdd(input) {
+            throw Failure.notRows(file: input, reason: "a quote opened in the row at line \(line) is never closed: the rest of "
+                + "the file would be read as one field of it; close the quote")
         }
     }
 }

@@ -105,6 +105,9 @@ struct EmpiricalLink: Sendable {
             guard let named = RequestTimings.Columns(columns.replacingOccurrences(of: ";", with: ",")) else {
                 throw Failure(path: path, reason: "columns=\(columns) must name start;first_byte;end;bytes[;status[;url]]", usage: true)
             }
+            if let twice = named.namedTwice {
+                throw Failure(path: path, reason: "columns=\(columns) names \(twice) twice: each role needs a column of its own", usage: true)
+            }
             columnsRead = named
         } else if !isHAR {
             if let reason = LogRows.notAFile(path) { throw Failure(path: path, reason: reason, unreadable: true) }
@@ -153,7 +156,7 @@ struct EmpiricalLink: Sendable {
                 throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)")
             }
             throw Failure(path: path, reason: "no request to draw from: \(rejects.count) malformed, the first: \(first)"
-                + (columnsRead == nil ? "" : " (times read as \(unit.rawValue); another unit: time_unit=ms, s or iso8601)"))
+                + (columnsRead == nil || !first.contains("must be times") ? "" : " (times read as \(unit.rawValue); another unit: time_unit=ms, s or iso8601)"))
         }
         if let reason = NetworkFit.implausibleUnit(requests, unit: columnsRead == nil ? nil : unit, option: "time_unit=") {
             throw Failure(path: path, reason: reason)

@@ -14,6 +14,9 @@ package struct RequestTimings: Sendable {
         package var bytes: String
         package var status: String?
         package var url: String?
+        /// Columns that no row need hold: JSON lines' status when none of the first objects wrote
+        /// one (an export leaves out null fields, so a later object may).
+        package var optional: [String] = []
 
         /// `start,first_byte,end,bytes[,status[,url]]`, or nil when that is not what `text` names; the
         /// status may be left empty before a url (`start,first_byte,end,bytes,,url`).
@@ -27,6 +30,20 @@ package struct RequestTimings: Sendable {
         }
 
         var all: [String] { [start, firstByte, end, bytes] + [status, url].compactMap { $0 } }
+
+        /// The same columns without the url.
+        package var withoutURL: Columns {
+            var columns = self
+            columns.url = nil
+            return columns
+        }
+
+        /// A column named for two roles (`start,first_byte,first_byte,bytes`), as compared in any
+        /// case and spacing; nil when each has its own.
+        package var namedTwice: String? {
+            let names = all.map(LogRows.normalized)
+            return names.enumerated().first { index, name in names[..<index].contains(name) }.map { all[$0.offset] }
+        }
 
         /// The names `networks fit --columns` says: what a file whose columns are named so needs
         /// no `--columns` for.
@@ -70,6 +87,10 @@ package struct RequestTimings: Sendable {
                 var columns = Columns("a,b,c,d")!
                 (columns.start, columns.firstByte, columns.end, columns.bytes) = (found["start"]!, found["first_byte"]!, found["end"]!, found["bytes"]!)
                 (columns.status, columns.url) = (found["status"], found["url"])
+                if columns.status == nil, LogRows.isJSONLines(path) {
+                    columns.status = "status"
+                    columns.optional = ["status"]
+                }
                 return .found(columns)
             }
         }
@@ -108,7 +129,7 @@ package struct RequestTimings: Sendable {
     package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
         self.path = path
         guard filter == nil || columns.url != nil else { throw FilterWithoutURL(path: path) }
-        try LogRows.forEach(path, columns: columns.all, malformed: { line, reason in
+        try LogRows.forEach(path, columns: columns.all, optional: columns.optional, malformed: { line, reason in
             rejects.append("\(path):\(line): \(reason)")
         }) { line, value in
             if let filter, let column = columns.url {

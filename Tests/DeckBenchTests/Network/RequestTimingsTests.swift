@@ -169,6 +169,20 @@ import Testing
         let typo = try #require(RequestTimings.Columns("start,first_byte,end,bytes,stat"))
         let json = try read("typo.jsonl", #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 8192.0, "status": 503}"# + "\n", typo)
         #expect(json.fault == #"typo.jsonl: no column "stat" in the header ("bytes", "end", "first_byte", "start", "status")"#)
+        // A quote never closed in a column not read: the rest of the file is one field of its row.
+        let notes = "start,first_byte,end,bytes,note\n0,100,110,8192,\"fine,\nover two lines\"\n0,100,110,8192,\"it hangs\n0,100,110,8192,x\n"
+        let four = try #require(RequestTimings.Columns("start,first_byte,end,bytes"))
+        #expect(try read("notes.csv", notes, four).fault
+            == "notes.csv: a quote opened in the row at line 4 is never closed: the rest of the file would be read as one field of it; close the quote")
+        // Lines, not rows, after a field over two lines; spaces around fields; a JSON key in another
+        // case; an object where a number belongs; JSON lines named .txt.
+        let lines = try #require(try read("lines.csv", "start, first_byte, end, bytes, note\n0, 100, 110, 8192,\"a\nb\"\n0, 100, 110, x, \n", four).rows)
+        #expect(lines.rejects == ["\(folder)/lines.csv:4: bytes must be a whole number, got \"x\""] && lines.requests.count == 1, "\(lines.rejects) \(lines.requests)")
+        let export = #"{"Start": 0, "First_Byte": 100, "END": 110, "bytes": 8192, "status": {"code": 503}}"# + "\n"
+            + #"{"Start": 0, "First_Byte": 100, "END": 110, "bytes": 8192, "status": 200}"# + "\n"
+        let cased = try #require(try read("export.txt", export, columns.withoutURL).rows)
+        #expect(cased.rejects == ["\(folder)/export.txt:1: the status must be a whole number, got \"{…}\""]
+            && cased.requests.count == 1, "\(cased.rejects) \(cased.requests)")
         #expect(RequestTimings.wholeNumber("200.0") == 200 && RequestTimings.wholeNumber("8192.000") == 8_192
             && RequestTimings.wholeNumber("1.5") == nil && RequestTimings.wholeNumber("1e3") == nil && RequestTimings.wholeNumber(".0") == nil)
         let fifo = folder + "/pipe.csv"
