@@ -91,15 +91,14 @@ enum LogRows {
         return ((value as? [Any])?.first).map { $0 is [String: Any] } ?? false
     }
 
-    /// Whether the file at `path` holds an odd number of `"`.
-    private static func quoteCountIsOdd(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        var odd = false
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            for byte in chunk where byte == UInt8(ascii: "\"") { odd.toggle() }
+    /// How many of the later lines of `row`'s fields that span lines hold `commas` commas or more
+    /// (rows of the file read into one field); nil when none does.
+    private static func rowsInside(_ row: [String], commas: Int) -> Int? {
+        var count = 0
+        for field in row where field.contains(where: \.isNewline) {
+            for part in field.split(whereSeparator: \.isNewline).dropFirst() where part.count(where: { $0 == "," }) >= commas { count += 1 }
         }
-        return odd
+        return count > 0 ? count : nil
     }
 
     /// A column's name as compared when spelt otherwise: lower case, without spaces around it.
@@ -175,6 +174,8 @@ enum LogRows {
             var firstKeys: [String]?
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
                 guard let object else { return try malformed(line, JSONLines.notAnObject(bytes)) }
+                // An empty object holds no row, as a blank line does not.
+                if strict, object.isEmpty { return }
                 if firstKeys == nil { firstKeys = object.keys.sorted() }
                 if !unseen.isEmpty { unseen = unseen.filter { object[key[$0] ?? $0] == nil } }
                 try body(line) { column in
@@ -223,15 +224,22 @@ enum LogRows {
         // Lines of the file, not rows: a quoted field may hold line breaks.
         var nextLine = 2
         var line = 1
-        var lastHadBreak = false
         while let row = reader.next() {
             line = nextLine
             let breaks = row.reduce(0) { count, field in count + field.count(where: \.isNewline) }
             nextLine += 1 + breaks
-            lastHadBreak = breaks > 0
             // A blank line (a file's trailing ones most often) is no row.
             if row.allSatisfy(\.isEmpty) { continue }
             if strict {
+                // A quoted field over several lines whose later lines read as rows of this file (as
+                // many commas as the header) is a quote not closed where the exporter meant it (never,
+                // or with text after it: `"Pro" model`): the rows after it would be lost in it, so the
+                // file is refused rather than cut there. A note or a URL over two lines is a field.
+                if breaks > 0, header.count >= 3, let swallowed = Self.rowsInside(row, commas: header.count - 1) {
+                    throw Failure.notRows(file: input, reason: "the row at line \(line) has a quoted field that holds \(swallowed) "
+                        + "line\(swallowed == 1 ? "" : "s") that read as rows of this file: a quote there is not closed where it "
+                        + "should be (never, or with text after it, as in \"Pro\" model), and the rows after it would be lost")
+                }
                 if row.count <= reach {
                     try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
                     continue
@@ -242,25 +250,12 @@ enum LogRows {
                     try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
                     continue
                 }
-                // A field read that holds a line break is a quote left open: every row after it would be
-                // read as part of it, so the file is refused rather than cut there.
-                if let column = columns.first(where: { row[index[$0]!].contains(where: \.isNewline) }) {
-                    throw Failure.notRows(file: input, reason: "a quote opened in column \"\(column)\" of the row at line \(line) "
-                        + "is not closed before the line ends: the rows after it would be read as part of that field")
-                }
             }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
                 let field = strict ? row[position].trimmingCharacters(in: .whitespaces) : row[position]
                 return field.isEmpty ? nil : field
             }
-        }
-        // A quote never closed makes the rest of the file one field of the last row, which then
-        // holds a line break, and leaves an odd number of quotes in the file (a stray quote inside
-        // an unquoted field, `10.9"`, is odd too, but makes no field with a line break).
-        if strict, lastHadBreak, quoteCountIsOdd(input) {
-            throw Failure.notRows(file: input, reason: "a quote opened in the row at line \(line) is never closed: the rest of "
-                + "the file would be read as one field of it; close the quote")
         }
     }
 }

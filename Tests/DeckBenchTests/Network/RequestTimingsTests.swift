@@ -158,8 +158,8 @@ import Testing
         }
         let header = "start,first_byte,end,bytes,status,url\n"
         let open = try read("open.csv", header + "0,100,110,8192,200,\"https://a/1\n1000,1100,1110,8192,503,https://a/2\n", columns)
-        #expect(open.fault == "open.csv: a quote opened in column \"url\" of the row at line 2 is not closed before the line ends: "
-            + "the rows after it would be read as part of that field")
+        let lost = "a quote there is not closed where it should be (never, or with text after it, as in \"Pro\" model), and the rows after it would be lost"
+        #expect(open.fault == "open.csv: the row at line 2 has a quoted field that holds 1 line that read as rows of this file: " + lost)
         let wide = try #require(try read("wide.csv", header + "0,100,110,1,234,503,https://a/1\n0,100,110,8192,200,https://a/2,\n", columns).rows)
         #expect(wide.rejects == ["\(folder)/wide.csv:2: 7 fields where the header has 6: a comma in an unquoted field?"] && wide.requests.count == 1)
         #expect(try read("twice.csv", "start,first_byte,end,bytes,status,url,status\n0,100,110,1,200,u,503\n", columns).fault
@@ -172,8 +172,15 @@ import Testing
         // A quote never closed in a column not read: the rest of the file is one field of its row.
         let notes = "start,first_byte,end,bytes,note\n0,100,110,8192,\"fine,\nover two lines\"\n0,100,110,8192,\"it hangs\n0,100,110,8192,x\n"
         let four = try #require(RequestTimings.Columns("start,first_byte,end,bytes"))
-        #expect(try read("notes.csv", notes, four).fault
-            == "notes.csv: a quote opened in the row at line 4 is never closed: the rest of the file would be read as one field of it; close the quote")
+        #expect(try read("notes.csv", notes, four).fault == "notes.csv: the row at line 4 has a quoted field that holds 1 line that read as rows of this file: " + lost)
+        // Text after a closing quote (`"Pro" model`) reopens it in the reader: the rows after it are caught the same way.
+        let pro = "start,first_byte,end,bytes,model\n0,100,110,8192,\"Pro\" model\n0,100,110,8192,x\n0,100,110,8192,y\n"
+        #expect(try read("pro.csv", pro, four).fault == "pro.csv: the row at line 2 has a quoted field that holds 2 lines that read as rows of this file: " + lost)
+        // A URL over two lines, quoted and closed, is a field: every row is read. An empty JSON object is no row.
+        let wrapped = try #require(try read("wrapped.csv", header + "0,100,110,8192,200,\"https://a/1\nq\"\n0,100,110,8192,200,https://a/2\n", columns).rows)
+        #expect(wrapped.requests.count == 2 && wrapped.rejects.isEmpty, "\(wrapped.rejects)")
+        let empties = try #require(try read("empties.jsonl", "{}\n" + #"{"start": 0, "first_byte": 100, "end": 110, "bytes": 1}"# + "\n{}\n", four).rows)
+        #expect(empties.requests.count == 1 && empties.rejects.isEmpty, "\(empties.rejects)")
         // Lines, not rows, after a field over two lines; spaces around fields; a JSON key in another
         // case; an object where a number belongs; JSON lines named .txt.
         let lines = try #require(try read("lines.csv", "start, first_byte, end, bytes, note\n0, 100, 110, 8192,\"a\nb\"\n0, 100, 110, x, \n", four).rows)
