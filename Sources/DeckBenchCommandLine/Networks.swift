@@ -117,8 +117,15 @@ extension DeckBenchCommand.Networks {
             reading.set((named, unit, expression, preset.model))
         }
 
-        /// How `file` is read: as a HAR, as CSV / JSON lines, or refused with a reason and a status.
-        private func kind(_ file: String) throws -> Bool {
+        /// How `file` is read: as a HAR, or as CSV / JSON lines by the columns `--columns` names or
+        /// the file's header does (or why it names none), found once.
+        private enum Reading {
+            case har
+            case rows(RequestTimings.Columns.Detection)
+        }
+
+        /// How `file` is read, or refused with a reason and a status.
+        private func kind(_ file: String) throws -> Reading {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
                 Console.error("error: \(file): cannot read the file: no such file")
@@ -132,11 +139,16 @@ extension DeckBenchCommand.Networks {
                 Console.error("error: \(file) \(reason)")
                 throw ExitStatus.io
             }
-            if let format { return format == "har" }
-            if HARFile.looksLikeHAR(file) || file.hasSuffix(".har.zst") { return true }
+            func rows() -> Reading { .rows((try? reading.get())?.columns.map { .found($0) } ?? RequestTimings.Columns.detected(in: file)) }
+            if let format { return format == "har" ? .har : rows() }
+            if HARFile.looksLikeHAR(file) || file.hasSuffix(".har.zst") { return .har }
+            let found = rows()
             // Named .har but not one: a RUM export whose columns are named or found is read as one.
-            if file.hasSuffix(".har") { return columns == nil && RequestTimings.Columns.named(in: file) == nil }
-            guard columns == nil, case let .none(reason) = RequestTimings.Columns.detected(in: file) else { return false }
+            if file.hasSuffix(".har") {
+                if case .rows(.none) = found { return .har }
+                return found
+            }
+            guard case let .rows(.none(reason)) = found else { return found }
             Console.error("error: \(file) does not open as a HAR ({\"log\": …}), nor as CSV or JSON lines of requests (\(reason)): "
                 + "for a HAR give --format har (it then says what is wrong); for CSV or JSON lines give --columns "
                 + "start,first_byte,end,bytes[,status[,url]] unless the header names those")
@@ -195,7 +207,8 @@ extension DeckBenchCommand.Networks {
             var malformed = 0
             var badTimes = 0
             for file in files {
-                if try kind(file) {
+                let kind = try kind(file)
+                if case .har = kind {
                     let har: HARFile
                     do {
                         har = try HARFile(path: file, filter: reading.filter)
@@ -213,9 +226,8 @@ extension DeckBenchCommand.Networks {
                     requests += har.requests
                     left.append("\(file): \(Self.requests(har.requests.count)); left out \(har.cached) cached, \(har.failed) failed, "
                         + "\(har.errors) errors (status ≥ 400), \(har.redirects) redirects, \(har.filtered) filtered, \(har.rejects.count) malformed")
-                } else {
+                } else if case let .rows(detected) = kind {
                     // Without --columns, the columns the file's header names as --columns does.
-                    let detected = reading.columns.map { RequestTimings.Columns.Detection.found($0) } ?? RequestTimings.Columns.detected(in: file)
                     guard case let .found(columns) = detected else {
                         if case let .none(reason) = detected {
                             Console.error("error: \(file) \(reason): CSV and JSON lines of requests need --columns "

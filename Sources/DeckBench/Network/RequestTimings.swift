@@ -18,6 +18,10 @@ package struct RequestTimings: Sendable {
         /// one (an export leaves out null fields, so a later object may).
         package var optional: [String] = []
 
+        init(start: String, firstByte: String, end: String, bytes: String, status: String?, url: String?) {
+            (self.start, self.firstByte, self.end, self.bytes, self.status, self.url) = (start, firstByte, end, bytes, status, url)
+        }
+
         /// `start,first_byte,end,bytes[,status[,url]]`, or nil when that is not what `text` names; the
         /// status may be left empty before a url (`start,first_byte,end,bytes,,url`).
         package init?(_ text: String) {
@@ -84,9 +88,8 @@ package struct RequestTimings: Sendable {
                     return .none(reason: "its header (\(LogRows.Failure.said(header))) names no "
                         + missing.joined(separator: ", "))
                 }
-                var columns = Columns("a,b,c,d")!
-                (columns.start, columns.firstByte, columns.end, columns.bytes) = (found["start"]!, found["first_byte"]!, found["end"]!, found["bytes"]!)
-                (columns.status, columns.url) = (found["status"], found["url"])
+                var columns = Columns(start: found["start"]!, firstByte: found["first_byte"]!, end: found["end"]!, bytes: found["bytes"]!,
+                                      status: found["status"], url: found["url"])
                 if columns.status == nil, LogRows.isJSONLines(path) {
                     columns.status = "status"
                     columns.optional = ["status"]
