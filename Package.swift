@@ -37,9 +37,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
-        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them, and the
-        // sparse counts' bit ranks on popcnt. `make callgrind` builds it with DWARF 4 debug
-        // information, which valgrind 3.19 needs.
+        // The bootstrap's weighted sums on AVX2 and FMA when the processor has them. `make
+        // callgrind` builds it with DWARF 4 debug information, which valgrind 3.19 needs.
         .target(name: "CBootstrapKernel"),
         .target(
             name: "DeckBench",

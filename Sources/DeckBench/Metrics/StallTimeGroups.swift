@@ -12,9 +12,9 @@ import CBootstrapKernel
 /// 2²⁰ ms (17 minutes; longer stalls fall in the last bin); a replicate's percentile is
 /// interpolated within its bin. Zeros (navigations without a stall) are not binned: they are a
 /// group's navigations less its binned stalls. Only the cells that hold a stall are kept
-/// (`SparseCounts`): a map while they are few, then a bit for each of the 128 × 512 cells (8 KiB)
-/// and a byte for each cell that holds a stall (a map for the few that count 255 or more), per
-/// policy × network; counts are whole numbers, so they add up across workers and shards to
+/// (`SparseCounts`): a map while they are few, then the 128 × 512 cells in pages of 64, a byte a
+/// cell for each page that holds a stall (a map for the few that count 255 or more), per policy ×
+/// network; counts are whole numbers, so they add up across workers and shards to
 /// exactly what one run holds.
 public struct StallTimeGroups: Sendable, Equatable {
     public static let groups = BootstrapReplicates.buckets / bucketsPerGroup

@@ -6,15 +6,15 @@ import Histogram
 ///
 /// A histogram holds 16 KiB or more whatever it counts, and a run keeps three distributions per
 /// policy × network and worker. So a distribution keeps the histogram's counts in a layout of its
-/// own: per value level (`HistogramBuckets`), as a map while few levels hold values, then a bit
-/// per level and a byte per used one (`SparseCounts`), beside the total and the exact largest and
+/// own: per value level (`HistogramBuckets`), as a map while few levels hold values, then in pages
+/// of 64 levels, a byte a level (`SparseCounts`), beside the total and the exact largest and
 /// smallest nonzero values. Percentiles and the CDF are read from the levels as the histogram
 /// reads its counts; the histogram itself is made only to encode (`shard.json`), with the same
 /// counts and extremes as one that recorded every value, so every answer and every encoding is
 /// the same. Values from 2³² on, or more than 2³² − 1 values, go to a histogram of its own.
 public struct Distribution: Sendable, Codable {
-    /// Levels the map holds before the ranked layout: a map of 128 levels is 2 KiB, the ranked
-    /// layout about 3 KiB plus a byte a used level.
+    /// Levels the map holds before the paged layout: a map of 128 levels is 2 KiB, the paged
+    /// layout 736 bytes plus 64 a page of levels in use.
     private static let mapLimit = 128
 
     /// How many values each level holds, while the histogram is nil.

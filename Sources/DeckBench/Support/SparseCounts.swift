@@ -1,44 +1,45 @@
-import CBootstrapKernel
-
 /// Counts over a fixed range of cells, most of them zero: kept as a map of the cells that hold
-/// something while they are few (up to `mapLimit`, `size / 64` unless told), then ranked: a bit
-/// per cell says whether it holds something, and the counts of the cells that do sit in cell
-/// order, a byte each (the few that reach 255 in a map of their own: a cell's byte 255 says its
-/// count is there). Readers see cells in increasing order, whatever the layout.
+/// something while they are few (up to `mapLimit`, `size / 64` unless told), then paged: the cells
+/// in pages of 64, a page given its 64 bytes (a cell's count below 255; 255 says its count is in a
+/// map of their own) when a cell of it first holds something, and a table that says where each page
+/// is (2 bytes a page). Readers see cells in increasing order, whatever the layout.
 ///
-/// The ranked layout costs a bit per cell, 4 bytes per 512 cells and a byte per used cell: for the
-/// 65,536 stall bins of a policy × network on a large corpus, about 9 KiB plus a byte for each of
-/// the few thousand bins that hold a stall, where a byte per cell would be 64 KiB.
+/// Adding to a cell is then a table read and a byte written, a new page 64 bytes appended; the
+/// layout costs 2 bytes per 64 cells and 64 bytes per page in use: for the 65,536 stall bins of a
+/// policy × network, 2 KiB plus 64 bytes for each of the 1,024 pages that holds a stall (at most the
+/// dense 64 KiB; a stall time's bins are 128 groups of sessions side by side, so a bin that holds
+/// stalls fills its two pages).
 struct SparseCounts: Sendable {
     /// Cells 0 ..< size.
     let size: Int
-    /// Cells the map holds before the layout turns ranked.
+    /// Cells the map holds before the layout turns paged.
     let mapLimit: Int
     private(set) var map = CountMap<UInt32, UInt32>()
-    /// Ranked: bit `cell % 64` of word `cell / 64` is set when the cell holds something; empty
-    /// while the map is in use.
-    private(set) var present: [UInt64] = []
-    /// Ranked: how many cells hold something before each block of `wordsPerBlock` words.
-    private(set) var blockRanks: [UInt32] = []
-    /// Ranked: the counts below 255 of the cells that hold something, in cell order.
+    /// Paged: for each page of `pageCells` cells, 1 + where its bytes are in `bytes` (in pages), 0
+    /// while none of its cells holds anything; empty while the map is in use.
+    private(set) var pages: [UInt16] = []
+    /// Paged: the bytes of every page in use, `pageCells` a page, in the order the pages were
+    /// first used: a cell's count when below 255, 0 for nothing, 255 when its count is in `large`.
     private(set) var bytes: [UInt8] = []
-    /// Ranked: the counts of the cells whose byte is 255.
+    /// Paged: the counts of the cells whose byte is 255.
     private(set) var large = CountMap<UInt32, UInt32>()
 
     static var inLarge: UInt8 { 255 }
-    static var wordsPerBlock: Int { 8 }
+    static var pageShift: Int { 6 }
+    static var pageCells: Int { 1 << pageShift }
 
     init(size: Int, mapLimit: Int? = nil) {
+        precondition((size + Self.pageCells - 1) >> Self.pageShift < Int(UInt16.max), "SparseCounts: \(size) cells, more pages than the table numbers")
         self.size = size
         self.mapLimit = mapLimit ?? size / 64
     }
 
-    var isRanked: Bool { !present.isEmpty }
+    var isPaged: Bool { !pages.isEmpty }
 
-    /// Bytes held: the map's, or the ranked layout's.
+    /// Bytes held: the map's, or the paged layout's.
     var footprint: Int {
-        isRanked
-            ? present.capacity * 8 + blockRanks.capacity * 4 + bytes.capacity + large.footprint
+        isPaged
+            ? pages.capacity * MemoryLayout<UInt16>.stride + bytes.capacity + large.footprint
             : map.footprint
     }
 
@@ -46,43 +47,17 @@ struct SparseCounts: Sendable {
     mutating func add(_ count: UInt32, at cell: Int) {
         guard count > 0 else { return }
         defer { checkInvariants(cell: cell) }
-        if isRanked { return addRanked(count, at: cell) }
+        if isPaged { return addPaged(count, at: cell) }
         map.add(count, to: UInt32(cell))
-        if map.count > mapLimit { rank() }
-    }
-
-    /// The index in `bytes` of `cell`, which holds something or is about to: the cells before it
-    /// that hold something.
-    @inline(__always)
-    private func index(of cell: Int) -> Int {
-        let word = cell >> 6
-        let block = word / Self.wordsPerBlock
-        let below = (UInt64(1) << UInt64(cell & 63)) &- 1
-        let last = present[word] & below
-        // The words before `word` in its block counted in C, on the processor's population count
-        // when it has one: `nonzeroBitCount` here cost about 20 instructions a word (the baseline
-        // x86-64 target has no popcnt), a third of what adding a stall cost.
-        let before = present.withUnsafeBufferPointer { words in
-            deckbench_bits_set(words.baseAddress, block * Self.wordsPerBlock, word, last)
-        }
-        return Int(blockRanks[block]) + before
+        if map.count > mapLimit { page() }
     }
 
     @inline(__always)
-    private mutating func addRanked(_ count: UInt32, at cell: Int) {
-        let word = cell >> 6
-        let bit = UInt64(1) << UInt64(cell & 63)
-        let index = index(of: cell)
-        if present[word] & bit == 0 {
-            present[word] |= bit
-            bytes.reserveModestly(for: 1, limit: size)
-            bytes.insert(0, at: index)
-            // Through a buffer and without overflow checks (a rank is at most `size`), so that the
-            // loop runs on the vector unit: checked, it cost 350 instructions a new cell.
-            blockRanks.withUnsafeMutableBufferPointer { ranks in
-                for block in word / Self.wordsPerBlock + 1 ..< ranks.count { ranks[block] &+= 1 }
-            }
-        }
+    private mutating func addPaged(_ count: UInt32, at cell: Int) {
+        let page = cell >> Self.pageShift
+        var slot = Int(pages[page])
+        if slot == 0 { slot = open(page) }
+        let index = (slot - 1) << Self.pageShift | (cell & (Self.pageCells - 1))
         let byte = bytes[index]
         if byte != Self.inLarge, count < UInt32(Self.inLarge - byte) {
             bytes[index] = byte + UInt8(count)
@@ -95,36 +70,31 @@ struct SparseCounts: Sendable {
         }
     }
 
-    /// From the map to the ranked layout, made in one pass over the map's cells in order.
-    private mutating func rank() {
-        let words = (size + 63) / 64
-        present = Array(repeating: 0, count: words)
-        blockRanks = Array(repeating: 0, count: (words + Self.wordsPerBlock - 1) / Self.wordsPerBlock)
+    /// Gives `page` its bytes, all 0, after the pages in use; returns its entry in `pages`.
+    @inline(never)
+    private mutating func open(_ page: Int) -> Int {
+        bytes.reserveModestly(for: Self.pageCells, limit: pages.count << Self.pageShift)
+        bytes.append(contentsOf: repeatElement(0, count: Self.pageCells))
+        let slot = bytes.count >> Self.pageShift
+        pages[page] = UInt16(slot)
+        return slot
+    }
+
+    /// From the map to the paged layout, the map's cells added in cell order.
+    private mutating func page() {
         let sorted = map.sorted
         map = CountMap()
-        bytes.reserveCapacity(sorted.count)
-        for (cell, count) in sorted {
-            present[Int(cell) >> 6] |= UInt64(1) << UInt64(cell & 63)
-            if count < UInt32(Self.inLarge) {
-                bytes.append(UInt8(count))
-            } else {
-                bytes.append(Self.inLarge)
-                large.add(count, to: cell)
-            }
-        }
-        var before: UInt32 = 0
-        for word in 0 ..< words {
-            if word % Self.wordsPerBlock == 0 { blockRanks[word / Self.wordsPerBlock] = before }
-            before += UInt32(present[word].nonzeroBitCount)
-        }
+        pages = Array(repeating: 0, count: (size + Self.pageCells - 1) >> Self.pageShift)
+        for (cell, count) in sorted { addPaged(count, at: Int(cell)) }
         checkInvariants()
     }
 
     /// The count of `cell`.
     func count(at cell: Int) -> UInt32 {
-        guard isRanked else { return map.count(of: UInt32(cell)) }
-        guard present[cell >> 6] & (UInt64(1) << UInt64(cell & 63)) != 0 else { return 0 }
-        let byte = bytes[index(of: cell)]
+        guard isPaged else { return map.count(of: UInt32(cell)) }
+        let slot = Int(pages[cell >> Self.pageShift])
+        guard slot > 0 else { return 0 }
+        let byte = bytes[(slot - 1) << Self.pageShift | (cell & (Self.pageCells - 1))]
         return byte == Self.inLarge ? large.count(of: UInt32(cell)) : UInt32(byte)
     }
 
@@ -134,15 +104,12 @@ struct SparseCounts: Sendable {
 
     /// Calls `body` with every cell that holds something and its count, in increasing cell order.
     func forEachNonzero(_ body: (Int, UInt32) -> Void) {
-        if isRanked {
-            var index = 0
-            for (word, bits) in present.enumerated() {
-                var rest = bits
-                while rest != 0 {
-                    let cell = word << 6 | rest.trailingZeroBitCount
-                    rest &= rest &- 1
-                    let byte = bytes[index]
-                    index += 1
+        if isPaged {
+            for (page, slot) in pages.enumerated() where slot != 0 {
+                let start = Int(slot - 1) << Self.pageShift
+                for offset in 0 ..< Self.pageCells where bytes[start + offset] != 0 {
+                    let cell = page << Self.pageShift | offset
+                    let byte = bytes[start + offset]
                     body(cell, byte == Self.inLarge ? large.count(of: UInt32(cell)) : UInt32(byte))
                 }
             }

@@ -23,7 +23,6 @@ import Testing
         "FlatList.swift": "a list's own storage",
         "DecimalDigits.swift": "integers written as digits into a scratch buffer",
         "RankSelection.swift": "a selection in place on scratch copies",
-        "SparseCounts.swift": "bit ranks over its words",
         "SHA256Digest.swift": "bytes fed to libcrypto, a file's read in blocks",
         "AtomicFileWriter.swift": "bytes handed to write(2)",
         "StagedFolder.swift": "renameat2 called through its C signature",

@@ -97,9 +97,9 @@ import Testing
 
     @Test func sparseCountsMatchADenseArrayBeforeAndAfterTheSwitch() {
         var random = SeededGenerator(seed: 4, keys: 3)
-        // Past 64 cells (a sixty-fourth) the layout is ranked, a byte a used cell; counts from 255
+        // Past 64 cells (a sixty-fourth) the layout is paged, 64 bytes a used page; counts from 255
         // on live in a map beside it: cells below 256 get large counts, some in one add, some a
-        // little at a time; cells come in any order, so most are inserted between others.
+        // little at a time; cells come in any order, so pages are opened out of cell order.
         for adds in [10, 200, 5_000] {
             var sparse = SparseCounts(size: 4_096)
             var dense = [UInt32](repeating: 0, count: 4_096)
@@ -113,7 +113,7 @@ import Testing
                 let cell = Int(random.next() % 4_096)
                 add(cell < 256 ? UInt32(1 + random.next() % 400) : UInt32(1 + random.next() % 3), at: cell)
             }
-            #expect(sparse.isRanked == (adds >= 200))
+            #expect(sparse.isPaged == (adds >= 200))
             #expect(dense.filter { $0 >= 255 }.count >= 2)
             #expect(sparse.dense == dense)
             #expect(dense.indices.allSatisfy { sparse.count(at: $0) == dense[$0] })
@@ -147,7 +147,39 @@ import Testing
         zeros.add(0, at: 1)
         var cells: [Int] = []
         zeros.forEachNonzero { cell, _ in cells.append(cell) }
-        #expect(zeros.isRanked && cells == (0 ..< 100).map { $0 * 3 })
+        #expect(zeros.isPaged && cells == (0 ..< 100).map { $0 * 3 })
+    }
+
+    /// Paged, a page of 64 cells gets its bytes when one of its cells first holds something, and
+    /// only then: the edges of a page, the last page holding fewer cells, a count reaching 255 in
+    /// one add and a byte at a time, a cell whose page is not open.
+    @Test func pagedCountsOpenAPageOnlyWhereACellHoldsSomething() {
+        // 4,100 cells: 65 pages, the last of 4 cells. Past 64 cells in use the layout is paged.
+        var sparse = SparseCounts(size: 4_100)
+        var dense = [UInt32](repeating: 0, count: 4_100)
+        func add(_ count: UInt32, at cell: Int) {
+            sparse.add(count, at: cell)
+            dense[cell] += count
+        }
+        for cell in 0 ... 64 { add(1, at: cell) }
+        #expect(sparse.isPaged && sparse.bytes.count == 2 * 64)
+        add(2, at: 4_099)
+        add(300, at: 127)
+        add(253, at: 63)
+        add(1, at: 63)
+        add(1, at: 63)
+        #expect(sparse.bytes.count == 3 * 64 && sparse.pages.count == 65)
+        #expect(sparse.count(at: 63) == 256 && sparse.count(at: 127) == 300 && sparse.count(at: 4_099) == 2)
+        #expect(sparse.count(at: 4_098) == 0 && sparse.count(at: 128) == 0 && sparse.count(at: 2_000) == 0)
+        #expect(sparse.dense == dense)
+        var seen: [Int] = []
+        sparse.forEachNonzero { cell, count in
+            seen.append(cell)
+            #expect(dense[cell] == count)
+        }
+        #expect(seen == dense.indices.filter { dense[$0] != 0 })
+        // Two pages of the table's 65 open, not the dense 4,100 bytes.
+        #expect(sparse.footprint < 65 * 2 + 4 * 64 + 1_024)
     }
 
     @Test func bucketTotalsKeepOnlyBucketsUsedAndReadDense() {
