@@ -43,6 +43,8 @@ public struct StallTimeGroups: Sendable, Equatable {
     var footprint: Int { counts.footprint + navigations.capacity * MemoryLayout<Int>.stride }
 
     /// Records `count` navigations of a session in `bucket` whose stall was `milliseconds` (0: none).
+    /// Inlined into the replay's meter (once a stall).
+    @inline(__always)
     mutating func record(_ milliseconds: Int, count: Int = 1, bucket: Int) {
         let group = bucket / Self.bucketsPerGroup
         navigations[group] += count

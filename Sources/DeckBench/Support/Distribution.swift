@@ -62,19 +62,26 @@ public struct Distribution: Sendable, Codable {
         record(value, count: 1)
     }
 
-    /// Records `value` `count` times.
+    /// Records `value` `count` times. Inlined into the replay's meter up to the levels (once a
+    /// stall); a value or a count past them goes to the histogram out of line.
+    @inline(__always)
     public mutating func record(_ value: Int, count: Int) {
         guard count > 0 else { return }
         let value = UInt64(Swift.max(0, value))
-        if box == nil, value >= 1 << 32 || total + UInt64(count) > UInt64(UInt32.max) { moveToHistogram(asHistogram) }
-        if box != nil {
-            writableHistogram().histogram.record(value, count: UInt64(count))
-            return
+        guard box == nil, value < 1 << 32, total + UInt64(count) <= UInt64(UInt32.max) else {
+            return recordInHistogram(value, count: count)
         }
         levels.add(UInt32(count), at: HistogramBuckets.level(of: value))
         total += UInt64(count)
         largest = Swift.max(largest, value)
         if value > 0 { smallestNonZero = Swift.min(smallestNonZero, value) }
+    }
+
+    /// Records `value` `count` times in the histogram, made from the levels first if there is none.
+    @inline(never)
+    private mutating func recordInHistogram(_ value: UInt64, count: Int) {
+        if box == nil { moveToHistogram(asHistogram) }
+        writableHistogram().histogram.record(value, count: UInt64(count))
     }
 
     public mutating func merge(_ other: Distribution) {

@@ -48,6 +48,11 @@ struct SparseCounts: Sendable {
         guard count > 0 else { return }
         defer { checkInvariants(cell: cell) }
         if isPaged { return addPaged(count, at: cell) }
+        addMapped(count, at: cell)
+    }
+
+    @inline(never)
+    private mutating func addMapped(_ count: UInt32, at cell: Int) {
         map.add(count, to: UInt32(cell))
         if map.count > mapLimit { page() }
     }
@@ -62,12 +67,20 @@ struct SparseCounts: Sendable {
         if byte != Self.inLarge, count < UInt32(Self.inLarge - byte) {
             bytes[index] = byte + UInt8(count)
         } else {
-            if byte != Self.inLarge {
-                large.add(UInt32(byte), to: UInt32(cell))
-                bytes[index] = Self.inLarge
-            }
-            large.add(count, to: UInt32(cell))
+            addLarge(count, at: cell, index: index)
         }
+    }
+
+    /// Adds `count` to `cell`, at `index` in `bytes`, in the map of large counts (moving its count
+    /// there first if its byte still holds it).
+    @inline(never)
+    private mutating func addLarge(_ count: UInt32, at cell: Int, index: Int) {
+        let byte = bytes[index]
+        if byte != Self.inLarge {
+            large.add(UInt32(byte), to: UInt32(cell))
+            bytes[index] = Self.inLarge
+        }
+        large.add(count, to: UInt32(cell))
     }
 
     /// Gives `page` its bytes, all 0, after the pages in use; returns its entry in `pages`.
