@@ -10,7 +10,7 @@ struct ImportOptions: ParsableArguments {
                                valueName: "column"))
     var user: String?
 
-    @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601.", valueName: "unit"))
+    @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC).", valueName: "unit"))
     var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
 
     @Option(parsing: .unconditional, help: "Time on the last page after the last view (or touch) before the session ends, ms.")

@@ -64,7 +64,7 @@ extension DeckBenchCommand.Networks {
                                    + "and status and url if it has them, needs none).", valueName: "start,first_byte,end,bytes[,status[,url]]"))
         var columns: String?
 
-        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601 (default: ms).", valueName: "unit"))
+        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC) (default: ms).", valueName: "unit"))
         var timeUnit: String?
 
         @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's); "

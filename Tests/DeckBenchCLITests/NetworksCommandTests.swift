@@ -267,6 +267,21 @@ import Testing
         #expect(iso.status == 65 && iso.stderr.contains("1 malformed, the first: rum-iso.csv:2: start, first byte and end must be times (ms)")
                 && iso.stderr.contains("time_unit="), "\(iso.stderr)")
         #expect(try replay("empirical:path=rum-iso.csv,columns=start;ttfb;end;size,time_unit=iso8601").status == 0)
+        // The same instants as a SQL warehouse exports them (a space for the T, microseconds, UTC),
+        // and with no zone at all: the same replay.
+        try "start,ttfb,end,size\n2023-11-14 22:13:20.000000 UTC,2023-11-14 22:13:20.100000 UTC,2023-11-14 22:13:20.150000 UTC,20000\n"
+            .write(toFile: folder + "/rum-bq.csv", atomically: true, encoding: .utf8)
+        try "start,ttfb,end,size\n2023-11-14 22:13:20,2023-11-14 22:13:20.1,2023-11-14 22:13:20.15,20000\n"
+            .write(toFile: folder + "/rum-zoneless.csv", atomically: true, encoding: .utf8)
+        var isoRows: [String] = []
+        for file in ["rum-iso.csv", "rum-bq.csv", "rum-zoneless.csv"] {
+            let spec = "empirical:path=\(file),columns=start;ttfb;end;size,time_unit=iso8601"
+            let run = try DeckBenchTool.run(["replay", "rec", "--network", spec, "--out", "out-\(file)", "--quiet"], in: folder)
+            #expect(run.status == 0, "\(spec): \(run.stderr)")
+            let sessions = try String(contentsOfFile: folder + "/out-\(file)/sessions.csv", encoding: .utf8)
+            isoRows.append(sessions.replacingOccurrences(of: "path=" + file, with: "path=FILE"))
+        }
+        #expect(isoRows[0] == isoRows[1] && isoRows[0] == isoRows[2] && isoRows[0].split(separator: "\n").count > 1)
 
         for file in ["rum-s.csv", "rum-iso.csv"] {
             let plain = try replay("empirical:path=\(file)")

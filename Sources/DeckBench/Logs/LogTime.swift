@@ -8,7 +8,10 @@ package struct LogTime: Sendable {
         case ms
         /// Seconds (a whole or decimal number), to the nearest millisecond.
         case s
-        /// An ISO 8601 date and time with a zone (`2026-11-24T10:15:30.250Z`), fractional seconds optional.
+        /// An ISO 8601 date and time (`2026-11-24T10:15:30.250Z`), fractional seconds optional; also
+        /// as SQL exports write it (`2026-11-24 10:15:30.250000 UTC`, a space for the `T`, `UTC` or
+        /// an offset such as `+0530` for the zone). A time without a zone is read as UTC: only
+        /// differences of times count.
         case iso8601
     }
 
@@ -49,6 +52,7 @@ package struct LogTime: Sendable {
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
-        return withFraction.date(from: text) ?? plain.date(from: text)
+        if let date = withFraction.date(from: text) ?? plain.date(from: text) { return date }
+        return SQLTimestamp(text).map { Date(timeIntervalSince1970: Double($0.milliseconds) / 1_000) }
     }
 }

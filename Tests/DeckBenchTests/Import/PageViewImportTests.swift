@@ -58,6 +58,17 @@ import Testing
         #expect(report.rows == 8 && report.sessions == 2 && report.swipes == 2 && report.jumps == 1)
         #expect(report.rejectedSessions == 1 && report.rejectedRows == 2)
         #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" is not a date YYYY-MM-DD"])
+        // The same log as a SQL warehouse exports it (`2026-11-02 08:15:04.100000 UTC`), and with
+        // local times without a zone: the same recording.
+        let original = try String(contentsOfFile: input, encoding: .utf8)
+        let exported = original.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z,", with: " UTC,")
+        let zoneless = original.replacingOccurrences(of: "Z,", with: ",")
+        for (name, text) in [("exported", exported), ("zoneless", zoneless)] {
+            #expect(text != original)
+            try text.write(toFile: dir + "/\(name).csv", atomically: true, encoding: .utf8)
+            let again = try importer.run(dir + "/\(name).csv", into: dir + "/\(name)")
+            #expect(try lines(again.output) == lines(report.output) && again.rejectedRows == 2, "\(name)")
+        }
     }
 
     @Test func rowsOutOfOrderRejectTheirSessionAndTheRestGoOn() throws {
