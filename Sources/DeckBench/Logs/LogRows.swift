@@ -19,6 +19,16 @@ enum LogRows {
             return names.joined(separator: ", ") + (header.count > 12 ? ", … (\(header.count) columns)" : "")
         }
 
+        /// What a header of one column whose name holds semicolons or tabs says: the file
+        /// separates its columns with those (a spreadsheet in a language that writes decimal
+        /// commas does), and it is read as comma-separated. Empty for any other header.
+        static func separatorHint(_ header: [String]) -> String {
+            guard header.count == 1, let name = header.first else { return "" }
+            guard let separator = name.contains(";") ? "semicolons" : name.contains("\t") ? "tabs" : nil else { return "" }
+            return "; that is one column, its name holding \(separator): the file separates its columns with \(separator), "
+                + "and is read as comma-separated (export it with commas)"
+        }
+
         /// A header without the column asked for is the file's content (exit 65); a file that cannot
         /// be opened is not (74).
         public var isContentFault: Bool {
@@ -32,7 +42,7 @@ enum LogRows {
             switch self {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
-                "\(file): no column \"\(column)\" in the header (\(Self.said(header)))"
+                "\(file): no column \"\(column)\" in the header (\(Self.said(header)))\(Self.separatorHint(header))"
             case let .notRows(file, reason): "\(file): \(reason)"
             }
         }

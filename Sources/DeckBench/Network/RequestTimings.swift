@@ -86,7 +86,7 @@ package struct RequestTimings: Sendable {
                 let missing = standard.prefix(4).filter { found[$0] == nil }
                 guard missing.isEmpty else {
                     return .none(reason: "its header (\(LogRows.Failure.said(header))) names no "
-                        + missing.joined(separator: ", "))
+                        + missing.joined(separator: ", ") + LogRows.Failure.separatorHint(header))
                 }
                 var columns = Columns(start: found["start"]!, firstByte: found["first_byte"]!, end: found["end"]!, bytes: found["bytes"]!,
                                       status: found["status"], url: found["url"])

@@ -93,6 +93,20 @@ import Testing
         #expect(urlOnly.status == nil && urlOnly.url == "url")
         #expect(try named("upper.csv", "START, First_Byte ,END,Bytes\n") == ["START", " First_Byte ", "END", "Bytes"])
         #expect(try detected("ttfb.csv", "start,ttfb,end,bytes\n") == .none(reason: #"its header ("start", "ttfb", "end", "bytes") names no first_byte"#))
+        // A spreadsheet's export separated by semicolons (or tabs) is one column to a CSV reader: said.
+        let semicolons = "start;first_byte;end;bytes\n0;0,238;0,28;20000\n"
+        #expect(try detected("semicolons.csv", semicolons) == .none(reason: #"its header ("start;first_byte;end;bytes") names no start, first_byte, end, bytes; that is one column, its name holding semicolons: the file separates its columns with semicolons, and is read as comma-separated (export it with commas)"#))
+        func reason(_ detection: RequestTimings.Columns.Detection) -> String {
+            if case let .none(reason) = detection { return reason }
+            return ""
+        }
+        #expect(try reason(detected("tabs.csv", "start\tfirst_byte\tend\tbytes\n")).contains("its name holding tabs"))
+        #expect(try !reason(detected("one.csv", "start\n")).contains("that is one column"))
+        let failure = try #require(throws: LogRows.Failure.self) {
+            try RequestTimings(path: folder + "/semicolons.csv",
+                               columns: RequestTimings.Columns(start: "start", firstByte: "first_byte", end: "end", bytes: "bytes", status: nil, url: nil))
+        }
+        #expect(failure.description.hasSuffix("semicolons.csv: no column \"start\" in the header (\"start;first_byte;end;bytes\"); that is one column, its name holding semicolons: the file separates its columns with semicolons, and is read as comma-separated (export it with commas)"), "\(failure)")
         #expect(try detected("twice.csv", "start,Start,first_byte,end,bytes\n")
             == .none(reason: #"its columns name start twice ("start", "Start"): which one is meant?"#))
         #expect(try detected("same.csv", "start,first_byte,end,bytes,start\n")
