@@ -258,7 +258,7 @@ extension DeckBenchCommand.Networks {
             guard !requests.isEmpty else {
                 // What each file left out, which the fit's output would have said.
                 for line in left { Console.error(line) }
-                let unit = badTimes > 0 ? "; \(badTimes) had times that do not read as \(reading.unit.rawValue): another --time-unit (ms, s, iso8601)?" : ""
+                let unit = badTimes > 0 ? "; \(badTimes) had times that do not read as \(reading.unit.rawValue): another --time-unit (\(LogTime.Unit.allCases.filter { $0 != reading.unit }.map(\.rawValue).joined(separator: " or ")))?" : ""
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects" + (malformed > 0 ? ", and \(malformed) malformed: see the first above\(unit)" : "") + ")")
                 throw ExitStatus.data

@@ -15,7 +15,7 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .badTime(text, unit): "time \"\(text)\" is not \(unit == .iso8601 ? "an ISO 8601 date and time" : "a number of \(unit.rawValue)")"
+        case let .badTime(text, unit): "time " + LogTime(unit: unit).whyNot(text)
         case let .badPage(text, kind): "page \"\(text)\" is not \(kind == .date ? "a date YYYY-MM-DD" : "a whole number")"
         case let .missingField(column): "no value in column \"\(column)\""
         case .emptySession: "an empty session id"

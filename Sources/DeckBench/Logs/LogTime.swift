@@ -31,13 +31,33 @@ package struct LogTime: Sendable {
             guard abs(milliseconds) < 1e15 else { return nil }
             return Int(milliseconds)
         case .iso8601:
-            guard let date = Self.isoDate(trimmed) else { return nil }
-            return Int((date.timeIntervalSince1970 * 1_000).rounded())
+            return LogTimestamp(trimmed)?.milliseconds
+        }
+    }
+
+    /// Why `text`, which does not read as a time of this unit, is none, with the unit it reads as
+    /// when it reads as another: `"2026-11-24 10:15:30 UTC" is not a number of ms: a date and
+    /// time (--time-unit iso8601)`. The text is quoted with its control characters escaped, cut at
+    /// 60 characters.
+    public func whyNot(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let quoted = String(trimmed.prefix(60)).debugDescription
+        switch unit {
+        case .ms, .s:
+            if let value = Double(trimmed), value.isFinite {
+                return "\(quoted) is out of range: 10¹⁵ ms or more" + (unit == .s ? " (a number of ms? --time-unit ms)" : "")
+            }
+            let other = LogTimestamp(trimmed) != nil ? ": a date and time (--time-unit iso8601)" : ""
+            return "\(quoted) is not a number of \(unit.rawValue)\(other)"
+        case .iso8601:
+            let other = Double(trimmed) != nil ? ": a number (--time-unit ms or s)" : ""
+            return "\(quoted) is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, "
+                + "a zone Z, UTC, GMT, ±hh[:mm] or none)\(other)"
         }
     }
 
     /// The time of `text` in milliseconds with its fraction (a Resource Timing export's
-    /// sub-millisecond times), or nil when it is not one. ISO 8601 keeps its formatter's grain, 1 ms.
+    /// sub-millisecond times), or nil when it is not one. ISO 8601 is read to the millisecond.
     public func fractionalMs(_ text: String) -> Double? {
         guard unit != .iso8601 else { return ms(text).map(Double.init) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -45,14 +65,5 @@ package struct LogTime: Sendable {
         let milliseconds = unit == .s ? value * 1_000 : value
         guard abs(milliseconds) < 1e15 else { return nil }
         return milliseconds
-    }
-
-    private static func isoDate(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = withFraction.date(from: text) ?? plain.date(from: text) { return date }
-        return SQLTimestamp(text).map { Date(timeIntervalSince1970: Double($0.milliseconds) / 1_000) }
     }
 }

@@ -152,7 +152,9 @@ package struct RequestTimings: Sendable {
                 return ms
             }
             guard let start = ms(columns.start), let firstByte = ms(columns.firstByte), let end = ms(columns.end) else {
-                return rejects.append("\(path):\(line): start, first byte and end must be times (\(time.unit.rawValue))")
+                let column = [columns.start, columns.firstByte, columns.end].first { ms($0) == nil }!
+                let why = value(column).map { time.whyNot($0) } ?? "empty"
+                return rejects.append("\(path):\(line): start, first byte and end must be times (\(time.unit.rawValue)): \(column) \(why)")
             }
             guard start <= firstByte, firstByte <= end else {
                 return rejects.append("\(path):\(line): the first byte must come after the start and before the end")

@@ -8,6 +8,8 @@ package final class ZstdWriter {
     private let encoder: OpaquePointer
     private let output: UnsafeMutableRawBufferPointer
     private var frameHasContent = false
+    /// Whether a frame was ended: the file then holds at least one.
+    private var endedAFrame = false
 
     /// Starts a file at `path`, compressed at `level` (1…19).
     public init(path: String, level: Int32 = 19) throws(OutputError) {
@@ -49,16 +51,23 @@ package final class ZstdWriter {
     /// Ends the current frame; later writes start a new one. Does nothing on an empty frame.
     public func endFrame() throws(OutputError) {
         guard frameHasContent else { return }
-        var input = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
-        while try compress(&input, mode: ZSTD_e_end) != 0 {}
+        try writeEnd()
         frameHasContent = false
     }
 
-    /// Ends the last frame and moves the file into place.
+    /// Ends the last frame and moves the file into place. A file nothing was written to holds one
+    /// empty frame: zstd reads it as no bytes, where an empty file is "unexpected end of file".
     @discardableResult
     public func finish() throws(OutputError) -> AtomicFileWriter.Written {
+        if !frameHasContent && !endedAFrame { try writeEnd() }
         try endFrame()
         return try file.commit()
+    }
+
+    private func writeEnd() throws(OutputError) {
+        var input = ZSTD_inBuffer(src: nil, size: 0, pos: 0)
+        while try compress(&input, mode: ZSTD_e_end) != 0 {}
+        endedAFrame = true
     }
 
     @discardableResult

@@ -71,6 +71,23 @@ import Testing
         }
     }
 
+    /// A log whose every session is rejected gives a recording of none: one empty zstd frame, which
+    /// zstd reads as no bytes (an empty file is "unexpected end of file" to it).
+    @Test func noSessionLeftIsAnEmptyFrameNotAnEmptyFile() throws {
+        let dir = folder()
+        let input = dir + "/views.csv"
+        try "session,ts,day\nu1,not-a-time,3\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
+        #expect(report.sessions == 0 && report.rejectedRows == 1)
+        let bytes = try #require(FileManager.default.contents(atPath: report.output))
+        // The frame's magic number, its header, an empty last block and the checksum.
+        #expect(Array(bytes.prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD] && bytes.count < 32)
+        var items = 0
+        let reader = RecordingReader(path: report.output)
+        for _ in reader { items += 1 }
+        #expect(items == 0)
+    }
+
     @Test func rowsOutOfOrderRejectTheirSessionAndTheRestGoOn() throws {
         let dir = folder()
         let input = dir + "/log.jsonl"

@@ -1,9 +1,13 @@
-/// A date and time as SQL warehouses and spreadsheets export it, which `ISO8601DateFormatter`
-/// refuses: `2026-11-24 10:15:30.250000 UTC` (BigQuery), `2026-11-24 10:15:30.250 +0000`,
-/// `2026-11-24T10:15:30.25+05:30`, `2026-11-24 10:15:30` (no zone: read as UTC). Seconds and
-/// their fraction (any number of digits, `.` or `,`) are optional; the zone is `Z`, `UTC`, `GMT`,
-/// or an offset `±hh`, `±hhmm` or `±hh:mm`, after a space or not.
-struct SQLTimestamp {
+/// A date and time as `--time-unit iso8601` reads it: ISO 8601's (`2026-11-24T10:15:30.250Z`) and
+/// as SQL warehouses and spreadsheets export it: `2026-11-24 10:15:30.250000 UTC` (BigQuery),
+/// `2026-11-24 10:15:30.250 +0000`, `2026-11-24T10:15:30.25+05:30`, `2026-11-24 10:15` (no zone:
+/// read as UTC). Seconds are optional, and so is their fraction (any number of digits, after `.`
+/// or `,`); the zone is `Z`, `UTC`, `GMT`, or an offset `±hh`, `±hhmm` or `±hh:mm`, after a space
+/// or not. Strict where a lax reader would guess: a day the month lacks, 24:00, a leap second, a
+/// fraction of a minute are refused, never rolled over; days are the proleptic Gregorian
+/// calendar's, as ISO 8601's, before 1582 too. One reader for every spelling, so the same instant
+/// is the same millisecond however it is written.
+struct LogTimestamp {
     /// Milliseconds since 1970-01-01T00:00:00Z, the fraction rounded half up.
     let milliseconds: Int
 
@@ -12,10 +16,11 @@ struct SQLTimestamp {
         guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
               let day = reader.digits(2), reader.take("T") || reader.take("t") || reader.take(" "),
               let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2) else { return nil }
-        let second = reader.take(":") ? reader.digits(2) : 0
+        let hasSeconds = reader.take(":")
+        let second = hasSeconds ? reader.digits(2) : 0
         guard let second, (1 ... 12).contains(month), (1 ... Self.days(inMonth: month, of: year)).contains(day),
               hour < 24, minute < 60, second < 60 else { return nil }
-        let fraction = reader.take(".") || reader.take(",") ? reader.fractionMilliseconds() : 0
+        let fraction = hasSeconds && (reader.take(".") || reader.take(",")) ? reader.fractionMilliseconds() : 0
         guard let fraction, let offsetMinutes = reader.zoneOffsetMinutes(), reader.atEnd else { return nil }
         let seconds = (Self.daysSinceEpoch(year: year, month: month, day: day) * 24 + hour) * 3_600 + minute * 60 + second
         milliseconds = (seconds - offsetMinutes * 60) * 1_000 + fraction

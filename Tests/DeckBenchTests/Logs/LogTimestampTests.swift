@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import DeckBench
+
+/// Times as `--time-unit iso8601` reads them, ISO 8601's and as SQL warehouses export them: read to
+/// the millisecond, worked out by hand from 1,700,000,000 s (2023-11-14T22:13:20Z), and held to
+/// `ISO8601DateFormatter` on whole seconds from 1600 on.
+@Suite struct LogTimestampTests {
+    private static let at1700000000100 = 1_700_000_000_100
+
+    @Test func exportsShapesReadAsTheInstantTheyName() {
+        for text in [
+            "2023-11-14 22:13:20.100000 UTC", // BigQuery's CSV
+            "2023-11-14 22:13:20.1 UTC",
+            "2023-11-14T22:13:20.1", // no zone: UTC
+            "2023-11-14 22:13:20.100 +0000",
+            "2023-11-15 03:43:20.1 +0530",
+            "2023-11-14 14:13:20,1-08:00",
+            "2023-11-14t22:13:20.100z",
+            "2023-11-14 22:13:20.1 gmt",
+            "2023-11-14 23:13:20.1+01",
+        ] {
+            #expect(LogTimestamp(text)?.milliseconds == Self.at1700000000100, "\(text)")
+        }
+        #expect(LogTimestamp("2023-11-14 22:13")?.milliseconds == 1_699_999_980_000)
+        #expect(LogTimestamp("1970-01-01 00:00:00 UTC")?.milliseconds == 0)
+        #expect(LogTimestamp("1969-12-31 23:59:59.999 UTC")?.milliseconds == -1)
+    }
+
+    /// A fraction rounds half up at the millisecond, whatever its digits and however the time is
+    /// written.
+    @Test func aFractionRoundsHalfUpToTheMillisecond() {
+        #expect(LogTimestamp("2023-11-14T22:13:20.0995Z")?.milliseconds == Self.at1700000000100)
+        #expect(LogTimestamp("2023-11-14T22:13:20.0009Z")?.milliseconds == Self.at1700000000100 - 99)
+        #expect(LogTimestamp("2023-11-14 22:13:20.0995 UTC")?.milliseconds == Self.at1700000000100)
+        #expect(LogTimestamp("2023-11-14 22:13:20.0994999 UTC")?.milliseconds == Self.at1700000000100 - 1)
+        #expect(LogTimestamp("2023-11-14 22:13:19.9995")?.milliseconds == Self.at1700000000100 - 100)
+        #expect(LogTimestamp("2023-11-14 22:13:20.000400")?.milliseconds == Self.at1700000000100 - 100)
+    }
+
+    @Test func whatNamesNoInstantIsRefused() {
+        for text in [
+            "2023-02-29 00:00:00", "2100-02-29 00:00:00", "2023-13-01 00:00:00", "2023-00-10 00:00:00",
+            "2023-11-31 00:00:00", "2023-11-14 24:00:00", "2023-11-14 22:60:00", "2023-11-14 22:13:60",
+            "2023-11-14", "2023-11-14 22", "2023-11-14 22:13:20.", "2023-11-14 22:13:20 UTC x",
+            "2023-11-14 22:13:20 +19", "2023-11-14 22:13:20 +05:60", "2023-11-14 22:13:20 EST", "23-11-14 22:13:20",
+            "2023/11/14 22:13:20", "1700000000100", "",
+            // Never rolled over or guessed, with a T and a zone as without.
+            "2026-02-30T10:15:30Z", "2023-02-29T00:00:10Z", "2026-11-24T24:00:00.250Z", "2026-11-24T10:15.5Z",
+            "2026-11-24 10:15.5", "2026-11-24T23:59:60Z",
+        ] {
+            #expect(LogTimestamp(text) == nil, "\(text)")
+        }
+        #expect(LogTimestamp("2024-02-29 00:00:00") != nil && LogTimestamp("2000-02-29 00:00:00") != nil)
+    }
+
+    /// Days are the proleptic Gregorian calendar's, before its adoption in 1582 too, as ISO 8601's.
+    @Test func daysBefore1582AreGregorian() {
+        #expect(LogTimestamp.daysSinceEpoch(year: 1582, month: 10, day: 15) - LogTimestamp.daysSinceEpoch(year: 1582, month: 10, day: 4) == 11)
+        #expect(LogTimestamp("1582-10-04T00:00:00.250Z").map { $0.milliseconds - LogTimestamp("1582-10-04 00:00:00 UTC")!.milliseconds } == 250)
+        #expect(LogTimestamp.daysSinceEpoch(year: 1, month: 1, day: 1) == -719_162)
+    }
+
+    /// The calendar's arithmetic against Foundation's, on whole seconds from 1600 to 2400.
+    @Test func daysAgreeWithFoundationOverCenturies() {
+        let formatter = ISO8601DateFormatter()
+        var random = SeededGenerator(seed: 3, keys: 17)
+        for _ in 0 ..< 2_000 {
+            let seconds = Int(random.next() % 25_245_000_000) - 11_676_000_000
+            let text = formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
+            #expect(LogTimestamp(text)?.milliseconds == seconds * 1_000, "\(text)")
+        }
+    }
+
+    /// `--time-unit iso8601` reads what the formatter reads as before, and the exports' shapes beside it.
+    @Test func theLogsUnitReadsBoth() {
+        let time = LogTime(unit: .iso8601)
+        #expect(time.ms("2023-11-14T22:13:20.100Z") == Self.at1700000000100)
+        #expect(time.ms(" 2023-11-14 22:13:20.100000 UTC ") == Self.at1700000000100)
+        #expect(time.ms("2023-11-14T22:13:20") == Self.at1700000000100 - 100)
+        #expect(time.ms("yesterday") == nil)
+    }
+
+    /// A time that does not read says what it reads as instead, its text quoted with control
+    /// characters escaped.
+    @Test func aTimeThatDoesNotReadSaysWhatItIs() {
+        #expect(LogTime(unit: .ms).whyNot("2026-11-24 10:15:30 UTC") == #""2026-11-24 10:15:30 UTC" is not a number of ms: a date and time (--time-unit iso8601)"#)
+        #expect(LogTime(unit: .s).whyNot("1700000000000000") == #""1700000000000000" is out of range: 10¹⁵ ms or more (a number of ms? --time-unit ms)"#)
+        #expect(LogTime(unit: .ms).whyNot("a\tb") == #""a\tb" is not a number of ms"#)
+        #expect(LogTime(unit: .iso8601).whyNot("1732443330250").hasSuffix(": a number (--time-unit ms or s)"))
+        #expect(ImportError.badTime("2026-02-30 10:15:30\n", .iso8601).description
+            == #"time "2026-02-30 10:15:30\n" is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, a zone Z, UTC, GMT, ±hh[:mm] or none)"#)
+    }
+}
