@@ -12,18 +12,48 @@ struct LogTimestamp {
     let milliseconds: Int
 
     init?(_ text: String) {
-        var reader = Reader(Array(text.utf8))
-        guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
-              let day = reader.digits(2), reader.take("T") || reader.take("t") || reader.take(" "),
-              let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2) else { return nil }
-        let hasSeconds = reader.take(":")
-        let second = hasSeconds ? reader.digits(2) : 0
-        guard let second, (1 ... 12).contains(month), (1 ... Self.days(inMonth: month, of: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else { return nil }
-        let fraction = hasSeconds && (reader.take(".") || reader.take(",")) ? reader.fractionMilliseconds() : 0
-        guard let fraction, let offsetMinutes = reader.zoneOffsetMinutes(), reader.atEnd else { return nil }
-        let seconds = (Self.daysSinceEpoch(year: year, month: month, day: day) * 24 + hour) * 3_600 + minute * 60 + second
-        milliseconds = (seconds - offsetMinutes * 60) * 1_000 + fraction
+        guard let fields = Fields(text), fields.refusal == nil else { return nil }
+        let days = Self.daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day)
+        let seconds = (days * 24 + fields.hour) * 3_600 + fields.minute * 60 + fields.second
+        milliseconds = (seconds - fields.offsetMinutes * 60) * 1_000 + fields.fractionMilliseconds
+    }
+
+    /// Why `text`, shaped as a date and time, names none (a day its month lacks, an hour, minute or
+    /// second out of range, an offset beyond ±18:59); nil when it names one or has another shape.
+    static func refusal(of text: String) -> String? {
+        Fields(text)?.refusal
+    }
+
+    /// The fields of a text shaped as a date and time, each as written, not yet checked.
+    private struct Fields {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var fractionMilliseconds = 0
+        var offsetMinutes = 0
+
+        init?(_ text: String) {
+            var reader = Reader(Array(text.utf8))
+            guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
+                  let day = reader.digits(2), reader.take("T") || reader.take("t") || reader.take(" "),
+                  let hour = reader.digits(2), reader.take(":"), let minute = reader.digits(2) else { return nil }
+            let hasSeconds = reader.take(":")
+            guard let second = hasSeconds ? reader.digits(2) : 0 else { return nil }
+            let fraction = hasSeconds && (reader.take(".") || reader.take(",")) ? reader.fractionMilliseconds() : 0
+            guard let fraction, let offsetMinutes = reader.zoneOffsetMinutes(), reader.atEnd else { return nil }
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            (fractionMilliseconds, self.offsetMinutes) = (fraction, offsetMinutes)
+        }
+
+        /// The first field out of its range, said; nil when every field is in range.
+        var refusal: String? {
+            guard (1 ... 12).contains(month) else { return "no month \(month)" }
+            let days = LogTimestamp.days(inMonth: month, of: year)
+            guard (1 ... days).contains(day) else { return "day \(day) of a month of \(days) days" }
+            guard hour < 24 else { return "hour \(hour) (24:00 is written 00:00 of the next day)" }
+            guard minute < 60 else { return "minute \(minute)" }
+            guard second < 60 else { return "second \(second) (a leap second is not counted)" }
+            guard abs(offsetMinutes) < 19 * 60 else { return "an offset of \(abs(offsetMinutes) / 60) hours (at most 18:59)" }
+            return nil
+        }
     }
 
     /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar.
@@ -96,7 +126,7 @@ struct LogTimestamp {
         }
 
         /// The zone at the end, as minutes east of UTC: 0 for none, `Z`, `UTC` or `GMT`, else an
-        /// offset `±hh`, `±hhmm` or `±hh:mm` (up to 18 hours); nil for anything else.
+        /// offset `±hh`, `±hhmm` or `±hh:mm` (its hours checked by the caller); nil for anything else.
         mutating func zoneOffsetMinutes() -> Int? {
             _ = take(" ")
             if atEnd || take("Z") || take("z") || take(word: "UTC") || take(word: "GMT") { return atEnd ? 0 : nil }
@@ -108,7 +138,7 @@ struct LogTimestamp {
                 _ = take(":")
                 minutes = digits(2)
             }
-            guard let minutes, hours <= 18, minutes < 60 else { return nil }
+            guard let minutes, minutes < 60 else { return nil }
             return sign * (hours * 60 + minutes)
         }
     }

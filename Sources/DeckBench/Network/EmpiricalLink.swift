@@ -129,7 +129,7 @@ struct EmpiricalLink: Sendable {
         }
         if let named = columnsRead {
             do {
-                let rows = try RequestTimings(path: path, columns: named, time: LogTime(unit: unit), filter: expression)
+                let rows = try RequestTimings(path: path, columns: named, time: LogTime(unit: unit, option: "time_unit="), filter: expression)
                 (requests, rejects) = (rows.requests, rows.rejects)
             } catch let error as RequestTimings.FilterWithoutURL {
                 throw Failure(path: path, reason: error.reason, usage: true)

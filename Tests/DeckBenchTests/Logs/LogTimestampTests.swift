@@ -81,14 +81,43 @@ import Testing
         #expect(time.ms("yesterday") == nil)
     }
 
-    /// A time that does not read says what it reads as instead, its text quoted with control
-    /// characters escaped.
+    /// A time that does not read says what it reads as instead, or which of its fields is out of
+    /// range, its text quoted with every character that could hide written as its code.
     @Test func aTimeThatDoesNotReadSaysWhatItIs() {
         #expect(LogTime(unit: .ms).whyNot("2026-11-24 10:15:30 UTC") == #""2026-11-24 10:15:30 UTC" is not a number of ms: a date and time (--time-unit iso8601)"#)
-        #expect(LogTime(unit: .s).whyNot("1700000000000000") == #""1700000000000000" is out of range: 10¹⁵ ms or more (a number of ms? --time-unit ms)"#)
+        #expect(LogTime(unit: .ms, option: "time_unit=").whyNot("2026-11-24 10:15:30 UTC").hasSuffix("(time_unit=iso8601)"))
+        #expect(LogTime(unit: .s).whyNot("1700000000000") == #""1700000000000" is out of range: 10¹⁵ ms or more (a number of ms? --time-unit ms)"#)
+        // Out of range in ms as well: no hint that ms would do.
+        #expect(LogTime(unit: .s).whyNot("1764000000000000000000") == #""1764000000000000000000" is out of range: 10¹⁵ ms or more"#)
         #expect(LogTime(unit: .ms).whyNot("a\tb") == #""a\tb" is not a number of ms"#)
         #expect(LogTime(unit: .iso8601).whyNot("1732443330250").hasSuffix(": a number (--time-unit ms or s)"))
-        #expect(ImportError.badTime("2026-02-30 10:15:30\n", .iso8601).description
-            == #"time "2026-02-30 10:15:30\n" is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, a zone Z, UTC, GMT, ±hh[:mm] or none)"#)
+        let iso = LogTime(unit: .iso8601)
+        #expect(iso.whyNot("2026-02-30T10:15:30Z") == #""2026-02-30T10:15:30Z" is not a date and time: day 30 of a month of 28 days"#)
+        #expect(iso.whyNot("2024-13-01 00:00") == #""2024-13-01 00:00" is not a date and time: no month 13"#)
+        #expect(iso.whyNot("2026-11-24T24:00:00Z").hasSuffix("hour 24 (24:00 is written 00:00 of the next day)"))
+        #expect(iso.whyNot("2026-11-24T23:59:60Z").hasSuffix("second 60 (a leap second is not counted)"))
+        #expect(iso.whyNot("2026-11-24T23:59:00+19:00").hasSuffix("an offset of 19 hours (at most 18:59)"))
+        #expect(LogTimestamp("2026-11-24T23:59:00+18:59") != nil)
+        // A no-break space and a line separator are written as their codes; a long value is cut with an ellipsis.
+        #expect(iso.whyNot("2026-11-24\u{A0}10:15:30Z").hasPrefix(#""2026-11-24\u{A0}10:15:30Z" is not a date and time ("#))
+        #expect(LogTime.quoted("a\u{2028}b") == #""a\u{2028}b""#)
+        #expect(LogTime.quoted(String(repeating: "9", count: 70)) == "\"" + String(repeating: "9", count: 60) + "…\"")
+        #expect(LogTime.quoted("été 5") == #""été 5""#)
+        #expect(ImportError.badTime("2026-11-24 10:15:30 PST", .iso8601).description
+            == #"time "2026-11-24 10:15:30 PST" is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, a zone Z, UTC, GMT, ±hh[:mm] or none)"#)
+    }
+
+    /// Numbers of ms or s are decimal: hexadecimal, `inf` and `nan` are no times, and seconds are
+    /// read with their point moved, so that a half millisecond rounds as it does written in ms.
+    @Test func numbersAreDecimalAndSecondsRoundAsMilliseconds() {
+        let ms = LogTime(unit: .ms), seconds = LogTime(unit: .s)
+        for text in ["0x10", "0x1p4", "inf", "nan", "1e", "e5", ".", "+", "1.2.3", "1e1234567", "٣"] {
+            #expect(ms.ms(text) == nil && seconds.ms(text) == nil, "\(text)")
+        }
+        #expect(seconds.ms("260.3185") == 260_319 && ms.ms("260318.5") == 260_319)
+        #expect(seconds.ms("0.0005") == 1 && seconds.ms("-0.0005") == -1 && seconds.ms("2.6e2") == 260_000)
+        #expect(seconds.fractionalMs("260.3185") == 260_318.5 && ms.fractionalMs(" 12.25 ") == 12.25)
+        #expect(ms.ms(".5") == 1 && ms.ms("5.") == 5 && ms.ms("-7") == -7 && ms.ms("1E3") == 1_000)
+        #expect(ms.whyNot("0x10") == #""0x10" is not a number of ms"#)
     }
 }
