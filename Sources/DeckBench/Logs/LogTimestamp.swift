@@ -115,14 +115,14 @@ struct LogTimestamp {
         /// half up: `.2505` is 251 ms.
         mutating func fractionMilliseconds() -> Int? {
             let start = index
-            var tenthsOfMicroseconds = 0
+            var tenthsOfMilliseconds = 0
             while index < bytes.count, (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(bytes[index]) {
-                if index - start < 4 { tenthsOfMicroseconds = tenthsOfMicroseconds * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                if index - start < 4 { tenthsOfMilliseconds = tenthsOfMilliseconds * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
                 index += 1
             }
             guard index > start else { return nil }
-            for _ in min(index - start, 4) ..< 4 { tenthsOfMicroseconds *= 10 }
-            return (tenthsOfMicroseconds + 5) / 10
+            for _ in min(index - start, 4) ..< 4 { tenthsOfMilliseconds *= 10 }
+            return (tenthsOfMilliseconds + 5) / 10
         }
 
         /// The zone at the end, as minutes east of UTC: 0 for none, `Z`, `UTC` or `GMT`, else an
