@@ -20,7 +20,11 @@ package struct LogTime: Sendable {
     /// `time_unit=` (an empirical network's spec).
     public var option: String
 
-    public init(unit: Unit = .ms, option: String = "--time-unit ") {
+    public init(unit: Unit = .ms) {
+        self.init(unit: unit, option: "--time-unit ")
+    }
+
+    public init(unit: Unit, option: String) {
         self.unit = unit
         self.option = option
     }
