@@ -37,26 +37,13 @@ package struct PageViewFields: Sendable {
         }
     }
 
-    /// Days from 1970-01-01 to `YYYY-MM-DD` (proleptic Gregorian), nil for anything else.
+    /// Days from 1970-01-01 to `YYYY-MM-DD` (proleptic Gregorian, `LogTimestamp`'s calendar), nil
+    /// for anything else.
     static func dayNumber(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1 ... 12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+              (1 ... 12).contains(month), day >= 1, day <= LogTimestamp.days(inMonth: month, of: year) else { return nil }
+        return LogTimestamp.daysSinceEpoch(year: year, month: month, day: day)
     }
 }

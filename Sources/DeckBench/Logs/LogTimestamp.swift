@@ -56,7 +56,8 @@ struct LogTimestamp {
         }
     }
 
-    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar.
+    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (Howard Hinnant's
+    /// days_from_civil); also the day number of `--page-kind date`.
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400
