@@ -10,7 +10,7 @@ struct ImportOptions: ParsableArguments {
                                valueName: "column"))
     var user: String?
 
-    @Option(help: ArgumentHelp("How times are written: ms, s (decimal allowed) or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC).", valueName: "unit"))
+    @Option(help: ArgumentHelp("How times are written: ms, s, us, ns (decimals allowed) or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC).", valueName: "unit"))
     var timeUnit: String = PageViewFields.TimeUnit.ms.rawValue
 
     @Option(parsing: .unconditional, help: "Time on the last page after the last view (or touch) before the session ends, ms.")
@@ -30,7 +30,7 @@ struct ImportOptions: ParsableArguments {
 
     mutating func validate() throws {
         guard let unit = PageViewFields.TimeUnit(rawValue: timeUnit) else {
-            throw ValidationError("--time-unit must be one of \(PageViewFields.TimeUnit.allCases.map(\.rawValue).joined(separator: ", ")) (got \(timeUnit))")
+            throw ValidationError("--time-unit must be \(LogTime.Unit.listed(LogTime.Unit.allCases)) (got \(timeUnit))")
         }
         guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }
         parsedTimeUnit.set(unit)

@@ -64,7 +64,7 @@ extension DeckBenchCommand.Networks {
                                    + "and status and url if it has them, needs none).", valueName: "start,first_byte,end,bytes[,status[,url]]"))
         var columns: String?
 
-        @Option(help: ArgumentHelp("With csv: how times are written: ms, s or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC) (default: ms).", valueName: "unit"))
+        @Option(help: ArgumentHelp("With csv: how times are written: ms, s, us, ns or iso8601 (also `2026-11-24 10:15:30.25 UTC`; no zone reads as UTC) (default: ms).", valueName: "unit"))
         var timeUnit: String?
 
         @Option(help: ArgumentHelp("Keep only the requests whose URL this regular expression matches (your API's); "
@@ -101,7 +101,7 @@ extension DeckBenchCommand.Networks {
                 }
             }
             let unitName = timeUnit ?? LogTime.Unit.ms.rawValue
-            guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s or iso8601, got \(unitName)") }
+            guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s, us, ns or iso8601, got \(unitName)") }
             let expression: NSRegularExpression?
             if filter?.isEmpty == true { throw ValidationError("--filter is empty: give a regular expression your API's URLs match (/api/)") }
             do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {
@@ -258,7 +258,7 @@ extension DeckBenchCommand.Networks {
             guard !requests.isEmpty else {
                 // What each file left out, which the fit's output would have said.
                 for line in left { Console.error(line) }
-                let unit = badTimes > 0 ? "; \(badTimes) had times that do not read as \(reading.unit.rawValue): another --time-unit (\(LogTime.Unit.allCases.filter { $0 != reading.unit }.map(\.rawValue).joined(separator: " or ")))?" : ""
+                let unit = badTimes > 0 ? "; \(badTimes) had times that do not read as \(reading.unit.rawValue): another --time-unit (\(LogTime.Unit.others(than: reading.unit)))?" : ""
                 Console.error("error: no request to fit in \(files.joined(separator: ", ")) (after the filter, the cache, failures, "
                     + "error statuses and redirects" + (malformed > 0 ? ", and \(malformed) malformed: see the first above\(unit)" : "") + ")")
                 throw ExitStatus.data

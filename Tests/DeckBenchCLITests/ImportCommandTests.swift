@@ -18,11 +18,39 @@ import Testing
         let result = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--session", "session", "--time", "ts", "--page", "page",
                                             "--out", "rec"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("views.csv:6: session \"v2\" rejected: page \"oops\" is not a whole number"))
+        #expect(result.stderr.contains("views.csv:6: session \"v2\" rejected: page \"oops\" in column \"page\" is not a whole number"))
         #expect(result.stdout.contains("5 rows, 1 sessions (1 swipes, 0 cancelled, 0 taps, 1 jumps, 0 scrolls), 1 sessions and 2 rows rejected"))
         let inspect = try DeckBenchTool.run(["inspect", "rec"], in: folder)
         #expect(inspect.status == 0)
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
+    }
+
+    /// A log in seconds imported with the default unit (ms) would replay views 4 ms apart: refused
+    /// with exit 65, naming seconds, and the recording an earlier import wrote there is left as it
+    /// was; with `--time-unit s` it imports. A Google Analytics 4 export's µs (`event_timestamp`)
+    /// imports with `--time-unit us` to the same recording.
+    @Test func timesInAnotherUnitAreRefusedAndTheUnitNamed() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
+        try "session,ts,page\nv1,1700000000000,4\nv1,1700000004100,5\nv1,1700000009000,6\n"
+            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        #expect(try DeckBenchTool.run(["import", "pageviews", "views.csv", "--quiet"] + flags, in: folder).status == 0)
+        let earlier = try Data(contentsOf: URL(fileURLWithPath: folder + "/rec/views.jsonl.zst"))
+        try "session,ts,page\nv1,1700000000,4\nv1,1700000004,5\nv1,1700000009,6\nv2,1700000100,1\nv2,1700000103,2\n"
+            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let refused = try DeckBenchTool.run(["import", "pageviews", "views.csv"] + flags, in: folder)
+        #expect(refused.status == 65 && refused.stderr.contains("error: views.csv: the median time between a session's consecutive views is 4 ms "
+            + "read as ms (3 intervals)") && refused.stderr.contains("read as seconds it is 4000 ms: give --time-unit s; nothing was written for it"),
+                "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/rec/views.jsonl.zst")) == earlier)
+        let seconds = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--time-unit", "s"] + flags, in: folder)
+        #expect(seconds.status == 0 && seconds.stdout.contains("5 rows, 2 sessions (3 swipes"), "\(seconds.stderr)")
+        let fromSeconds = try DeckBenchTool.run(["inspect", "rec"], in: folder)
+        try "session,ts,page\nv1,1700000000000000,4\nv1,1700000004000000,5\nv1,1700000009000000,6\nv2,1700000100000000,1\nv2,1700000103000000,2\n"
+            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let micro = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--time-unit", "us"] + flags, in: folder)
+        #expect(micro.status == 0 && micro.stdout.contains("5 rows, 2 sessions (3 swipes"), "\(micro.stderr)")
+        #expect(try DeckBenchTool.run(["inspect", "rec"], in: folder).stdout == fromSeconds.stdout)
     }
 
     /// `a/views.csv`, `b/views.csv` and `views.jsonl` all become `views.jsonl.zst`: refused (exit
@@ -109,7 +137,7 @@ import Testing
             let dwell = try DeckBenchTool.run(format + ["--out", "rec", "--dwell-ms", "86400001"], in: folder)
             #expect(dwell.status == 64 && dwell.stderr.contains("--dwell-ms must be from 0 to 86400000 (got 86400001)"), "\(format[1]): \(dwell.stderr)")
             let unit = try DeckBenchTool.run(format + ["--out", "rec", "--time-unit", "hours"], in: folder)
-            #expect(unit.status == 64 && unit.stderr.contains("--time-unit must be one of ms, s, iso8601 (got hours)"), "\(format[1]): \(unit.stderr)")
+            #expect(unit.status == 64 && unit.stderr.contains("--time-unit must be ms, s, us, ns or iso8601 (got hours)"), "\(format[1]): \(unit.stderr)")
             let out = try DeckBenchTool.run(format, in: folder)
             #expect(out.status == 64 && out.stderr.contains("--out"), "\(format[1]): \(out.stderr)")
             let help = try DeckBenchTool.run(Array(format.prefix(2)) + ["--help"])

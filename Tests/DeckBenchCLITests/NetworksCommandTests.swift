@@ -48,7 +48,7 @@ import Testing
         let fit = try DeckBenchTool.run(["networks", "fit", "epoch.csv", "--columns", "start,ttfb,end,bytes", "--time-unit", "s"], in: folder)
         #expect(fit.status == 65, "\(fit.stderr)")
         #expect(fit.stderr.components(separatedBy: "rejected: epoch.csv:").count == 11 && fit.stderr.contains("rejected: … and 30 more of the same file"))
-        #expect(fit.stderr.contains("and 40 malformed: see the first above; 40 had times that do not read as s: another --time-unit (ms or iso8601)?"),
+        #expect(fit.stderr.contains("and 40 malformed: see the first above; 40 had times that do not read as s: another --time-unit (ms, us, ns or iso8601)?"),
                 "\(fit.stderr)")
         // Each names its column and value, and what the value reads as.
         #expect(fit.stderr.contains("rejected: epoch.csv:2: start, first byte and end must be times (s): start \"1700000000000\" is out of range: "

@@ -1,7 +1,7 @@
 /// Why a row or a session of a log was not imported, whatever its format.
 package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
-    case badTime(String, LogTime.Unit)
-    case badPage(String, PageViewFields.PageKind)
+    case badTime(String, LogTime.Unit, column: String)
+    case badPage(String, PageViewFields.PageKind, column: String)
     case missingField(String)
     case emptySession
     case timeGoesBack(previousMs: Int, timeMs: Int)
@@ -15,8 +15,9 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .badTime(text, unit): "time " + LogTime(unit: unit).whyNot(text)
-        case let .badPage(text, kind): "page \"\(text)\" is not \(kind == .date ? "a date YYYY-MM-DD" : "a whole number")"
+        case let .badTime(text, unit, column): "time " + LogTime(unit: unit).whyNot(text, column: column)
+        case let .badPage(text, kind, column):
+            "page \(LogTime.quoted(text)) in column \(LogTime.quoted(column)) is not \(kind == .date ? "a date YYYY-MM-DD" : "a whole number")"
         case let .missingField(column): "no value in column \"\(column)\""
         case .emptySession: "an empty session id"
         case let .timeGoesBack(previous, time): "time \(time) ms is before the previous view's \(previous) ms (sort the rows by session and time)"

@@ -13,6 +13,8 @@ package struct ImportReport: Sendable {
     public var rejectedSessions = 0
     public var rejectedRows = 0
     public var rejects: [String] = []
+    /// The times between the written sessions' actions.
+    public var pace = ImportPace()
 
     public init(input: String, output: String) {
         self.input = input

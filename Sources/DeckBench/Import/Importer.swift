@@ -6,7 +6,9 @@ import Foundation
 /// row, or JSON lines), cutting it into sessions by the session column (rows must come sorted by
 /// session and time; a session whose rows come back after another's is rejected), the optional
 /// user column (`SessionUser`), rejecting a session at its first bad row (named by file, line and
-/// reason) while the rest go on, and writing the sessions as a v1 recording (`NAME.jsonl.zst`).
+/// reason) while the rest go on, writing the sessions as a v1 recording (`NAME.jsonl.zst`), and
+/// refusing the whole file, before the recording is in place, when its times cannot be a
+/// person's in their unit (`ImportPace`).
 /// Memory holds one session's rows, whatever the file's size.
 package protocol Importer: Sendable {
     associatedtype Rows: SessionRows
@@ -17,6 +19,10 @@ package protocol Importer: Sendable {
     var userColumn: String? { get }
     /// The columns the format reads besides the session's and the user's.
     var rowColumns: [String] { get }
+    /// How the log writes its times.
+    var timeUnit: LogTime.Unit { get }
+    /// What a session's actions are called in a message about their pace (`ImportPace`): "views".
+    static var actions: String { get }
     /// The reader of session `id`, whose first row is `line`, for the recording file named `file`.
     func rows(of id: String, line: Int, file: String) -> Rows
 }
@@ -28,6 +34,18 @@ package protocol SessionRows {
     mutating func read(line: Int, _ value: (String) -> String?) -> ImportError?
     /// The session once its last row is in, or why it cannot be made and the line to name.
     mutating func finish() -> Result<Session, ImportRejection>
+    /// When each of the session's actions happened (a view, a stroke's touch down), ms as read,
+    /// in order: the pace `ImportPace` checks the unit by.
+    var actionTimesMs: [Int] { get }
+}
+
+/// A log whose times cannot be a person's in the unit they were read in (`ImportPace`): nothing
+/// is written for it.
+package struct ImportPaceRefusal: Error, CustomStringConvertible, InputContentFault {
+    public var path: String
+    public var reason: String
+    public var isContentFault: Bool { true }
+    public var description: String { "\(path): \(reason); nothing was written for it" }
 }
 
 /// Why a session read whole is not imported, and the line that shows it.
@@ -79,6 +97,7 @@ extension Importer {
             case var .success(made):
                 made.user = user.user
                 report.written(made.events)
+                report.pace.record(session.rows.actionTimesMs)
                 RecordingEncoder.append(made, to: &buffer)
                 if buffer.count >= 1 << 16 {
                     try writer.write(buffer)
@@ -104,6 +123,9 @@ extension Importer {
             if let reason = user.read(value) ?? open!.rows.read(line: line, value) { broken = (line, reason) }
         }
         try finishSession()
+        if let reason = report.pace.implausibleUnit(LogTime(unit: timeUnit), actions: Self.actions) {
+            throw ImportPaceRefusal(path: input, reason: reason)
+        }
         try writer.write(buffer)
         try writer.finish()
         return report

@@ -19,20 +19,20 @@ package struct PageViewFields: Sendable {
         self.pageKind = pageKind
     }
 
-    /// The time of `text` in milliseconds, or why it is not one.
-    public func timeMs(_ text: String) -> Result<Int, ImportError> {
-        LogTime(unit: timeUnit).ms(text).map { .success($0) } ?? .failure(.badTime(text, timeUnit))
+    /// The time of `text`, read from `column`, in milliseconds, or why it is not one.
+    public func timeMs(_ text: String, column: String) -> Result<Int, ImportError> {
+        LogTime(unit: timeUnit).ms(text).map { .success($0) } ?? .failure(.badTime(text, timeUnit, column: column))
     }
 
-    /// The page of `text`, or why it is not one.
-    public func page(_ text: String) -> Result<Int, ImportError> {
+    /// The page of `text`, read from `column`, or why it is not one.
+    public func page(_ text: String, column: String) -> Result<Int, ImportError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch pageKind {
         case .index:
-            guard let page = Int(trimmed), abs(page) <= RecordingLimits.maxPage else { return .failure(.badPage(text, pageKind)) }
+            guard let page = Int(trimmed), abs(page) <= RecordingLimits.maxPage else { return .failure(.badPage(text, pageKind, column: column)) }
             return .success(page)
         case .date:
-            guard let day = Self.dayNumber(trimmed) else { return .failure(.badPage(text, pageKind)) }
+            guard let day = Self.dayNumber(trimmed) else { return .failure(.badPage(text, pageKind, column: column)) }
             return .success(day)
         }
     }

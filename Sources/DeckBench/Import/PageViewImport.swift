@@ -24,6 +24,8 @@ package struct PageViewImport: Importer {
     }
 
     public var rowColumns: [String] { [timeColumn, pageColumn] }
+    public var timeUnit: LogTime.Unit { fields.timeUnit }
+    public static var actions: String { "views" }
 
     public func rows(of id: String, line: Int, file: String) -> PageViewRows {
         PageViewRows(importer: self, id: id, file: file)
@@ -48,7 +50,7 @@ package struct PageViewRows: SessionRows {
         let fields = importer.fields
         guard let time = value(importer.timeColumn) else { return .missingField(importer.timeColumn) }
         guard let page = value(importer.pageColumn) else { return .missingField(importer.pageColumn) }
-        let parsed = fields.timeMs(time).flatMap { timeMs in fields.page(page).map { PageView(session: id, timeMs: timeMs, page: $0, line: line) } }
+        let parsed = fields.timeMs(time, column: importer.timeColumn).flatMap { timeMs in fields.page(page, column: importer.pageColumn).map { PageView(session: id, timeMs: timeMs, page: $0, line: line) } }
         switch parsed {
         case let .success(view):
             views.append(view)
@@ -57,6 +59,8 @@ package struct PageViewRows: SessionRows {
             return reason
         }
     }
+
+    public var actionTimesMs: [Int] { views.map(\.timeMs) }
 
     public mutating func finish() -> Result<Session, ImportRejection> {
         importer.conversion.session(views, file: file).mapError { reason in

@@ -43,6 +43,7 @@ package struct TouchImport: Importer {
 
     public var sessionColumn: String { columns.session }
     public var rowColumns: [String] { [columns.time, columns.action, columns.x, columns.y] }
+    public static var actions: String { "strokes" }
 
     public func rows(of id: String, line: Int, file: String) -> TouchRows {
         TouchRows(importer: self, id: id, line: line, file: file)
@@ -92,6 +93,8 @@ package struct TouchRows: SessionRows {
     /// The first sample's time (the session's t = 0) and the last one's, ms; nil before the first.
     private var originMs: Int?
     private var lastMs = 0
+    /// When each stroke's touch went down, ms as read.
+    public private(set) var actionTimesMs: [Int] = []
 
     init(importer: TouchImport, id: String, line: Int, file: String) {
         self.importer = importer
@@ -104,7 +107,7 @@ package struct TouchRows: SessionRows {
     public mutating func read(line: Int, _ value: (String) -> String?) -> ImportError? {
         let columns = importer.columns
         guard let timeText = value(columns.time), let timeMs = time.ms(timeText) else {
-            return .badTime(value(columns.time) ?? "", importer.timeUnit)
+            return .badTime(value(columns.time) ?? "", importer.timeUnit, column: columns.time)
         }
         guard let actionText = value(columns.action), let action = TouchImport.Action(actionText) else {
             return .badAction(value(columns.action) ?? "")
@@ -125,6 +128,7 @@ package struct TouchRows: SessionRows {
         switch (action, finger) {
         case (.down, _):
             endStroke(cancelled: true)
+            actionTimesMs.append(timeMs)
             finger = .down(Stroke(samples: [sample]))
         case (.move, .down(var stroke)):
             stroke.samples.append(sample)

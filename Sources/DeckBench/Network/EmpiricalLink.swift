@@ -156,7 +156,7 @@ struct EmpiricalLink: Sendable {
                 throw Failure(path: path, reason: "no request to draw from (after the filter, the cache, failures, error statuses and redirects)")
             }
             throw Failure(path: path, reason: "no request to draw from: \(rejects.count) malformed, the first: \(first)"
-                + (columnsRead == nil || !first.contains("must be times") ? "" : " (times read as \(unit.rawValue); another unit: time_unit=\(LogTime.Unit.allCases.filter { $0 != unit }.map(\.rawValue).joined(separator: " or ")))"))
+                + (columnsRead == nil || !first.contains("must be times") ? "" : " (times read as \(unit.rawValue); another unit: time_unit=\(LogTime.Unit.others(than: unit)))"))
         }
         if let reason = NetworkFit.implausibleUnit(requests, unit: columnsRead == nil ? nil : unit, option: "time_unit=") {
             throw Failure(path: path, reason: reason)

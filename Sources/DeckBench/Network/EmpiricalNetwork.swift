@@ -15,7 +15,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
 
     static let keys = ["path", "columns", "time_unit", "filter"]
     static let help = "empirical takes path=FILE.har (or a CSV / JSON lines RUM export, with columns=start;first_byte;end;bytes[;status[;url]] unless its header names those, "
-        + "times in ms or time_unit=s or iso8601) and filter=REGEX (the URLs kept)"
+        + "times in ms or time_unit=s, us, ns or iso8601) and filter=REGEX (the URLs kept)"
 
     /// What the file left out as malformed ("FILE: entry N: reason", "FILE:LINE: reason"; a break
     /// "after entry N"), as `networks fit` names it.
@@ -44,7 +44,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
     /// Checks a key's value as the spec gives it; the file is read once every key is in.
     static func check(_ key: String, _ value: String, in keys: NetworkKind.Keys) throws(SpecError) {
         if key == "time_unit", LogTime.Unit(rawValue: value) == nil {
-            throw .badValue(what: "network", name: keys.networkName, key: key, value: value, expected: "ms, s or iso8601")
+            throw .badValue(what: "network", name: keys.networkName, key: key, value: value, expected: "ms, s, us, ns or iso8601")
         }
     }
 

@@ -228,13 +228,10 @@ package struct NetworkFit: Sendable {
         let read = unit.map { "read as \($0.rawValue)" } ?? "as the HAR's timings, in ms"
         var text = "the median time to first byte is \(said(median)) ms \(read): no network answers in under "
             + "\(said(plausibleFirstByteMs.lowerBound)) ms or takes over a minute"
+        if let unit, let other = LogTime(unit: unit).reread(median, within: plausibleFirstByteMs) {
+            return text + "; read as \(other.unit.spokenName) it is \(said(other.ms)) ms: give \(option)\(other.unit.rawValue)"
+        }
         switch unit {
-        case .ms? where median < plausibleFirstByteMs.lowerBound && plausibleFirstByteMs.contains(median * 1_000):
-            text += "; read as seconds it is \(said(median * 1_000)) ms: give \(option)s"
-        case .s? where median > plausibleFirstByteMs.upperBound && plausibleFirstByteMs.contains(median / 1_000):
-            text += "; read as ms it is \(said(median / 1_000)) ms: give \(option)ms"
-        case .ms? where median > plausibleFirstByteMs.upperBound && plausibleFirstByteMs.contains(median / 1_000):
-            text += "; in µs it would be \(said(median / 1_000)) ms: write the times in ms (divide them by 1,000)"
         case nil:
             text += "; a capture of a cache or of a server on the same machine measures no network"
         case .ms? where median < plausibleFirstByteMs.lowerBound && requests.contains(where: { plausibleFirstByteMs.contains($0.firstByteMs) }):
@@ -258,11 +255,7 @@ package struct NetworkFit: Sendable {
     /// The median times to first byte a network can give, ms.
     public static let plausibleFirstByteMs = 1.0 ... 60_000.0
 
-    /// `value` as a message says it: whole ms from 1 up to 10¹² (about 30 years), three significant
-    /// digits otherwise (so that 0.104 is not said 0, nor 10³⁰⁰ in 301 digits).
-    static func said(_ value: Double) -> String {
-        (1 ..< 1e12).contains(abs(value)) ? String(format: "%.0f", value) : String(format: "%.3g", value)
-    }
+    static func said(_ value: Double) -> String { LogTime.said(value) }
 
     /// `value` within the bounds of the parameter `key`, a warning when it was not.
     private static func clamped(_ key: String, _ value: Double, _ warnings: inout [String]) -> Double {

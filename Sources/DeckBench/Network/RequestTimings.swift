@@ -2,7 +2,7 @@ import Foundation
 
 /// The requests of a RUM export (Firebase Performance Monitoring, OkHttp's `EventListener`,
 /// `URLSessionTaskMetrics`) as CSV with a header row or JSON lines: a row per request with its start,
-/// its first byte, its end (ms, s or ISO 8601: `time`) and its bytes, by column name; optionally its
+/// its first byte, its end (ms, s, µs, ns or ISO 8601: `time`) and its bytes, by column name; optionally its
 /// status (0 is a failure, 400 or more an error, 3xx but 304 a redirect: left out and counted) and its URL (for `filter`, which needs it).
 /// A row that cannot be read is named (file, line, reason) and left out; the rest are kept.
 package struct RequestTimings: Sendable {

@@ -57,7 +57,7 @@ import Testing
         ])
         #expect(report.rows == 8 && report.sessions == 2 && report.swipes == 2 && report.jumps == 1)
         #expect(report.rejectedSessions == 1 && report.rejectedRows == 2)
-        #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" is not a date YYYY-MM-DD"])
+        #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" in column \"day\" is not a date YYYY-MM-DD"])
         // The same log as a SQL warehouse exports it (`2026-11-02 08:15:04.100000 UTC`), and with
         // local times without a zone: the same recording.
         let original = try String(contentsOfFile: input, encoding: .utf8)
@@ -86,6 +86,64 @@ import Testing
         let reader = RecordingReader(path: report.output)
         for _ in reader { items += 1 }
         #expect(items == 0)
+    }
+
+    /// Times read in the wrong unit make views no person could make: seconds read as ms put views
+    /// a few ms apart, µs read as ms hours apart. The median time between a session's consecutive
+    /// views decides, at its bounds (100 ms and 10 minutes accepted, a millisecond past refused),
+    /// on skewed data (a few long gaps do not make short ones plausible), and the file is refused
+    /// whole: nothing is written, not even a partial recording.
+    @Test func viewsNoPersonCouldMakeAreRefusedWithTheUnitThatFits() throws {
+        let dir = folder()
+        func log(_ name: String, _ gaps: [Int], start: Int = 1_700_000_000, scale: Int = 1) throws -> String {
+            var time = start * scale
+            var rows = ["session,ts,page", "a,\(time),0"]
+            for (index, gap) in gaps.enumerated() {
+                time += gap * scale
+                rows.append("a,\(time),\(index % 2 == 0 ? 1 : 0)")
+            }
+            let path = dir + "/\(name).csv"
+            try (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        func refusal(_ path: String, unit: LogTime.Unit = .ms) -> String? {
+            do {
+                _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page",
+                                       fields: PageViewFields(timeUnit: unit)).run(path, into: dir + "/out")
+                return nil
+            } catch let refusal as ImportPaceRefusal {
+                return refusal.description
+            } catch {
+                return "unexpected \(error)"
+            }
+        }
+        // Skewed both ways: the median is the middle gap, not the mean nor the first.
+        #expect(refusal(try log("low-edge", [5, 100, 9_000_000, 7, 100, 100, 400])) == nil)
+        #expect(refusal(try log("high-edge", [600_000, 50, 600_000, 900_000_000, 600_000])) == nil)
+        let below = try log("below", [5, 99, 9_000_000, 7, 99, 99, 400])
+        let refused = try #require(refusal(below))
+        #expect(refused == "\(below): the median time between a session's consecutive views is 99 ms read as ms (7 intervals): a person's "
+            + "are 100 ms to 10 minutes apart on the median; read as seconds it is 99000 ms: give --time-unit s; nothing was written for it")
+        #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: below, in: dir + "/out")))
+        // Past 2,047 ms the median is said as the distribution holds it, within 0.1 % above.
+        #expect(refusal(try log("above", [600_001, 50, 600_001, 900_000_000, 600_001]))?.contains("is 600063 ms read as ms (5 intervals)") == true)
+        // Seconds as ms, µs as ms, ns as µs: each names the unit that reads it as a person's pace.
+        #expect(refusal(try log("seconds", [4, 12, 3, 30, 7]))?.contains("is 7 ms read as ms (5 intervals)") == true)
+        // (Epoch times in µs read as ms are past 10¹⁵ ms: their rows are rejected, naming µs, before any pace.)
+        #expect(refusal(try log("micro", [4, 12, 3, 30, 7], start: 1_700_000, scale: 1_000_000))?.contains("read as µs it is 7000 ms: give --time-unit us") == true)
+        let nano = try log("nano", [4, 12, 3, 30, 7], start: 1_700_000, scale: 1_000_000_000)
+        #expect(refusal(nano, unit: .us)?.contains("read as ns it is 7000 ms: give --time-unit ns") == true)
+        #expect(refusal(nano, unit: .ns) == nil)
+        // No unit makes a median of 0 a person's: the message says what else it may be.
+        #expect(refusal(try log("zero", [0, 0, 0, 1]))?.hasSuffix("check the unit the times are written in, and leave out of the export "
+            + "sessions that are no person's (a test's, a crawler's); nothing was written for it") == true)
+        // One view a session gives no interval to judge; dates and times leave no unit in doubt.
+        let single = dir + "/single.csv"
+        try "session,ts,page\na,1,0\nb,2,0\nc,3,1\n".write(toFile: single, atomically: true, encoding: .utf8)
+        #expect(refusal(single) == nil)
+        let iso = dir + "/iso.csv"
+        try "session,ts,page\na,2026-11-02T08:15:00.000Z,0\na,2026-11-02T08:15:00.010Z,1\n".write(toFile: iso, atomically: true, encoding: .utf8)
+        #expect(refusal(iso, unit: .iso8601) == nil)
     }
 
     @Test func rowsOutOfOrderRejectTheirSessionAndTheRestGoOn() throws {

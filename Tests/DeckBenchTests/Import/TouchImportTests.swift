@@ -91,6 +91,31 @@ import Testing
     /// 3. a slow drag of 400 px left, then a fast flick back to 150 px left: the flick goes the
     ///    other way and 57 dp is short of half the page, so it does not commit;
     /// 4. a slow drag of exactly 540 px (the commit fraction), released: not past it, not committed.
+    /// Touch samples whose times are seconds read as ms put strokes a few ms apart: refused,
+    /// naming seconds; the same samples with `--time-unit s` import.
+    @Test func strokesNoPersonCouldMakeAreRefused() throws {
+        let dir = folder()
+        let path = dir + "/t.csv"
+        try """
+        session,t,action,x,y
+        s1,1700000000.000,down,900,1200
+        s1,1700000000.170,up,290,1231
+        s1,1700000002.000,down,500,800
+        s1,1700000002.080,up,502,801
+        s1,1700000005.000,down,900,1200
+        s1,1700000005.170,up,290,1231
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try TouchImport(columns: columns).run(path, into: dir + "/out")
+        } throws: { error in
+            "\(error)".contains("the median time between a session's consecutive strokes is 2 ms read as ms (2 intervals)")
+                && "\(error)".contains("read as seconds it is 2000 ms: give --time-unit s")
+        }
+        let report = try TouchImport(columns: columns, timeUnit: .s).run(path, into: dir + "/out")
+        #expect(report.sessions == 1 && report.swipes + report.taps == 3)
+    }
+
     @Test func strokesNearTheThresholds() throws {
         let dir = folder()
         try """

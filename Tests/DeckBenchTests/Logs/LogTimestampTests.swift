@@ -90,7 +90,7 @@ import Testing
         // Out of range in ms as well: no hint that ms would do.
         #expect(LogTime(unit: .s).whyNot("1764000000000000000000") == #""1764000000000000000000" is out of range: 10¹⁵ ms or more"#)
         #expect(LogTime(unit: .ms).whyNot("a\tb") == #""a\tb" is not a number of ms"#)
-        #expect(LogTime(unit: .iso8601).whyNot("1732443330250").hasSuffix(": a number (--time-unit ms or s)"))
+        #expect(LogTime(unit: .iso8601).whyNot("1732443330250").hasSuffix(": a number (--time-unit ms, s, us or ns)"))
         let iso = LogTime(unit: .iso8601)
         #expect(iso.whyNot("2026-02-30T10:15:30Z") == #""2026-02-30T10:15:30Z" is not a date and time: day 30 of a month of 28 days"#)
         #expect(iso.whyNot("2024-13-01 00:00") == #""2024-13-01 00:00" is not a date and time: no month 13"#)
@@ -103,8 +103,8 @@ import Testing
         #expect(LogTime.quoted("a\u{2028}b") == #""a\u{2028}b""#)
         #expect(LogTime.quoted(String(repeating: "9", count: 70)) == "\"" + String(repeating: "9", count: 60) + "…\"")
         #expect(LogTime.quoted("été 5") == #""été 5""#)
-        #expect(ImportError.badTime("2026-11-24 10:15:30 PST", .iso8601).description
-            == #"time "2026-11-24 10:15:30 PST" is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, a zone Z, UTC, GMT, ±hh[:mm] or none)"#)
+        #expect(ImportError.badTime("2026-11-24 10:15:30 PST", .iso8601, column: "ts").description
+            == #"time "2026-11-24 10:15:30 PST" in column "ts" is not a date and time (YYYY-MM-DD hh:mm[:ss[.fraction]], a T or a space between, a zone Z, UTC, GMT, ±hh[:mm] or none)"#)
     }
 
     /// Numbers of ms or s are decimal: hexadecimal, `inf` and `nan` are no times, and seconds are
@@ -119,5 +119,35 @@ import Testing
         #expect(seconds.fractionalMs("260.3185") == 260_318.5 && ms.fractionalMs(" 12.25 ") == 12.25)
         #expect(ms.ms(".5") == 1 && ms.ms("5.") == 5 && ms.ms("-7") == -7 && ms.ms("1E3") == 1_000)
         #expect(ms.whyNot("0x10") == #""0x10" is not a number of ms"#)
+    }
+
+    /// µs (Google Analytics 4's `event_timestamp` in BigQuery) and ns (OpenTelemetry's) round to the
+    /// millisecond half away from zero, as ms and s do: whole numbers exactly, where a `Double` of a
+    /// time in ns now keeps only a quarter of a µs of its fraction.
+    @Test func microAndNanosecondsRoundToTheMillisecondExactly() {
+        let us = LogTime(unit: .us), ns = LogTime(unit: .ns)
+        #expect(us.ms("1700000000100499") == 1_700_000_000_100 && us.ms("1700000000100500") == 1_700_000_000_101)
+        // 0.4999999 ms past the millisecond: a Double of it is 0.5 past (the nearest it holds), which would round up.
+        #expect(ns.ms("1700000000100499999") == 1_700_000_000_100 && ns.ms("1700000000100500000") == 1_700_000_000_101)
+        #expect(Double("1700000000100499999e-6")!.rounded() == 1_700_000_000_101)
+        #expect(us.ms("-1500") == -2 && us.ms("-1499") == -1 && us.ms(" +2500 ") == 3 && ns.ms("0") == 0)
+        #expect(us.ms("1500.5") == 2 && us.ms("2.5e3") == 3 && ns.ms("1.5e6") == 2)
+        #expect(us.fractionalMs("250") == 0.25 && ns.fractionalMs("1234567") == 1.234567)
+        // A time of µs past 10¹⁵ ms is out of range, and says that ns would read it.
+        #expect(us.ms("1700000000100499999") == nil)
+        #expect(us.whyNot("1700000000100499999") == #""1700000000100499999" is out of range: 10¹⁵ ms or more (a number of ns? --time-unit ns)"#)
+        #expect(LogTime(unit: .ms).whyNot("1700000000100499") == #""1700000000100499" is out of range: 10¹⁵ ms or more (a number of us? --time-unit us)"#)
+        #expect(us.whyNot("x", column: "event_timestamp") == #""x" in column "event_timestamp" is not a number of us"#)
+        for text in ["0x10", "inf", "1e", ""] { #expect(us.ms(text) == nil && ns.ms(text) == nil, "\(text)") }
+    }
+
+    /// The unit that makes a median plausible: the nearest to the one read first.
+    @Test func aMedianIsRereadInTheNearestUnitThatMakesItPlausible() {
+        let range = 100.0 ... 600_000.0
+        #expect(LogTime(unit: .ms).reread(4, within: range).map { "\($0.unit) \($0.ms)" } == "s 4000.0")
+        #expect(LogTime(unit: .ms).reread(5_000_000, within: range).map { "\($0.unit) \($0.ms)" } == "us 5000.0")
+        #expect(LogTime(unit: .ms).reread(5_000_000_000, within: range).map { "\($0.unit) \($0.ms)" } == "ns 5000.0")
+        #expect(LogTime(unit: .us).reread(4, within: range).map { "\($0.unit) \($0.ms)" } == "ms 4000.0")
+        #expect(LogTime(unit: .ms).reread(0, within: range) == nil && LogTime(unit: .iso8601).reread(4, within: range) == nil)
     }
 }

@@ -123,7 +123,10 @@ import Testing
         let millis = try #require(NetworkFit.implausibleUnit(requests(60_001), unit: .s, option: "time_unit="))
         #expect(millis.contains("is 60001 ms read as s") && millis.hasSuffix("read as ms it is 60 ms: give time_unit=ms"), "\(millis)")
         let micro = try #require(NetworkFit.implausibleUnit(requests(90_000), unit: .ms, option: "--time-unit "))
-        #expect(micro.hasSuffix("in µs it would be 90 ms: write the times in ms (divide them by 1,000)"), "\(micro)")
+        #expect(micro.hasSuffix("read as µs it is 90 ms: give --time-unit us"), "\(micro)")
+        // Nanoseconds read as ms: 9 × 10⁸ ms is 900,000 ms in µs, still past a minute, and 900 ms in ns.
+        let nano = try #require(NetworkFit.implausibleUnit(requests(900_000_000), unit: .ms, option: "--time-unit "))
+        #expect(nano.hasSuffix("read as ns it is 900 ms: give --time-unit ns"), "\(nano)")
         let har = try #require(NetworkFit.implausibleUnit(requests(0.02), unit: nil, option: "--time-unit "))
         #expect(har.contains("0.02 ms as the HAR's timings, in ms") && har.hasSuffix("a capture of a cache or of a server on the same machine measures no network"), "\(har)")
     }
