@@ -4,12 +4,14 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case badPage(String, PageViewFields.PageKind, column: String)
     case missingField(String)
     case emptySession
-    case timeGoesBack(previousMs: Int, timeMs: Int)
+    /// A view's time before the view before it, each as the message says it (as written, quoted).
+    case timeGoesBack(previous: String, time: String)
     case sessionNotTogether(String, firstLine: Int)
     case pageOutsideBounds(Int, first: Int, last: Int)
     case tooLong(Int)
     case twoUsers(String, String)
-    case timeBeforePreviousRow(previousMs: Int, timeMs: Int)
+    /// A touch sample's time before the sample before it, each as the message says it.
+    case timeBeforePreviousRow(previous: String, time: String)
     case badAction(String)
     case badPosition(x: String, y: String)
 
@@ -20,12 +22,12 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             "page \(LogTime.quoted(text)) in column \(LogTime.quoted(column)) is not \(kind == .date ? "a date YYYY-MM-DD" : "a whole number")"
         case let .missingField(column): "no value in column \"\(column)\""
         case .emptySession: "an empty session id"
-        case let .timeGoesBack(previous, time): "time \(time) ms is before the previous view's \(previous) ms (sort the rows by session and time)"
+        case let .timeGoesBack(previous, time): "time \(time) is before the previous view's \(previous) (sort the rows by session and time)"
         case let .sessionNotTogether(id, line): "rows of session \"\(id)\" appear again after other sessions (its first at line \(line)); sort the rows by session and time"
         case let .pageOutsideBounds(page, first, last): "page \(page) is outside --first \(first) … --last \(last)"
         case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
         case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""
-        case let .timeBeforePreviousRow(previous, time): "time \(time) ms is before the previous row's \(previous) ms (sort the rows by session and time)"
+        case let .timeBeforePreviousRow(previous, time): "time \(time) is before the previous row's \(previous) (sort the rows by session and time)"
         case let .badAction(text): "action \"\(text)\" is not down, move, up or cancel"
         case let .badPosition(x, y): "x and y must be numbers (got \"\(x)\", \"\(y)\")"
         }

@@ -38,7 +38,9 @@ package struct PageViewConversion: Sendable {
         var previousMs = 0
         for view in views.dropFirst() {
             let timeMs = view.timeMs - start.timeMs
-            guard timeMs >= previousMs else { return .failure(.timeGoesBack(previousMs: previousMs + start.timeMs, timeMs: view.timeMs)) }
+            guard timeMs >= previousMs else {
+                return .failure(.timeGoesBack(previous: "\(previousMs + start.timeMs) ms", time: "\(view.timeMs) ms"))
+            }
             let step = view.page - shown
             if abs(step) == 1 {
                 let dragStart = max(events.last?.endMs ?? 0, timeMs - swipeMs)

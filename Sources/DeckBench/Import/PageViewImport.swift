@@ -39,6 +39,8 @@ package struct PageViewRows: SessionRows {
     let id: String
     let file: String
     private var views: [PageView] = []
+    /// The last view's time as written, for a message when the next comes before it.
+    private var lastTimeText = ""
 
     init(importer: PageViewImport, id: String, file: String) {
         self.importer = importer
@@ -50,10 +52,16 @@ package struct PageViewRows: SessionRows {
         let fields = importer.fields
         guard let time = value(importer.timeColumn) else { return .missingField(importer.timeColumn) }
         guard let page = value(importer.pageColumn) else { return .missingField(importer.pageColumn) }
-        let parsed = fields.timeMs(time, column: importer.timeColumn).flatMap { timeMs in fields.page(page, column: importer.pageColumn).map { PageView(session: id, timeMs: timeMs, page: $0, line: line) } }
+        let parsed = fields.timeMs(time, column: importer.timeColumn).flatMap { timeMs in
+            fields.page(page, column: importer.pageColumn).map { PageView(session: id, timeMs: timeMs, page: $0, line: line) }
+        }
         switch parsed {
         case let .success(view):
+            if let last = views.last, view.timeMs < last.timeMs {
+                return .timeGoesBack(previous: LogTime.quoted(lastTimeText), time: LogTime.quoted(time) + " in column " + LogTime.quoted(importer.timeColumn))
+            }
             views.append(view)
+            lastTimeText = time
             return nil
         case let .failure(reason):
             return reason
@@ -66,7 +74,6 @@ package struct PageViewRows: SessionRows {
         importer.conversion.session(views, file: file).mapError { reason in
             // The view that shows the reason, where one does; else the session's first.
             let line = views.first { view in
-                if case let .timeGoesBack(_, time) = reason { return view.timeMs == time }
                 if case let .pageOutsideBounds(page, _, _) = reason { return view.page == page }
                 return false
             }?.line ?? views.first?.line ?? 0

@@ -93,6 +93,8 @@ package struct TouchRows: SessionRows {
     /// The first sample's time (the session's t = 0) and the last one's, ms; nil before the first.
     private var originMs: Int?
     private var lastMs = 0
+    /// The last sample's time as written.
+    private var lastTimeText = ""
     /// When each stroke's touch went down, ms as read.
     public private(set) var actionTimesMs: [Int] = []
 
@@ -121,8 +123,11 @@ package struct TouchRows: SessionRows {
             originMs = timeMs
             lastMs = timeMs
         }
-        guard timeMs >= lastMs else { return .timeBeforePreviousRow(previousMs: lastMs, timeMs: timeMs) }
+        guard timeMs >= lastMs else {
+            return .timeBeforePreviousRow(previous: LogTime.quoted(lastTimeText), time: LogTime.quoted(timeText) + " in column " + LogTime.quoted(columns.time))
+        }
         lastMs = timeMs
+        lastTimeText = timeText
         let scale = importer.scale
         let sample = Stroke.Sample(timeMs: timeMs - origin, x: x * scale, y: y * scale)
         switch (action, finger) {

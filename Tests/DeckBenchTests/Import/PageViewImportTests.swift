@@ -58,6 +58,11 @@ import Testing
         #expect(report.rows == 8 && report.sessions == 2 && report.swipes == 2 && report.jumps == 1)
         #expect(report.rejectedSessions == 1 && report.rejectedRows == 2)
         #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" in column \"day\" is not a date YYYY-MM-DD"])
+        // Rows out of order name their times as written, not as epoch milliseconds.
+        let unsorted = dir + "/unsorted.csv"
+        try "session,ts,day\nu1,2026-11-02T08:15:04.100Z,2026-11-02\nu1,2026-11-02T08:15:00Z,2026-11-03\n"
+            .write(toFile: unsorted, atomically: true, encoding: .utf8)
+        #expect(try importer.run(unsorted, into: dir + "/unsorted").rejects == [#"\#(unsorted):3: session "u1" rejected: time "2026-11-02T08:15:00Z" in column "ts" is before the previous view's "2026-11-02T08:15:04.100Z" (sort the rows by session and time)"#])
         // The same log as a SQL warehouse exports it (`2026-11-02 08:15:04.100000 UTC`), and with
         // local times without a zone: the same recording.
         let original = try String(contentsOfFile: input, encoding: .utf8)
@@ -161,7 +166,7 @@ import Testing
         """.write(toFile: input, atomically: true, encoding: .utf8)
         let report = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "p").run(input, into: dir)
         #expect(report.rejects == [
-            "\(input):2: session \"a\" rejected: time 900 ms is before the previous view's 1000 ms (sort the rows by session and time)",
+            "\(input):2: session \"a\" rejected: time \"900\" in column \"t\" is before the previous view's \"1000\" (sort the rows by session and time)",
             "\(input):5: row rejected: no session id in column \"sid\"",
             "\(input):7: session \"b\" rejected: rows of session \"b\" appear again after other sessions (its first at line 3); sort the rows by session and time",
         ])

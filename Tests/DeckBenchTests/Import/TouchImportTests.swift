@@ -70,11 +70,14 @@ import Testing
         b,0,move,10,10
         c,0,down,10,10
         c,50,up,10,11
+        d,100,down,10,10
+        d,90,up,10,10
 
         """.write(toFile: dir + "/bad.csv", atomically: true, encoding: .utf8)
         let report = try TouchImport(columns: columns).run(dir + "/bad.csv", into: dir)
         #expect(report.rejects == [
             "\(dir)/bad.csv:3: session \"a\" rejected: action \"wave\" is not down, move, up or cancel",
+            "\(dir)/bad.csv:8: session \"d\" rejected: time \"90\" in column \"t\" is before the previous row's \"100\" (sort the rows by session and time)",
         ])
         // A move with no finger down is a stray sample, not a stroke: b has no gesture, only its end.
         #expect(sessions(report.output).map(\.id) == ["b", "c"])
