@@ -44,8 +44,13 @@ package struct ImportReport: Sendable {
 
     /// A row with no session id, at `line`.
     mutating func rejectedRow(line: Int, column: String) {
+        rejectedRow(line: line, reason: "no session id in column \"\(column)\"")
+    }
+
+    /// A row that belongs to no session, at `line`, for `reason`.
+    mutating func rejectedRow(line: Int, reason: String) {
         rejectedRows += 1
-        rejects.append("\(input):\(line): row rejected: no session id in column \"\(column)\"")
+        rejects.append("\(input):\(line): row rejected: \(reason)")
     }
 
     /// One line for the terminal.

@@ -108,7 +108,13 @@ extension Importer {
             }
         }
 
-        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }) { line, value in
+        // A line of JSON lines that is no object is a row rejected with what it is instead.
+        let malformed = { (line: Int, reason: String) in
+            report.rows += 1
+            report.rejectedRow(line: line, reason: reason)
+        }
+        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }, strict: false,
+                            malformed: malformed) { line, value in
             report.rows += 1
             guard let id = value(sessionColumn), !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
             if id != open?.id {

@@ -5,11 +5,27 @@ import Foundation
 enum JSONLines {
     /// Why a line is no JSON object: not JSON at all, or JSON of another kind.
     static func notAnObject(_ bytes: ArraySlice<UInt8>) -> String {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
-            return "not JSON (JSON lines hold one object a line)"
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            return notJSON(detail: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
         }
         let kind = value is [Any] ? "an array" : value is String ? "a string" : value is NSNull ? "null" : "a number or a Boolean"
         return "not a JSON object but \(kind) (JSON lines hold one object a line)"
+    }
+
+    /// Why a line does not parse, from the parser's own words (`Invalid value around character 7.`):
+    /// a number past a `Double`'s range (`1e400`, which is JSON) said as such.
+    static func notJSON(detail: String?) -> String {
+        guard var detail = detail?.trimmingCharacters(in: .whitespaces), !detail.isEmpty else {
+            return "not JSON (JSON lines hold one object a line)"
+        }
+        if detail.hasPrefix("Number "), let end = detail.range(of: " is not representable") {
+            return "a number out of range: \(detail[detail.index(detail.startIndex, offsetBy: 7) ..< end.lowerBound]) (beyond ±1.8e308)"
+        }
+        if detail.hasSuffix(".") { detail.removeLast() }
+        return "not JSON: \(detail.prefix(1).lowercased() + detail.dropFirst()) (JSON lines hold one object a line)"
     }
 
     static func forEach(_ stream: InputStream, path: String, _ body: (Int, [String: Any]?) throws -> Void) throws {

@@ -167,7 +167,7 @@ import Testing
         let report = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "p").run(input, into: dir)
         #expect(report.rejects == [
             "\(input):2: session \"a\" rejected: time \"900\" in column \"t\" is before the previous view's \"1000\" (sort the rows by session and time)",
-            "\(input):5: row rejected: no session id in column \"sid\"",
+            "\(input):5: row rejected: not JSON: invalid value around character 1 (JSON lines hold one object a line)",
             "\(input):7: session \"b\" rejected: rows of session \"b\" appear again after other sessions (its first at line 3); sort the rows by session and time",
         ])
         // b's first run of rows and c are kept (a decimal millisecond rounds).

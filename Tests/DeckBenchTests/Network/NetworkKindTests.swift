@@ -164,7 +164,7 @@ import Testing
         }
         #expect(parsed("trace:bogus=1,path=\(missing)").failureKey == "bogus")
         #expect(parsed("empirical:path=\(fixtures.path("none.har")),time_unit=h") == .failure(.badValue(
-            what: "network", name: "empirical", key: "time_unit", value: "h", expected: "ms, s or iso8601")))
+            what: "network", name: "empirical", key: "time_unit", value: "h", expected: "ms, s, us, ns or iso8601")))
         let capture = har()
         #expect(parsed("empirical:path=\(capture),time_unit=s") == .failure(.malformed(
             what: "network", text: "empirical:path=\(capture),time_unit=s",

@@ -131,14 +131,16 @@ import Testing
         let lines = folder + "/rows.jsonl"
         let rows = try RequestTimings(path: lines, columns: try #require(RequestTimings.Columns.named(in: lines)))
         #expect(rows.requests == [RecordedRequest(firstByteMs: 100, receiveMs: 10, bytes: 8_192)] && rows.errors == 1)
-        #expect(rows.rejects == ["\(lines):1: not JSON (JSON lines hold one object a line)"], "\(rows.rejects)")
+        #expect(rows.rejects == ["\(lines):1: not JSON: invalid value around character 1 (JSON lines hold one object a line)"], "\(rows.rejects)")
         // What a line is instead of an object is said.
         let kinds = folder + "/kinds.jsonl"
-        try "[1, 2]\n\"text\"\nnull\n42\n{\"start\": broken\n".write(toFile: kinds, atomically: true, encoding: .utf8)
+        try "[1, 2]\n\"text\"\nnull\n42\n{\"start\": broken\n{\"start\": 1e400}\n".write(toFile: kinds, atomically: true, encoding: .utf8)
         let kindRows = try RequestTimings(path: kinds, columns: try #require(RequestTimings.Columns("start,first_byte,end,bytes")))
         #expect(kindRows.rejects.map { $0.replacingOccurrences(of: kinds + ":", with: "").replacingOccurrences(of: " (JSON lines hold one object a line)", with: "") }
             == ["1: not a JSON object but an array", "2: not a JSON object but a string", "3: not a JSON object but null",
-                "4: not a JSON object but a number or a Boolean", "5: not JSON"], "\(kindRows.rejects)")
+                "4: not a JSON object but a number or a Boolean", "5: not JSON: invalid value around character 10",
+                // JSON whose number a Double cannot hold.
+                "6: a number out of range: 1e400 (beyond ±1.8e308)"], "\(kindRows.rejects)")
         // A CSV row cut short of a column read is malformed (it was read with that field unknown);
         // one short only of columns not read is a row, and so is one with every field, empty or not.
         let ragged = folder + "/ragged.csv"
