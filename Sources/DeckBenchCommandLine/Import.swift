@@ -44,9 +44,9 @@ extension DeckBenchCommand.Import {
                 A view of the next or previous page is a swipe that ended at the view (its drag lasting \
                 --swipe-ms), a view farther away a jump, the same page again nothing; the session ends \
                 --dwell-ms after its last view. Each FILE becomes FOLDER/NAME.jsonl.zst. A bad row rejects \
-                its session (file:line: reason on stderr) and the rest go on. A file whose views are under \
-                100 ms or over 10 minutes apart on the median is in another --time-unit (seconds read \
-                as ms): refused, exit 65, the unit that fits named. What a page-view log cannot \
+                its session (file:line: reason on stderr) and the rest go on. A file whose changes of page are \
+                under 100 ms or over 10 minutes apart on the median is in another --time-unit \
+                (seconds read as ms): refused, exit 65, the unit that fits named. What a page-view log cannot \
                 tell (cancelled drags, drag times, scrolls) and how that biases a replay: docs/IMPORT.md.
                 """
         )

@@ -36,8 +36,10 @@ struct ImportOptions: ParsableArguments {
         parsedTimeUnit.set(unit)
     }
 
-    /// Imports each of `files` into `out` with `run`: rejects on stderr, a line per file on stdout
-    /// (unless `quiet`); exit 1 when anything was rejected, 74 when a file cannot be read or written.
+    /// Imports each of `files` into `out` with `run`: rejects and warnings on stderr, a line per
+    /// file on stdout (unless `quiet`); exit 1 when anything was rejected, 65 when a file's content
+    /// refused it whole (no column named, times in another unit: the other files are imported
+    /// all the same), 74 when a file cannot be read or written (the files after it are not).
     func importFiles(_ files: [String], _ run: (String, String) throws -> ImportReport) throws {
         try Self.checkDistinctOutputs(files, in: out)
         do {
@@ -47,18 +49,23 @@ struct ImportOptions: ParsableArguments {
             throw ExitStatus.io
         }
         var rejected = false
+        var refused = false
         for file in files {
             let report: ImportReport
             do {
                 report = try run(file, out)
             } catch {
                 Console.error("error: \(error)")
-                throw (error as? any InputContentFault)?.isContentFault == true ? ExitStatus.data : ExitStatus.io
+                guard (error as? any InputContentFault)?.isContentFault == true else { throw ExitStatus.io }
+                refused = true
+                continue
             }
             for reject in report.rejects { Console.error(reject) }
+            for warning in report.warnings { Console.error("warning: " + warning) }
             rejected = rejected || report.rejectedRows > 0
             if !quiet { Console.out(report.summary + "\n") }
         }
+        if refused { throw ExitStatus.data }
         if rejected { throw ExitStatus.inputsRejected }
     }
 

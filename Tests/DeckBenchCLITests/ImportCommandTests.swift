@@ -26,31 +26,45 @@ import Testing
     }
 
     /// A log in seconds imported with the default unit (ms) would replay views 4 ms apart: refused
-    /// with exit 65, naming seconds, and the recording an earlier import wrote there is left as it
-    /// was; with `--time-unit s` it imports. A Google Analytics 4 export's µs (`event_timestamp`)
-    /// imports with `--time-unit us` to the same recording.
+    /// with exit 65, naming seconds, the recording an earlier import wrote there left as it was,
+    /// and the files after it imported all the same; with `--time-unit s` it imports. A Google
+    /// Analytics 4 export's µs (`event_timestamp`) imports with `--time-unit us` to the same
+    /// recording, and read as ms is refused as µs, not rejected row by row.
     @Test func timesInAnotherUnitAreRefusedAndTheUnitNamed() throws {
         let folder = DeckBenchTool.temporaryFolder()
         let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
-        try "session,ts,page\nv1,1700000000000,4\nv1,1700000004100,5\nv1,1700000009000,6\n"
-            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        // Two sessions, twelve changes of page 4 s apart, written with `scale` units a second.
+        func views(_ scale: Int) -> String {
+            (["session,ts,page"] + ["v1", "v2"].flatMap { id in
+                (0 ..< 7).map { view in "\(id),\((1_700_000_000 + 4 * view) * scale),\(view)" }
+            }).joined(separator: "\n") + "\n"
+        }
+        try views(1_000).write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        try views(1_000).write(toFile: folder + "/later.csv", atomically: true, encoding: .utf8)
         #expect(try DeckBenchTool.run(["import", "pageviews", "views.csv", "--quiet"] + flags, in: folder).status == 0)
         let earlier = try Data(contentsOf: URL(fileURLWithPath: folder + "/rec/views.jsonl.zst"))
-        try "session,ts,page\nv1,1700000000,4\nv1,1700000004,5\nv1,1700000009,6\nv2,1700000100,1\nv2,1700000103,2\n"
-            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
-        let refused = try DeckBenchTool.run(["import", "pageviews", "views.csv"] + flags, in: folder)
-        #expect(refused.status == 65 && refused.stderr.contains("error: views.csv: the median time between a session's consecutive views is 4 ms "
-            + "read as ms (3 intervals)") && refused.stderr.contains("read as seconds it is 4000 ms: give --time-unit s; nothing was written for it"),
-                "\(refused.stderr)")
+        try views(1).write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        let refused = try DeckBenchTool.run(["import", "pageviews", "views.csv", "later.csv"] + flags, in: folder)
+        #expect(refused.status == 65 && refused.stderr.contains("error: views.csv: the median time between a session's consecutive changes of "
+            + "page is under 100 ms read as ms (about 4 ms, over 12 intervals)")
+            && refused.stderr.contains("read as seconds it is about 4000 ms: give --time-unit s; nothing was written for it"), "\(refused.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/rec/views.jsonl.zst")) == earlier)
+        #expect(refused.stdout.contains("later.csv -> rec/later.jsonl.zst: 14 rows, 2 sessions (12 swipes"), "\(refused.stdout)")
         let seconds = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--time-unit", "s"] + flags, in: folder)
-        #expect(seconds.status == 0 && seconds.stdout.contains("5 rows, 2 sessions (3 swipes"), "\(seconds.stderr)")
-        let fromSeconds = try DeckBenchTool.run(["inspect", "rec"], in: folder)
-        try "session,ts,page\nv1,1700000000000000,4\nv1,1700000004000000,5\nv1,1700000009000000,6\nv2,1700000100000000,1\nv2,1700000103000000,2\n"
-            .write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        #expect(seconds.status == 0 && seconds.stdout.contains("14 rows, 2 sessions (12 swipes"), "\(seconds.stderr)")
+        let fromSeconds = try DeckBenchTool.run(["inspect", "rec/views.jsonl.zst"], in: folder)
+        try views(1_000_000).write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
         let micro = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--time-unit", "us"] + flags, in: folder)
-        #expect(micro.status == 0 && micro.stdout.contains("5 rows, 2 sessions (3 swipes"), "\(micro.stderr)")
-        #expect(try DeckBenchTool.run(["inspect", "rec"], in: folder).stdout == fromSeconds.stdout)
+        #expect(micro.status == 0 && micro.stdout.contains("14 rows, 2 sessions (12 swipes"), "\(micro.stderr)")
+        #expect(try DeckBenchTool.run(["inspect", "rec/views.jsonl.zst"], in: folder).stdout == fromSeconds.stdout)
+        let asMs = try DeckBenchTool.run(["import", "pageviews", "views.csv"] + flags, in: folder)
+        #expect(asMs.status == 65 && asMs.stderr == "error: views.csv: 2 of 2 sessions have times past 10¹⁵ ms read as ms (the first at line 2: "
+            + "\"1700000000000000\"), which read as µs: give --time-unit us; nothing was written for it\n", "\(asMs.stderr)")
+        // Few intervals warn and import.
+        try "session,ts,page\nv1,1700000000,1\nv1,1700000004,2\n".write(toFile: folder + "/few.csv", atomically: true, encoding: .utf8)
+        let few = try DeckBenchTool.run(["import", "pageviews", "few.csv"] + flags, in: folder)
+        #expect(few.status == 0 && few.stderr.hasPrefix("warning: few.csv: the median time") && few.stderr.contains("(too few to refuse the file: check its unit)"),
+                "\(few.stderr)")
     }
 
     /// `a/views.csv`, `b/views.csv` and `views.jsonl` all become `views.jsonl.zst`: refused (exit

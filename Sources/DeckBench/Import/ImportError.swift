@@ -12,8 +12,8 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case twoUsers(String, String)
     /// A touch sample's time before the sample before it, each as the message says it.
     case timeBeforePreviousRow(previous: String, time: String)
-    case badAction(String)
-    case badPosition(x: String, y: String)
+    case badAction(String, column: String)
+    case badPosition(x: String, y: String, xColumn: String, yColumn: String)
 
     public var description: String {
         switch self {
@@ -28,8 +28,9 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
         case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""
         case let .timeBeforePreviousRow(previous, time): "time \(time) is before the previous row's \(previous) (sort the rows by session and time)"
-        case let .badAction(text): "action \"\(text)\" is not down, move, up or cancel"
-        case let .badPosition(x, y): "x and y must be numbers (got \"\(x)\", \"\(y)\")"
+        case let .badAction(text, column): "action \(LogTime.quoted(text)) in column \(LogTime.quoted(column)) is not down, move, up or cancel"
+        case let .badPosition(x, y, xColumn, yColumn):
+            "x and y (columns \(LogTime.quoted(xColumn)) and \(LogTime.quoted(yColumn))) must be numbers (got \(LogTime.quoted(x)), \(LogTime.quoted(y)))"
         }
     }
 }

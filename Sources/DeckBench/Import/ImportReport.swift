@@ -15,6 +15,9 @@ package struct ImportReport: Sendable {
     public var rejects: [String] = []
     /// The times between the written sessions' actions.
     public var pace = ImportPace()
+    /// What the command says on stderr besides the rejects (a pace too fast or too slow for a
+    /// person on too few intervals to refuse the file).
+    public var warnings: [String] = []
 
     public init(input: String, output: String) {
         self.input = input

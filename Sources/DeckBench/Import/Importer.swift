@@ -34,14 +34,16 @@ package protocol SessionRows {
     mutating func read(line: Int, _ value: (String) -> String?) -> ImportError?
     /// The session once its last row is in, or why it cannot be made and the line to name.
     mutating func finish() -> Result<Session, ImportRejection>
-    /// When each of the session's actions happened (a view, a stroke's touch down), ms as read,
-    /// in order: the pace `ImportPace` checks the unit by.
-    var actionTimesMs: [Int] { get }
+    /// When each of the session's actions happened (its first view and each change of page, a
+    /// stroke's touch down), ms as read with their fractions, in order: the pace `ImportPace`
+    /// checks the unit by.
+    var actionTimesMs: [Double] { get }
 }
 
-/// A log whose times cannot be a person's in the unit they were read in (`ImportPace`): nothing
-/// is written for it.
-package struct ImportPaceRefusal: Error, CustomStringConvertible, InputContentFault {
+/// A log whose times are in another unit than they were read in: a person's actions cannot be
+/// that far apart (`ImportPace`), or most sessions' times are past the range of their unit and
+/// within a finer one's. Nothing is written for it.
+package struct ImportUnitRefusal: Error, CustomStringConvertible, InputContentFault {
     public var path: String
     public var reason: String
     public var isContentFault: Bool { true }
@@ -84,6 +86,11 @@ extension Importer {
         var broken: (line: Int, reason: ImportError)?
         var seen: [String: Int] = [:]
         var user = SessionUser(column: userColumn)
+        report.pace = ImportPace(unit: timeUnit)
+        let time = LogTime(unit: timeUnit)
+        // Sessions rejected for a time past its unit's range that a finer unit reads, the first
+        // such time, and that unit.
+        var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
 
         func finishSession() throws {
             defer {
@@ -113,7 +120,7 @@ extension Importer {
             report.rows += 1
             report.rejectedRow(line: line, reason: reason)
         }
-        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }, strict: false,
+        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }, strict: true,
                             malformed: malformed) { line, value in
             report.rows += 1
             guard let id = value(sessionColumn), !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
@@ -126,11 +133,23 @@ extension Importer {
             }
             open!.count += 1
             guard broken == nil else { return }
-            if let reason = user.read(value) ?? open!.rows.read(line: line, value) { broken = (line, reason) }
+            if let reason = user.read(value) ?? open!.rows.read(line: line, value) {
+                broken = (line, reason)
+                if case let .badTime(text, _, _) = reason, let finer = time.finerUnit(reading: text) {
+                    if pastRange == nil { pastRange = (0, line, text, finer) }
+                    pastRange!.sessions += 1
+                }
+            }
         }
         try finishSession()
-        if let reason = report.pace.implausibleUnit(LogTime(unit: timeUnit), actions: Self.actions) {
-            throw ImportPaceRefusal(path: input, reason: reason)
+        if let pastRange, pastRange.sessions > report.sessions {
+            throw ImportUnitRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
+                + "sessions have times past 10¹⁵ ms read as \(timeUnit.rawValue) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
+                + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
+        }
+        if let verdict = report.pace.verdict(time, actions: Self.actions) {
+            guard !verdict.refuses else { throw ImportUnitRefusal(path: input, reason: verdict.reason) }
+            report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file: check its unit)")
         }
         try writer.write(buffer)
         try writer.finish()

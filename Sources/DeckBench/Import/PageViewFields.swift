@@ -29,12 +29,23 @@ package struct PageViewFields: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch pageKind {
         case .index:
-            guard let page = Int(trimmed), abs(page) <= RecordingLimits.maxPage else { return .failure(.badPage(text, pageKind, column: column)) }
+            // A whole number, also as a spreadsheet or pandas writes one (`4.0`, `4e0`).
+            guard let page = Int(trimmed) ?? Self.wholeNumber(trimmed), abs(page) <= RecordingLimits.maxPage else {
+                return .failure(.badPage(text, pageKind, column: column))
+            }
             return .success(page)
         case .date:
             guard let day = Self.dayNumber(trimmed) else { return .failure(.badPage(text, pageKind, column: column)) }
             return .success(day)
         }
+    }
+
+    /// `text` as a whole number when it is a decimal one with nothing after its point (`4.0`),
+    /// within the pages a recording holds; nil otherwise.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard let value = LogTime.decimalMilliseconds(text, places: 0), value == value.rounded(),
+              abs(value) <= Double(RecordingLimits.maxPage) else { return nil }
+        return Int(value)
     }
 
     /// Days from 1970-01-01 to `YYYY-MM-DD` (proleptic Gregorian, `LogTimestamp`'s calendar), nil

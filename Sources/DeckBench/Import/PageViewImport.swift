@@ -25,7 +25,7 @@ package struct PageViewImport: Importer {
 
     public var rowColumns: [String] { [timeColumn, pageColumn] }
     public var timeUnit: LogTime.Unit { fields.timeUnit }
-    public static var actions: String { "views" }
+    public static var actions: String { "changes of page" }
 
     public func rows(of id: String, line: Int, file: String) -> PageViewRows {
         PageViewRows(importer: self, id: id, file: file)
@@ -39,8 +39,12 @@ package struct PageViewRows: SessionRows {
     let id: String
     let file: String
     private var views: [PageView] = []
-    /// The last view's time as written, for a message when the next comes before it.
+    /// The last view's time as written, for a message when the next comes before it, and as read
+    /// with its fraction.
     private var lastTimeText = ""
+    private var lastExactMs = -Double.infinity
+    /// The first view's time and each change of page's, ms as read with their fractions.
+    public private(set) var actionTimesMs: [Double] = []
 
     init(importer: PageViewImport, id: String, file: String) {
         self.importer = importer
@@ -57,18 +61,21 @@ package struct PageViewRows: SessionRows {
         }
         switch parsed {
         case let .success(view):
-            if let last = views.last, view.timeMs < last.timeMs {
+            // Compared with their fractions: µs a few hundred apart are in order or not, though
+            // they round to the same millisecond.
+            let exactMs = LogTime(unit: fields.timeUnit).fractionalMs(time) ?? Double(view.timeMs)
+            if exactMs < lastExactMs {
                 return .timeGoesBack(previous: LogTime.quoted(lastTimeText), time: LogTime.quoted(time) + " in column " + LogTime.quoted(importer.timeColumn))
             }
+            if views.last?.page != view.page { actionTimesMs.append(exactMs) }
             views.append(view)
             lastTimeText = time
+            lastExactMs = exactMs
             return nil
         case let .failure(reason):
             return reason
         }
     }
-
-    public var actionTimesMs: [Int] { views.map(\.timeMs) }
 
     public mutating func finish() -> Result<Session, ImportRejection> {
         importer.conversion.session(views, file: file).mapError { reason in

@@ -95,8 +95,8 @@ package struct TouchRows: SessionRows {
     private var lastMs = 0
     /// The last sample's time as written.
     private var lastTimeText = ""
-    /// When each stroke's touch went down, ms as read.
-    public private(set) var actionTimesMs: [Int] = []
+    /// When each stroke's touch went down, ms as read with their fractions.
+    public private(set) var actionTimesMs: [Double] = []
 
     init(importer: TouchImport, id: String, line: Int, file: String) {
         self.importer = importer
@@ -112,11 +112,11 @@ package struct TouchRows: SessionRows {
             return .badTime(value(columns.time) ?? "", importer.timeUnit, column: columns.time)
         }
         guard let actionText = value(columns.action), let action = TouchImport.Action(actionText) else {
-            return .badAction(value(columns.action) ?? "")
+            return .badAction(value(columns.action) ?? "", column: columns.action)
         }
         guard let xText = value(columns.x), let yText = value(columns.y), let x = Double(xText), let y = Double(yText),
               x.isFinite, y.isFinite else {
-            return .badPosition(x: value(columns.x) ?? "", y: value(columns.y) ?? "")
+            return .badPosition(x: value(columns.x) ?? "", y: value(columns.y) ?? "", xColumn: columns.x, yColumn: columns.y)
         }
         let origin = originMs ?? timeMs
         if originMs == nil {
@@ -133,7 +133,7 @@ package struct TouchRows: SessionRows {
         switch (action, finger) {
         case (.down, _):
             endStroke(cancelled: true)
-            actionTimesMs.append(timeMs)
+            actionTimesMs.append(time.fractionalMs(timeText) ?? Double(timeMs))
             finger = .down(Stroke(samples: [sample]))
         case (.move, .down(var stroke)):
             stroke.samples.append(sample)

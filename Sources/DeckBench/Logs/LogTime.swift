@@ -120,13 +120,21 @@ package struct LogTime: Sendable {
                 + "a zone Z, UTC, GMT, ±hh[:mm] or none)\(other)"
         }
         if let milliseconds = Self.decimalMilliseconds(trimmed, places: places), milliseconds.isFinite {
-            // A finer unit that would bring it in range: seconds written as ms, µs or ns, the nearest first.
-            let finer = Unit.numeric.first { ($0.placesToMs ?? 0) < places && abs(milliseconds) * pow(10, Double(($0.placesToMs ?? 0) - places)) < 1e15 }
-            let hint = finer.map { " (a number of \($0.rawValue)? \(option)\($0.rawValue))" } ?? ""
+            let hint = finerUnit(reading: trimmed).map { " (a number of \($0.rawValue)? \(option)\($0.rawValue))" } ?? ""
             return "\(quoted) is out of range: 10¹⁵ ms or more\(hint)"
         }
         let other = LogTimestamp(trimmed) != nil ? ": a date and time (\(option)iso8601)" : ""
         return "\(quoted) is not a number of \(unit.rawValue)\(other)"
+    }
+
+    /// The finer unit, the nearest first, that reads `text` (a number out of range in this unit:
+    /// 10¹⁵ ms or more) within range: seconds written as ms, µs or ns; nil when none does, or
+    /// when `text` is in range or no number.
+    public func finerUnit(reading text: String) -> Unit? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let places = unit.placesToMs, let milliseconds = Self.decimalMilliseconds(trimmed, places: places),
+              milliseconds.isFinite, abs(milliseconds.rounded()) >= 1e15 else { return nil }
+        return Unit.numeric.first { ($0.placesToMs ?? 0) < places && abs(milliseconds) * pow(10, Double(($0.placesToMs ?? 0) - places)) < 1e15 }
     }
 
     /// A time in ms as a message says it: whole ms from 1 up to 10¹² (about 30 years), three

@@ -93,62 +93,96 @@ import Testing
         #expect(items == 0)
     }
 
-    /// Times read in the wrong unit make views no person could make: seconds read as ms put views
-    /// a few ms apart, µs read as ms hours apart. The median time between a session's consecutive
-    /// views decides, at its bounds (100 ms and 10 minutes accepted, a millisecond past refused),
-    /// on skewed data (a few long gaps do not make short ones plausible), and the file is refused
-    /// whole: nothing is written, not even a partial recording.
+    /// Times read in the wrong unit make views no person could make: seconds read as ms put
+    /// changes of page a few ms apart, µs read as ms hours apart. The median time between a
+    /// session's consecutive changes of page decides, at its bounds (100 ms and 10 minutes
+    /// accepted, a millisecond past refused), on skewed data (a few long gaps do not make short
+    /// ones plausible), and the file is refused whole: nothing is written, not even a partial
+    /// recording. Fewer than ten intervals only warn; a view of the page already shown (a tag
+    /// that fires twice) is no change of page.
     @Test func viewsNoPersonCouldMakeAreRefusedWithTheUnitThatFits() throws {
         let dir = folder()
-        func log(_ name: String, _ gaps: [Int], start: Int = 1_700_000_000, scale: Int = 1) throws -> String {
+        func log(_ name: String, _ gaps: [Int], start: Int = 1_700_000_000, scale: Int = 1, twice: Bool = false) throws -> String {
             var time = start * scale
             var rows = ["session,ts,page", "a,\(time),0"]
             for (index, gap) in gaps.enumerated() {
                 time += gap * scale
                 rows.append("a,\(time),\(index % 2 == 0 ? 1 : 0)")
+                if twice { rows.append("a,\(time + 5 * scale),\(index % 2 == 0 ? 1 : 0)") }
             }
             let path = dir + "/\(name).csv"
             try (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
-        func refusal(_ path: String, unit: LogTime.Unit = .ms) -> String? {
+        func imported(_ path: String, unit: LogTime.Unit = .ms) -> (refusal: String?, warnings: [String]) {
             do {
-                _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page",
-                                       fields: PageViewFields(timeUnit: unit)).run(path, into: dir + "/out")
-                return nil
-            } catch let refusal as ImportPaceRefusal {
-                return refusal.description
+                let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page",
+                                                fields: PageViewFields(timeUnit: unit)).run(path, into: dir + "/out")
+                return (nil, report.warnings)
+            } catch let refusal as ImportUnitRefusal {
+                return (refusal.description, [])
             } catch {
-                return "unexpected \(error)"
+                return ("unexpected \(error)", [])
             }
         }
-        // Skewed both ways: the median is the middle gap, not the mean nor the first.
-        #expect(refusal(try log("low-edge", [5, 100, 9_000_000, 7, 100, 100, 400])) == nil)
-        #expect(refusal(try log("high-edge", [600_000, 50, 600_000, 900_000_000, 600_000])) == nil)
-        let below = try log("below", [5, 99, 9_000_000, 7, 99, 99, 400])
-        let refused = try #require(refusal(below))
-        #expect(refused == "\(below): the median time between a session's consecutive views is 99 ms read as ms (7 intervals): a person's "
-            + "are 100 ms to 10 minutes apart on the median; read as seconds it is 99000 ms: give --time-unit s; nothing was written for it")
+        func refusal(_ path: String, unit: LogTime.Unit = .ms) -> String? { imported(path, unit: unit).refusal }
+        // Skewed both ways, eleven intervals: the median is the sixth, not the mean nor the first.
+        #expect(imported(try log("low-edge", [5, 100, 9_000_000, 7, 100, 100, 400, 100, 3, 100, 500_000])) == (nil, []))
+        #expect(imported(try log("high-edge", [600_000, 50, 600_000, 900_000_000, 600_000, 50, 600_000, 50, 600_000, 50, 50])) == (nil, []))
+        let below = try log("below", [5, 99, 9_000_000, 7, 99, 99, 400, 99, 3, 99, 500_000])
+        #expect(refusal(below) == "\(below): the median time between a session's consecutive changes of page is under 100 ms read as ms (about "
+            + "99 ms, over 11 intervals): a person's are 100 ms to 10 minutes apart on the median; read as seconds it is about 99000 ms: "
+            + "give --time-unit s; nothing was written for it")
         #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: below, in: dir + "/out")))
-        // Past 2,047 ms the median is said as the distribution holds it, within 0.1 % above.
-        #expect(refusal(try log("above", [600_001, 50, 600_001, 900_000_000, 600_001]))?.contains("is 600063 ms read as ms (5 intervals)") == true)
+        #expect(refusal(try log("above", [600_001, 50, 600_001, 900_000_000, 600_001, 50, 600_001, 50, 600_001, 50, 50]))?
+            .contains("is over 10 minutes read as ms (about 600000 ms, over 11 intervals)") == true)
         // Seconds as ms, µs as ms, ns as µs: each names the unit that reads it as a person's pace.
-        #expect(refusal(try log("seconds", [4, 12, 3, 30, 7]))?.contains("is 7 ms read as ms (5 intervals)") == true)
-        // (Epoch times in µs read as ms are past 10¹⁵ ms: their rows are rejected, naming µs, before any pace.)
-        #expect(refusal(try log("micro", [4, 12, 3, 30, 7], start: 1_700_000, scale: 1_000_000))?.contains("read as µs it is 7000 ms: give --time-unit us") == true)
-        let nano = try log("nano", [4, 12, 3, 30, 7], start: 1_700_000, scale: 1_000_000_000)
-        #expect(refusal(nano, unit: .us)?.contains("read as ns it is 7000 ms: give --time-unit ns") == true)
-        #expect(refusal(nano, unit: .ns) == nil)
+        let seconds = [4, 12, 3, 30, 7, 5, 9, 2, 6, 8]
+        #expect(refusal(try log("seconds", seconds))?.contains("read as seconds it is about 6000 ms: give --time-unit s") == true)
+        #expect(refusal(try log("micro", seconds, start: 1_700_000, scale: 1_000_000))?
+            .contains("is over 10 minutes read as ms (about 6000000 ms, over 10 intervals): a person's are 100 ms to 10 minutes apart on the median; read as µs it is about 6000 ms: give --time-unit us") == true)
+        let nano = try log("nano", seconds, start: 1_700_000, scale: 1_000_000_000)
+        #expect(refusal(nano, unit: .us)?.contains("read as ns it is about 6000 ms: give --time-unit ns") == true)
+        #expect(imported(nano, unit: .ns) == (nil, []))
+        // A tag that fires twice, 5 ms apart: the repeat is no change of page, and the pace is the person's.
+        #expect(imported(try log("twice", Array(repeating: 1_500, count: 12), twice: true)) == (nil, []))
         // No unit makes a median of 0 a person's: the message says what else it may be.
-        #expect(refusal(try log("zero", [0, 0, 0, 1]))?.hasSuffix("check the unit the times are written in, and leave out of the export "
-            + "sessions that are no person's (a test's, a crawler's); nothing was written for it") == true)
+        #expect(refusal(try log("zero", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]))?.hasSuffix("check the unit the times are written in, and leave out "
+            + "of the export sessions that are no person's (a test's, a crawler's); nothing was written for it") == true)
+        // Under ten intervals: written, with a warning.
+        let few = imported(try log("few", [4, 12, 3, 30, 7]))
+        #expect(few.refusal == nil && few.warnings.count == 1 && few.warnings[0].contains("(about 7 ms, over 5 intervals)")
+            && few.warnings[0].hasSuffix("give --time-unit s (too few to refuse the file: check its unit)"), "\(few)")
         // One view a session gives no interval to judge; dates and times leave no unit in doubt.
         let single = dir + "/single.csv"
         try "session,ts,page\na,1,0\nb,2,0\nc,3,1\n".write(toFile: single, atomically: true, encoding: .utf8)
-        #expect(refusal(single) == nil)
+        #expect(imported(single) == (nil, []))
         let iso = dir + "/iso.csv"
         try "session,ts,page\na,2026-11-02T08:15:00.000Z,0\na,2026-11-02T08:15:00.010Z,1\n".write(toFile: iso, atomically: true, encoding: .utf8)
-        #expect(refusal(iso, unit: .iso8601) == nil)
+        #expect(imported(iso, unit: .iso8601) == (nil, []))
+        // Epoch µs read as ms are past 10¹⁵ ms: when most sessions are rejected so, the file is refused naming µs.
+        let epoch = dir + "/epoch.csv"
+        try "session,ts,page\na,1700000000000243,0\na,1700000004000243,1\nb,1700000100000000,2\nc,5,1\nc,1500,2\n"
+            .write(toFile: epoch, atomically: true, encoding: .utf8)
+        #expect(refusal(epoch) == "\(epoch): 2 of 3 sessions have times past 10¹⁵ ms read as ms (the first at line 2: \"1700000000000243\"), "
+            + "which read as µs: give --time-unit us; nothing was written for it")
+    }
+
+    /// A CSV row with more fields than the header (a number written `3,900`) or fewer is a row
+    /// rejected with why, not read shifted; spaces around a field are not part of it; a page
+    /// written as a whole decimal number (`4.0`, as pandas writes one) is that page.
+    @Test func rowsTheHeaderDoesNotHoldAreRejectedWithWhy() throws {
+        let dir = folder()
+        let input = dir + "/views.csv"
+        try "session,ts,page\na,1000,4.0\na,3,900,5\na, 5000 ,5e0\na,9000\na,12000,4.5\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(input, into: dir)
+        #expect(report.rejects == [
+            "\(input):3: row rejected: 4 fields where the header has 3: a comma in an unquoted field?",
+            "\(input):5: row rejected: 2 fields where the header has 3: a row cut short",
+            "\(input):6: session \"a\" rejected: page \"4.5\" in column \"page\" is not a whole number",
+        ], "\(report.rejects)")
+        #expect(PageViewFields().page("4.0", column: "p") == .success(4) && PageViewFields().page("-2e1", column: "p") == .success(-20))
+        #expect(PageViewFields().page("1e13", column: "p") == .failure(.badPage("1e13", .index, column: "p")))
     }
 
     @Test func rowsOutOfOrderRejectTheirSessionAndTheRestGoOn() throws {

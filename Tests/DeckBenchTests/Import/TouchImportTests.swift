@@ -76,7 +76,7 @@ import Testing
         """.write(toFile: dir + "/bad.csv", atomically: true, encoding: .utf8)
         let report = try TouchImport(columns: columns).run(dir + "/bad.csv", into: dir)
         #expect(report.rejects == [
-            "\(dir)/bad.csv:3: session \"a\" rejected: action \"wave\" is not down, move, up or cancel",
+            "\(dir)/bad.csv:3: session \"a\" rejected: action \"wave\" in column \"action\" is not down, move, up or cancel",
             "\(dir)/bad.csv:8: session \"d\" rejected: time \"90\" in column \"t\" is before the previous row's \"100\" (sort the rows by session and time)",
         ])
         // A move with no finger down is a stray sample, not a stroke: b has no gesture, only its end.
@@ -99,24 +99,21 @@ import Testing
     @Test func strokesNoPersonCouldMakeAreRefused() throws {
         let dir = folder()
         let path = dir + "/t.csv"
-        try """
-        session,t,action,x,y
-        s1,1700000000.000,down,900,1200
-        s1,1700000000.170,up,290,1231
-        s1,1700000002.000,down,500,800
-        s1,1700000002.080,up,502,801
-        s1,1700000005.000,down,900,1200
-        s1,1700000005.170,up,290,1231
-
-        """.write(toFile: path, atomically: true, encoding: .utf8)
+        // Eleven taps 2.5 s apart, each 80 ms long, in seconds with their decimals.
+        let rows = (0 ..< 11).flatMap { tap in
+            let down = 1_700_000_000_000 + 2_500 * tap
+            return ["s1,\(down / 1_000).\(String(format: "%03d", down % 1_000)),down,500,800",
+                    "s1,\((down + 80) / 1_000).\(String(format: "%03d", (down + 80) % 1_000)),up,502,801"]
+        }
+        try (["session,t,action,x,y"] + rows).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         #expect {
             _ = try TouchImport(columns: columns).run(path, into: dir + "/out")
         } throws: { error in
-            "\(error)".contains("the median time between a session's consecutive strokes is 2 ms read as ms (2 intervals)")
-                && "\(error)".contains("read as seconds it is 2000 ms: give --time-unit s")
+            "\(error)".contains("the median time between a session's consecutive strokes is under 100 ms read as ms (about 2.5 ms, over 10 intervals)")
+                && "\(error)".contains("read as seconds it is about 2500 ms: give --time-unit s")
         }
         let report = try TouchImport(columns: columns, timeUnit: .s).run(path, into: dir + "/out")
-        #expect(report.sessions == 1 && report.swipes + report.taps == 3)
+        #expect(report.sessions == 1 && report.taps == 11)
     }
 
     @Test func strokesNearTheThresholds() throws {
