@@ -26,7 +26,7 @@ package struct PageViewFields: Sendable {
 
     /// The page of `text`, read from `column`, or why it is not one.
     public func page(_ text: String, column: String) -> Result<Int, ImportError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = LogRows.trimmed(text)
         switch pageKind {
         case .index:
             // A whole number, also as a spreadsheet or pandas writes one (`4.0`, `4e0`).

@@ -63,7 +63,8 @@ package struct PageViewRows: SessionRows {
         case let .success(view):
             // Compared with their fractions: µs a few hundred apart are in order or not, though
             // they round to the same millisecond.
-            let exactMs = LogTime(unit: fields.timeUnit).fractionalMs(time) ?? Double(view.timeMs)
+            let exactMs = fields.timeUnit == .ms && time.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                ? Double(view.timeMs) : LogTime(unit: fields.timeUnit).fractionalMs(time) ?? Double(view.timeMs)
             if exactMs < lastExactMs {
                 return .timeGoesBack(previous: LogTime.quoted(lastTimeText), time: LogTime.quoted(time) + " in column " + LogTime.quoted(importer.timeColumn))
             }

@@ -111,6 +111,24 @@ enum LogRows {
         return count > 0 ? count : nil
     }
 
+    /// `text` without the spaces around it (`.whitespaces`: tabs, no-break spaces…), as
+    /// `trimmingCharacters(in:)` gives it, which is called only when the first or the last byte
+    /// may be one: a field's ends are printable ASCII nearly always, and the call cost about as
+    /// much as reading the rest of a row.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        return plain(first) && plain(last) ? text : text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// How many line breaks `field` holds, as `Character.isNewline` counts them, with a byte scan
+    /// first: most fields hold none.
+    static func lineBreaks(_ field: String) -> Int {
+        // 0x0A, 0x0B, 0x0C, 0x0D, and the lead bytes of U+0085 (C2) and U+2028/2029 (E2).
+        guard field.utf8.contains(where: { (0x0A ... 0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return 0 }
+        return field.count(where: \.isNewline)
+    }
+
     /// A column's name as compared when spelt otherwise: lower case, without spaces around it.
     static func normalized(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespaces).lowercased()
@@ -191,7 +209,7 @@ enum LogRows {
                 try body(line) { column in
                     switch object[key[column] ?? column] {
                     case let text as String:
-                        let trimmed = strict ? text.trimmingCharacters(in: .whitespaces) : text
+                        let trimmed = strict ? Self.trimmed(text) : text
                         return trimmed.isEmpty ? nil : trimmed
                     // JSON's true and false come as numbers: written as JSON writes them, so that a
                     // number column refuses them.
@@ -236,7 +254,7 @@ enum LogRows {
         var line = 1
         while let row = reader.next() {
             line = nextLine
-            let breaks = row.reduce(0) { count, field in count + field.count(where: \.isNewline) }
+            let breaks = row.reduce(0) { count, field in count + Self.lineBreaks(field) }
             nextLine += 1 + breaks
             // A blank line (a file's trailing ones most often) is no row.
             if row.allSatisfy(\.isEmpty) { continue }
@@ -263,7 +281,7 @@ enum LogRows {
             }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
-                let field = strict ? row[position].trimmingCharacters(in: .whitespaces) : row[position]
+                let field = strict ? Self.trimmed(row[position]) : row[position]
                 return field.isEmpty ? nil : field
             }
         }

@@ -85,7 +85,7 @@ package struct LogTime: Sendable {
 
     /// The time of `text` in milliseconds, or nil when it is not one.
     public func ms(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = LogRows.trimmed(text)
         guard let places = unit.placesToMs else { return LogTimestamp(trimmed)?.milliseconds }
         if places < 0, let whole = Self.wholeMilliseconds(trimmed, places: places) { return abs(whole) < 1_000_000_000_000_000 ? whole : nil }
         guard let milliseconds = Self.decimalMilliseconds(trimmed, places: places)?.rounded(), abs(milliseconds) < 1e15 else { return nil }
@@ -96,7 +96,7 @@ package struct LogTime: Sendable {
     /// sub-millisecond times), or nil when it is not one. ISO 8601 is read to the millisecond.
     public func fractionalMs(_ text: String) -> Double? {
         guard let places = unit.placesToMs else { return ms(text).map(Double.init) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = LogRows.trimmed(text)
         guard let milliseconds = Self.decimalMilliseconds(trimmed, places: places), abs(milliseconds) < 1e15 else { return nil }
         return milliseconds
     }
@@ -111,7 +111,7 @@ package struct LogTime: Sendable {
     /// `whyNot(_:)` with the column the text was read from named after it (`"x" in column "ts"
     /// is not a number of ms`).
     public func whyNot(_ text: String, column: String?) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = LogRows.trimmed(text)
         let quoted = Self.quoted(trimmed) + (column.map { " in column " + Self.quoted($0) } ?? "")
         guard let places = unit.placesToMs else {
             if let reason = LogTimestamp.refusal(of: trimmed) { return "\(quoted) is not a date and time: \(reason)" }
@@ -131,7 +131,7 @@ package struct LogTime: Sendable {
     /// 10¹⁵ ms or more) within range: seconds written as ms, µs or ns; nil when none does, or
     /// when `text` is in range or no number.
     public func finerUnit(reading text: String) -> Unit? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = LogRows.trimmed(text)
         guard let places = unit.placesToMs, let milliseconds = Self.decimalMilliseconds(trimmed, places: places),
               milliseconds.isFinite, abs(milliseconds.rounded()) >= 1e15 else { return nil }
         return Unit.numeric.first { ($0.placesToMs ?? 0) < places && abs(milliseconds) * pow(10, Double(($0.placesToMs ?? 0) - places)) < 1e15 }
