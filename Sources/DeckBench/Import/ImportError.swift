@@ -13,6 +13,8 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A touch sample's time before the sample before it, each as the message says it.
     case timeBeforePreviousRow(previous: String, time: String)
     case badAction(String, column: String)
+    /// A row that does not read between two rows of the session (why, as the row reader says it).
+    case malformedRow(String)
     case badPosition(x: String, y: String, xColumn: String, yColumn: String)
 
     public var description: String {
@@ -23,7 +25,9 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .missingField(column): "no value in column \"\(column)\""
         case .emptySession: "an empty session id"
         case let .timeGoesBack(previous, time): "time \(time) is before the previous view's \(previous) (sort the rows by session and time)"
-        case let .sessionNotTogether(id, line): "rows of session \"\(id)\" appear again after other sessions (its first at line \(line)); sort the rows by session and time"
+        case let .sessionNotTogether(id, line):
+            "rows of session \"\(id)\" appear again after other sessions (its first at line \(line), dealt with there); sort the rows by session and time"
+        case let .malformedRow(reason): "a row of it does not read: \(reason)"
         case let .pageOutsideBounds(page, first, last): "page \(page) is outside --first \(first) … --last \(last)"
         case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
         case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""

@@ -42,7 +42,17 @@ package struct ImportReport: Sendable {
     mutating func rejected(_ id: String, line: Int, reason: String, rows: Int) {
         rejectedSessions += 1
         rejectedRows += rows
+        if firstSessionReject == nil { firstSessionReject = "line \(line): \(reason)" }
         rejects.append("\(input):\(line): session \"\(id)\" rejected: \(reason)")
+    }
+
+    /// The first session rejected: its line and why.
+    private(set) var firstSessionReject: String?
+
+    /// `rows` rows from `line` on rejected for `reason`, their session dealt with already.
+    mutating func rejectedRows(line: Int, reason: String, rows: Int) {
+        rejectedRows += rows
+        rejects.append("\(input):\(line): \(rows) row\(rows == 1 ? "" : "s") rejected: \(reason)")
     }
 
     /// A row with no session id, at `line`.

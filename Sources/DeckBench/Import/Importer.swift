@@ -40,9 +40,10 @@ package protocol SessionRows {
     var actionTimesMs: [Double] { get }
 }
 
-/// A log whose times are in another unit than they were read in: a person's actions cannot be
-/// that far apart (`ImportPace`), or most sessions' times are past the range of their unit and
-/// within a finer one's. Nothing is written for it.
+/// A log refused whole, nothing written for it: its times are in another unit than they were
+/// read in (a person's actions cannot be that far apart, `ImportPace`, or most sessions' times
+/// are past the range of their unit and within a finer one's), or none of its sessions could be
+/// imported.
 package struct ImportUnitRefusal: Error, CustomStringConvertible, InputContentFault {
     public var path: String
     public var reason: String
@@ -99,7 +100,13 @@ extension Importer {
                 user.reset()
             }
             guard var session = open else { return }
-            if let broken { return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count) }
+            if let broken {
+                // Rows that come back after other sessions: the session's first run was dealt with.
+                if case .sessionNotTogether = broken.reason {
+                    return report.rejectedRows(line: broken.line, reason: broken.reason.description, rows: session.count)
+                }
+                return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count)
+            }
             switch session.rows.finish() {
             case var .success(made):
                 made.user = user.user
@@ -115,15 +122,34 @@ extension Importer {
             }
         }
 
-        // A line of JSON lines that is no object is a row rejected with what it is instead.
+        // A row that does not read (a line of JSON lines that is no object, a CSV row with more or
+        // fewer fields than the header) belongs to the session whose rows are on both sides of
+        // it, which it breaks (a view left out would turn two swipes into a jump); between two
+        // sessions it is a row rejected on its own.
+        var malformedRow: (line: Int, reason: String)?
+        func rejectMalformedRow() {
+            guard let row = malformedRow else { return }
+            report.rejectedRow(line: row.line, reason: row.reason)
+            malformedRow = nil
+        }
         let malformed = { (line: Int, reason: String) in
             report.rows += 1
-            report.rejectedRow(line: line, reason: reason)
+            rejectMalformedRow()
+            malformedRow = (line, reason)
         }
         try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }, strict: true,
                             malformed: malformed) { line, value in
             report.rows += 1
-            guard let id = value(sessionColumn), !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
+            let id = value(sessionColumn)
+            if let row = malformedRow, let id, id == open?.id {
+                open!.count += 1
+                if broken == nil { broken = (row.line, .malformedRow(row.reason)) }
+                malformedRow = nil
+            }
+            // The session before a row of its own ends before it, so that the rejects come in line order.
+            if malformedRow != nil, id != open?.id { try finishSession() }
+            rejectMalformedRow()
+            guard let id, !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
             if id != open?.id {
                 try finishSession()
                 open = (id, line, rows(of: id, line: line, file: file), 0)
@@ -142,10 +168,17 @@ extension Importer {
             }
         }
         try finishSession()
+        rejectMalformedRow()
         if let pastRange, pastRange.sessions > report.sessions {
             throw ImportUnitRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
                 + "sessions have times past 10¹⁵ ms read as \(timeUnit.rawValue) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
                 + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
+        }
+        // A file that had sessions and gives none is refused rather than written as an empty
+        // recording over the one an earlier import left (a flag forgotten, most often).
+        if report.sessions == 0, let first = report.firstSessionReject {
+            throw ImportUnitRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
+                + "could be imported (the first rejected at \(first))")
         }
         if let verdict = report.pace.verdict(time, actions: Self.actions) {
             guard !verdict.refuses else { throw ImportUnitRefusal(path: input, reason: verdict.reason) }

@@ -60,7 +60,7 @@ import Testing
         #expect(report.rejects == ["\(input):7: session \"u2\" rejected: page \"not-a-date\" in column \"day\" is not a date YYYY-MM-DD"])
         // Rows out of order name their times as written, not as epoch milliseconds.
         let unsorted = dir + "/unsorted.csv"
-        try "session,ts,day\nu1,2026-11-02T08:15:04.100Z,2026-11-02\nu1,2026-11-02T08:15:00Z,2026-11-03\n"
+        try "session,ts,day\nu1,2026-11-02T08:15:04.100Z,2026-11-02\nu1,2026-11-02T08:15:00Z,2026-11-03\nu2,2026-11-02T09:00:00Z,2026-11-02\n"
             .write(toFile: unsorted, atomically: true, encoding: .utf8)
         #expect(try importer.run(unsorted, into: dir + "/unsorted").rejects == [#"\#(unsorted):3: session "u1" rejected: time "2026-11-02T08:15:00Z" in column "ts" is before the previous view's "2026-11-02T08:15:04.100Z" (sort the rows by session and time)"#])
         // The same log as a SQL warehouse exports it (`2026-11-02 08:15:04.100000 UTC`), and with
@@ -76,14 +76,24 @@ import Testing
         }
     }
 
-    /// A log whose every session is rejected gives a recording of none: one empty zstd frame, which
-    /// zstd reads as no bytes (an empty file is "unexpected end of file" to it).
+    /// A log of no row gives a recording of none: one empty zstd frame, which zstd reads as no
+    /// bytes (an empty file is "unexpected end of file" to it). A log whose every session is
+    /// rejected is refused instead, nothing written: a recording an earlier import left there
+    /// (before a flag was forgotten, most often) is not replaced by an empty one.
     @Test func noSessionLeftIsAnEmptyFrameNotAnEmptyFile() throws {
         let dir = folder()
         let input = dir + "/views.csv"
         try "session,ts,day\nu1,not-a-time,3\n".write(toFile: input, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
+        } throws: { error in
+            "\(error)" == "\(input): none of its 1 session could be imported (the first rejected at line 2: time \"not-a-time\" in column "
+                + "\"ts\" is not a number of ms); nothing was written for it"
+        }
+        #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: input, in: dir + "/out")))
+        try "session,ts,day\n".write(toFile: input, atomically: true, encoding: .utf8)
         let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
-        #expect(report.sessions == 0 && report.rejectedRows == 1)
+        #expect(report.sessions == 0 && report.rows == 0)
         let bytes = try #require(FileManager.default.contents(atPath: report.output))
         // The frame's magic number, its header, an empty last block and the checksum.
         #expect(Array(bytes.prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD] && bytes.count < 32)
@@ -174,13 +184,18 @@ import Testing
     @Test func rowsTheHeaderDoesNotHoldAreRejectedWithWhy() throws {
         let dir = folder()
         let input = dir + "/views.csv"
-        try "session,ts,page\na,1000,4.0\na,3,900,5\na, 5000 ,5e0\na,9000\na,12000,4.5\n".write(toFile: input, atomically: true, encoding: .utf8)
+        // a: a row between its rows does not read, which rejects it (left out, its neighbours' swipes
+        // would be a jump); between a and b a row cut short is a row of its own; b reads; c has a
+        // page that is no whole number.
+        try "session,ts,page\na,1000,4\na,3,900,5\na,9000,6\nb,1000\nb,1000,4.0\nb, 5000 ,5e0\nc,12000,4.5\n"
+            .write(toFile: input, atomically: true, encoding: .utf8)
         let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(input, into: dir)
         #expect(report.rejects == [
-            "\(input):3: row rejected: 4 fields where the header has 3: a comma in an unquoted field?",
+            "\(input):3: session \"a\" rejected: a row of it does not read: 4 fields where the header has 3: a comma in an unquoted field?",
             "\(input):5: row rejected: 2 fields where the header has 3: a row cut short",
-            "\(input):6: session \"a\" rejected: page \"4.5\" in column \"page\" is not a whole number",
+            "\(input):8: session \"c\" rejected: page \"4.5\" in column \"page\" is not a whole number",
         ], "\(report.rejects)")
+        #expect(report.rows == 7 && report.sessions == 1 && report.swipes == 1 && report.rejectedRows == 5)
         #expect(PageViewFields().page("4.0", column: "p") == .success(4) && PageViewFields().page("-2e1", column: "p") == .success(-20))
         #expect(PageViewFields().page("1e13", column: "p") == .failure(.badPage("1e13", .index, column: "p")))
     }
@@ -202,7 +217,7 @@ import Testing
         #expect(report.rejects == [
             "\(input):2: session \"a\" rejected: time \"900\" in column \"t\" is before the previous view's \"1000\" (sort the rows by session and time)",
             "\(input):5: row rejected: not JSON: invalid value around character 1 (JSON lines hold one object a line)",
-            "\(input):7: session \"b\" rejected: rows of session \"b\" appear again after other sessions (its first at line 3); sort the rows by session and time",
+            "\(input):7: 1 row rejected: rows of session \"b\" appear again after other sessions (its first at line 3, dealt with there); sort the rows by session and time",
         ])
         // b's first run of rows and c are kept (a decimal millisecond rounds).
         #expect(try lines(report.output) == [
