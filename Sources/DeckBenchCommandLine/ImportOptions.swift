@@ -29,7 +29,7 @@ struct ImportOptions: ParsableArguments {
     var unit: PageViewFields.TimeUnit { get throws { try parsedTimeUnit.get() } }
 
     mutating func validate() throws {
-        guard let unit = PageViewFields.TimeUnit(rawValue: timeUnit) else {
+        guard let unit = LogTime.Unit.named(timeUnit) else {
             throw ValidationError("--time-unit must be \(LogTime.Unit.listed(LogTime.Unit.allCases)) (got \(timeUnit))")
         }
         guard (0 ... 86_400_000).contains(dwellMs) else { throw ValidationError("--dwell-ms must be from 0 to 86400000 (got \(dwellMs))") }

@@ -101,7 +101,7 @@ extension DeckBenchCommand.Networks {
                 }
             }
             let unitName = timeUnit ?? LogTime.Unit.ms.rawValue
-            guard let unit = LogTime.Unit(rawValue: unitName) else { throw ValidationError("--time-unit must be ms, s, us, ns or iso8601, got \(unitName)") }
+            guard let unit = LogTime.Unit.named(unitName) else { throw ValidationError("--time-unit must be ms, s, us, ns or iso8601, got \(unitName)") }
             let expression: NSRegularExpression?
             if filter?.isEmpty == true { throw ValidationError("--filter is empty: give a regular expression your API's URLs match (/api/)") }
             do { expression = try filter.map { try NSRegularExpression(pattern: $0) } } catch {

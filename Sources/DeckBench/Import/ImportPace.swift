@@ -43,10 +43,13 @@ package struct ImportPace: Sendable {
         for (earlier, later) in zip(actionTimesMs, actionTimesMs.dropFirst()) {
             let interval = max(0, later - earlier)
             count += 1
+            // Within a part in 10⁹ of a bound is at it: a difference of two times read as
+            // decimals (0.2 − 0.1 ms) is not the tenth it stands for in binary, and read as seconds
+            // it would fall a hair under 100 ms.
             for (index, other) in LogTime.Unit.numeric.enumerated() {
                 let read = interval * Self.factor(from: places, to: other)
-                if read < Self.plausibleMedianMs.lowerBound { belowIn[index] += 1 }
-                if read > Self.plausibleMedianMs.upperBound { aboveIn[index] += 1 }
+                if read < Self.plausibleMedianMs.lowerBound * (1 - 1e-9) { belowIn[index] += 1 }
+                if read > Self.plausibleMedianMs.upperBound * (1 + 1e-9) { aboveIn[index] += 1 }
             }
             if interval > 0 {
                 bins[Self.bin(of: interval), default: (0, 0)].count += 1
@@ -69,9 +72,15 @@ package struct ImportPace: Sendable {
         guard isBelow(own) || isAbove(own) else { return nil }
         let median = approximateMedian()
         let limits = Self.plausibleMedianMs
-        let side = isBelow(own) ? "under \(Self.said(limits.lowerBound)) ms" : "over \(Self.said(limits.upperBound / 60_000)) minutes"
-        var reason = "the median time between a session's consecutive \(actions) is \(side) read as \(unit.rawValue) (about "
-            + "\(Self.saidAbout(median)) ms, over \(count) interval\(count == 1 ? "" : "s")): a person's are \(Self.said(limits.lowerBound)) ms "
+        let below = isBelow(own)
+        let side = below ? "under \(Self.said(limits.lowerBound)) ms" : "over \(Self.said(limits.upperBound / 60_000)) minutes"
+        // Said with more digits where three would round it onto the bound it is past.
+        var about = Self.saidAbout(median)
+        if below ? median * (1 + 5e-3) >= limits.lowerBound : median * (1 - 5e-4) <= limits.upperBound {
+            about = String(format: "%.7g", median)
+        }
+        var reason = "the median time between a session's consecutive \(actions) is \(side) read as \(unit.spokenName) (about "
+            + "\(about) ms, over \(count) interval\(count == 1 ? "" : "s")): a person's are \(Self.said(limits.lowerBound)) ms "
             + "to \(Self.said(limits.upperBound / 60_000)) minutes apart on the median"
         let fitting = LogTime.Unit.numeric.indices.filter { !isBelow($0) && !isAbove($0) }
         let nearest = fitting.min { abs((LogTime.Unit.numeric[$0].placesToMs ?? 0) - places) < abs((LogTime.Unit.numeric[$1].placesToMs ?? 0) - places) }
@@ -79,9 +88,12 @@ package struct ImportPace: Sendable {
             let other = LogTime.Unit.numeric[nearest]
             reason += "; read as \(other.spokenName) it is about \(Self.saidAbout(median * Self.factor(from: places, to: other))) ms: "
                 + "give \(time.option)\(other.rawValue)"
-        } else {
+        } else if below {
             reason += "; check the unit the times are written in, and leave out of the export sessions that are no person's "
                 + "(a test's, a crawler's)"
+        } else {
+            reason += "; check the unit the times are written in, and that a session id names one visit (a user's id "
+                + "spans days)"
         }
         return (reason, count >= Self.fewestToRefuse)
     }

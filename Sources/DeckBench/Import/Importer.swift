@@ -171,7 +171,7 @@ extension Importer {
         rejectMalformedRow()
         if let pastRange, pastRange.sessions > report.sessions {
             throw ImportUnitRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
-                + "sessions have times past 10¹⁵ ms read as \(timeUnit.rawValue) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
+                + "sessions have times past 10¹⁵ ms read as \(timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
                 + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
         }
         // A file that had sessions and gives none is refused rather than written as an empty

@@ -46,6 +46,11 @@ package struct LogTime: Sendable {
             return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
         }
 
+        /// The unit named `text`: its raw value, or `µs` for `us` as messages write it.
+        public static func named(_ text: String) -> Unit? {
+            text == "µs" || text == "μs" ? .us : Unit(rawValue: text)
+        }
+
         /// The unit as a sentence names it: `seconds`, `ms`, `µs`, `ns`.
         var spokenName: String {
             switch self {

@@ -27,7 +27,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
             throw .malformed(what: "network", text: keys.text, detail: "an empirical network needs path=FILE (a HAR of your requests)")
         }
         let columns = keys.given["columns"], filter = keys.given["filter"]
-        let timeUnit = keys.given["time_unit"].flatMap(LogTime.Unit.init)
+        let timeUnit = keys.given["time_unit"].flatMap(LogTime.Unit.named)
         do {
             requests = try EmpiricalLink.load(path, filter: filter, columns: columns, timeUnit: timeUnit)
         } catch where error.usage {
@@ -43,7 +43,7 @@ public struct EmpiricalNetwork: Sendable, Hashable {
 
     /// Checks a key's value as the spec gives it; the file is read once every key is in.
     static func check(_ key: String, _ value: String, in keys: NetworkKind.Keys) throws(SpecError) {
-        if key == "time_unit", LogTime.Unit(rawValue: value) == nil {
+        if key == "time_unit", LogTime.Unit.named(value) == nil {
             throw .badValue(what: "network", name: keys.networkName, key: key, value: value, expected: "ms, s, us, ns or iso8601")
         }
     }

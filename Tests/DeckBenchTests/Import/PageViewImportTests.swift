@@ -145,7 +145,7 @@ import Testing
             + "give --time-unit s; nothing was written for it")
         #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: below, in: dir + "/out")))
         #expect(refusal(try log("above", [600_001, 50, 600_001, 900_000_000, 600_001, 50, 600_001, 50, 600_001, 50, 50]))?
-            .contains("is over 10 minutes read as ms (about 600000 ms, over 11 intervals)") == true)
+            .contains("is over 10 minutes read as ms (about 600001 ms, over 11 intervals)") == true)
         // Seconds as ms, µs as ms, ns as µs: each names the unit that reads it as a person's pace.
         let seconds = [4, 12, 3, 30, 7, 5, 9, 2, 6, 8]
         #expect(refusal(try log("seconds", seconds))?.contains("read as seconds it is about 6000 ms: give --time-unit s") == true)
@@ -159,6 +159,15 @@ import Testing
         // No unit makes a median of 0 a person's: the message says what else it may be.
         #expect(refusal(try log("zero", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]))?.hasSuffix("check the unit the times are written in, and leave out "
             + "of the export sessions that are no person's (a test's, a crawler's); nothing was written for it") == true)
+        // Views 0.1 ms apart, written as decimals: read as seconds they are 100 ms, at the bound,
+        // though 0.2 − 0.1 is not a tenth in binary; 99.999 ms is said with the digits that put it
+        // under the bound.
+        let tenth = dir + "/tenth.csv"
+        try (["session,ts,page"] + (0 ... 10).map { "a,\(1000 + Double($0) / 10),\($0 % 2)" }).joined(separator: "\n")
+            .write(toFile: tenth, atomically: true, encoding: .utf8)
+        #expect(refusal(tenth)?.contains("read as seconds it is about 100 ms: give --time-unit s") == true)
+        #expect(refusal(try log("hair", Array(repeating: 99_999, count: 11), scale: 1), unit: .us)?
+            .contains("is under 100 ms read as µs (about 99.999 ms, over 11 intervals)") == true)
         // Under ten intervals: written, with a warning.
         let few = imported(try log("few", [4, 12, 3, 30, 7]))
         #expect(few.refusal == nil && few.warnings.count == 1 && few.warnings[0].contains("(about 7 ms, over 5 intervals)")

@@ -139,6 +139,7 @@ import Testing
         #expect(LogTime(unit: .ms).whyNot("1700000000100499") == #""1700000000100499" is out of range: 10¹⁵ ms or more (a number of us? --time-unit us)"#)
         #expect(us.whyNot("x", column: "event_timestamp") == #""x" in column "event_timestamp" is not a number of us"#)
         for text in ["0x10", "inf", "1e", ""] { #expect(us.ms(text) == nil && ns.ms(text) == nil, "\(text)") }
+        #expect(LogTime.Unit.named("µs") == .us && LogTime.Unit.named("us") == .us && LogTime.Unit.named("µ") == nil)
     }
 
     /// The unit that makes a median plausible: the nearest to the one read first.
