@@ -71,17 +71,32 @@ struct ImportOptions: ParsableArguments {
 
     /// Two inputs whose names differ only by folder or extension (`a/views.csv`, `b/views.csv`,
     /// `views.jsonl`) would write the same `NAME.jsonl.zst`, the second over the first: a usage
-    /// error (exit 64) before anything is read or written.
+    /// error (exit 64) before anything is read or written, as one file given twice is; a file
+    /// missing or a folder is exit 74, before anything is written too.
     static func checkDistinctOutputs(_ files: [String], in folder: String) throws {
         var firstInput: [String: String] = [:]
         for file in files {
             let output = ImportOutput.path(of: file, in: folder)
             if let earlier = firstInput[output] {
-                Console.error("error: \(earlier) and \(file) would both be written to \(output): "
-                    + "import them into different --out folders, or rename one")
+                let same = URL(fileURLWithPath: earlier).standardizedFileURL.resolvingSymlinksInPath()
+                    == URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath()
+                Console.error(same ? "error: \(earlier) and \(file) are one file, given twice: give it once"
+                    : "error: \(earlier) and \(file) would both be written to \(output): import them into different --out folders, or rename one")
                 throw ExitStatus.usage
             }
             firstInput[output] = file
+        }
+        // A file that cannot be read is said before any is written, not after the files before it.
+        for file in files {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+                Console.error("error: \(file): no such file (nothing imported)")
+                throw ExitStatus.io
+            }
+            if isFolder.boolValue {
+                Console.error("error: \(file) is a folder: give the log files in it (nothing imported)")
+                throw ExitStatus.io
+            }
         }
     }
 }

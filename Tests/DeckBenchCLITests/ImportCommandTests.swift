@@ -97,9 +97,16 @@ import Testing
         let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
         let column = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--user", "account"] + flags, in: folder)
         #expect(column.status == 65 && column.stderr.contains("views.csv: no column \"account\" in the header"), "\(column.stderr)")
-        let missing = try DeckBenchTool.run(["import", "pageviews", "nosuch.csv"] + flags, in: folder)
-        #expect(missing.status == 74 && missing.stderr.contains("nosuch.csv: cannot read: no such file"), "\(missing.stderr)")
+        // Said before any file is written: views.csv, before it, is not imported either; a folder
+        // is no log, and one file given twice (by another path) is a usage error.
+        let missing = try DeckBenchTool.run(["import", "pageviews", "views.csv", "nosuch.csv"] + flags.dropLast(2) + ["--out", "rec2"], in: folder)
+        #expect(missing.status == 74 && missing.stderr == "error: nosuch.csv: no such file (nothing imported)\n", "\(missing.stderr)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/rec"))?.isEmpty ?? true)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/rec2"))
+        let directory = try DeckBenchTool.run(["import", "pageviews", "."] + flags, in: folder)
+        #expect(directory.status == 74 && directory.stderr.contains(". is a folder: give the log files in it"), "\(directory.stderr)")
+        let twice = try DeckBenchTool.run(["import", "pageviews", "views.csv", "\(folder)/views.csv"] + flags, in: folder)
+        #expect(twice.status == 64 && twice.stderr.contains("are one file, given twice: give it once"), "\(twice.stderr)")
     }
 
     @Test func aUserColumnReachesTheManifest() throws {
