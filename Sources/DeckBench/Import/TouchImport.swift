@@ -53,14 +53,18 @@ package struct TouchImport: Importer {
         case down, move, up, cancel, other
 
         /// Android's names (`ACTION_DOWN` or `down`, any case) or MotionEvent's numbers (0 down,
-        /// 1 up, 2 move, 3 cancel); other actions (a second pointer, hover) are `other`.
+        /// 1 up, 2 move, 3 cancel, also written `2.0`); other actions (a second pointer, hover, a
+        /// mouse's scroll and buttons, 4 to 12) are `other`.
         init?(_ text: String) {
-            switch text.lowercased().replacingOccurrences(of: "action_", with: "") {
+            // A number as a spreadsheet or pandas writes it (`2.0`) is that number.
+            let name = PageViewFields.wholeNumber(text).map(String.init) ?? text
+            switch name.lowercased().replacingOccurrences(of: "action_", with: "") {
             case "down", "0": self = .down
             case "up", "1": self = .up
             case "move", "2": self = .move
             case "cancel", "3": self = .cancel
-            case "pointer_down", "pointer_up", "5", "6", "7", "9", "10", "hover_move", "hover_enter", "hover_exit", "outside", "4":
+            case "pointer_down", "pointer_up", "5", "6", "7", "8", "9", "10", "11", "12", "hover_move", "hover_enter", "hover_exit",
+                 "outside", "4", "scroll", "button_press", "button_release":
                 self = .other
             default: return nil
             }

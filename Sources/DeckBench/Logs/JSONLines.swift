@@ -11,7 +11,8 @@ enum JSONLines {
         } catch {
             return notJSON(detail: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
         }
-        let kind = value is [Any] ? "an array" : value is String ? "a string" : value is NSNull ? "null" : "a number or a Boolean"
+        let kind = value is [Any] ? "an array" : value is String ? "a string" : value is NSNull ? "null"
+            : (value as? NSNumber).map { LogRows.isBoolean($0) ? "a Boolean" : "a number" } ?? "a number"
         return "not a JSON object but \(kind) (JSON lines hold one object a line)"
     }
 

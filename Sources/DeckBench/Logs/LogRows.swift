@@ -257,7 +257,7 @@ enum LogRows {
             let breaks = row.reduce(0) { count, field in count + Self.lineBreaks(field) }
             nextLine += 1 + breaks
             // A blank line (a file's trailing ones most often) is no row.
-            if row.allSatisfy(\.isEmpty) { continue }
+            if row.allSatisfy({ strict ? Self.trimmed($0).isEmpty : $0.isEmpty }) { continue }
             if strict {
                 // A quoted field over several lines whose later lines read as rows of this file (as
                 // many commas as the header) is a quote not closed where the exporter meant it (never,

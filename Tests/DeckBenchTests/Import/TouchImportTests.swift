@@ -33,8 +33,10 @@ import Testing
         s1,3000,ACTION_DOWN,500,800
         s1,3080,ACTION_UP,502,801
         s1,5000,0,500,1500
-        s1,5200,2,520,900
+        s1,5200,2.0,520,900
+        s1,5250,8,520,850
         s1,5300,1,520,700
+           
         s1,7000,down,200,1000
         s1,7100,move,400,1000
         s1,7600,move,420,1000
@@ -50,6 +52,7 @@ import Testing
         // 2: 2 px: a tap, at x = 190 dp, the left half: back. 3: 800 px up: a scroll to 305 dp.
         // 4: 220 px = 84 dp right, then still for 200 ms: neither far nor fast, a cancelled swipe back.
         // 5: 200 px = 76 dp left in 80 ms, 950 dp/s over its last 100 ms: a fling to the next page.
+        // (A move written 2.0 is a move; a mouse's scroll, 8, is skipped; so is a line of spaces.)
         #expect(session.events == [
             Event(timeMs: 0, kind: .swipe(.next, durationMs: 170, cancelled: false)),
             Event(timeMs: 2_000, kind: .tap(.prev)),

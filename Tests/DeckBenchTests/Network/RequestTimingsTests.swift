@@ -138,7 +138,7 @@ import Testing
         let kindRows = try RequestTimings(path: kinds, columns: try #require(RequestTimings.Columns("start,first_byte,end,bytes")))
         #expect(kindRows.rejects.map { $0.replacingOccurrences(of: kinds + ":", with: "").replacingOccurrences(of: " (JSON lines hold one object a line)", with: "") }
             == ["1: not a JSON object but an array", "2: not a JSON object but a string", "3: not a JSON object but null",
-                "4: not a JSON object but a number or a Boolean", "5: not JSON: invalid value around character 10",
+                "4: not a JSON object but a number", "5: not JSON: invalid value around character 10",
                 // JSON whose number a Double cannot hold.
                 "6: a number out of range: 1e400 (beyond ±1.8e308)"], "\(kindRows.rejects)")
         // A CSV row cut short of a column read is malformed (it was read with that field unknown);
