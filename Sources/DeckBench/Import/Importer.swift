@@ -4,11 +4,11 @@ import Foundation
 /// `SessionRows` that takes the session's rows in order and makes its recording. What every
 /// format shares is done once, by `run`: reading the log row by row (`LogRows`: CSV with a header
 /// row, or JSON lines), cutting it into sessions by the session column (rows must come sorted by
-/// session and time; a session whose rows come back after another's is rejected), the optional
+/// session and time; rows of a session that come back after another's are rejected), the optional
 /// user column (`SessionUser`), rejecting a session at its first bad row (named by file, line and
 /// reason) while the rest go on, writing the sessions as a v1 recording (`NAME.jsonl.zst`), and
-/// refusing the whole file, before the recording is in place, when its times cannot be a
-/// person's in their unit (`ImportPace`).
+/// refusing the whole file (`ImportRefusal`), before the recording is in place, when its times
+/// cannot be a person's in their unit (`ImportPace`) or none of its sessions imports.
 /// Memory holds one session's rows, whatever the file's size.
 package protocol Importer: Sendable {
     associatedtype Rows: SessionRows
@@ -21,7 +21,7 @@ package protocol Importer: Sendable {
     var rowColumns: [String] { get }
     /// How the log writes its times.
     var timeUnit: LogTime.Unit { get }
-    /// What a session's actions are called in a message about their pace (`ImportPace`): "views".
+    /// What a session's actions are called in a message about their pace (`ImportPace`): "strokes".
     static var actions: String { get }
     /// The reader of session `id`, whose first row is `line`, for the recording file named `file`.
     func rows(of id: String, line: Int, file: String) -> Rows
@@ -44,7 +44,7 @@ package protocol SessionRows {
 /// read in (a person's actions cannot be that far apart, `ImportPace`, or most sessions' times
 /// are past the range of their unit and within a finer one's), or none of its sessions could be
 /// imported.
-package struct ImportUnitRefusal: Error, CustomStringConvertible, InputContentFault {
+package struct ImportRefusal: Error, CustomStringConvertible, InputContentFault {
     public var path: String
     public var reason: String
     public var isContentFault: Bool { true }
@@ -137,7 +137,7 @@ extension Importer {
             rejectMalformedRow()
             malformedRow = (line, reason)
         }
-        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 }, strict: true,
+        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 },
                             malformed: malformed) { line, value in
             report.rows += 1
             let id = value(sessionColumn)
@@ -170,18 +170,22 @@ extension Importer {
         try finishSession()
         rejectMalformedRow()
         if let pastRange, pastRange.sessions > report.sessions {
-            throw ImportUnitRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
+            throw ImportRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
                 + "sessions have times past 10¹⁵ ms read as \(timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
                 + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
         }
         // A file that had sessions and gives none is refused rather than written as an empty
         // recording over the one an earlier import left (a flag forgotten, most often).
         if report.sessions == 0, let first = report.firstSessionReject {
-            throw ImportUnitRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
+            throw ImportRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
                 + "could be imported (the first rejected at \(first))")
         }
+        if report.sessions == 0, report.rows > 0, let first = report.rejects.first {
+            throw ImportRefusal(path: input, reason: "none of its \(report.rows) row\(report.rows == 1 ? "" : "s") could be imported "
+                + "(the first: \(first.dropFirst(input.count + 1)))")
+        }
         if let verdict = report.pace.verdict(time, actions: Self.actions) {
-            guard !verdict.refuses else { throw ImportUnitRefusal(path: input, reason: verdict.reason) }
+            guard !verdict.refuses else { throw ImportRefusal(path: input, reason: verdict.reason) }
             report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file: check its unit)")
         }
         try writer.write(buffer)

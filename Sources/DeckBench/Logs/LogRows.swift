@@ -168,17 +168,13 @@ enum LogRows {
     }
 
     /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by
-    /// column name (nil for a missing or empty field); a CSV header must name every one of `columns`.
-    /// A line of JSON lines that is no JSON object comes with no fields, and a CSV row with fewer
-    /// fields than its header with those it has.
-    static func forEach(_ input: String, columns: [String], _ body: (Int, (String) -> String?) throws -> Void) throws {
-        try forEach(input, columns: columns, strict: false, malformed: { line, _ in try body(line) { _ in nil } }, body)
-    }
-
-    /// `forEach`, with each line of JSON lines that is no JSON object given to `malformed` instead,
-    /// with the reason; and when `strict`, each CSV row too short to hold one of `columns` (a row cut
-    /// short: `start,first_byte,end,bytes` with a url column in the header but not in the row).
-    static func forEach(_ input: String, columns: [String], optional: [String] = [], strict: Bool = true,
+    /// column name (nil for a missing or empty field; spaces around a field are not part of it); a
+    /// CSV header must name every one of `columns` (in another case or with spaces around it
+    /// too), as some object of JSON lines must hold each key unless `optional` says it may not.
+    /// Each line of JSON lines that is no JSON object, and each CSV row too short to hold one of
+    /// `columns` (a row cut short: `start,first_byte,end,bytes` with a url column in the header
+    /// but not in the row) or longer than the header, is given to `malformed` instead, with the reason.
+    static func forEach(_ input: String, columns: [String], optional: [String] = [],
                         malformed: (Int, String) throws -> Void, _ body: (Int, (String) -> String?) throws -> Void) throws {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
@@ -187,29 +183,29 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
         }
         if isJSONLines(input) {
-            // Strict: a key named in another case or with spaces around it is found among the first
+            // A key named in another case or with spaces around it is found among the first
             // 10,000 objects' keys; one that no object of the whole file holds is missing, as a
             // CSV's header must name its columns (a key misspelt would read as absent on every line),
             // unless `optional` says it may be.
             var key: [String: String] = [:]
-            if strict, case let .names(keys) = columnNames(of: input) {
+            if case let .names(keys) = columnNames(of: input) {
                 for column in columns where !keys.contains(column) {
                     let matches = keys.filter { normalized($0) == normalized(column) }
                     if matches.count == 1 { key[column] = matches[0] }
                 }
             }
-            var unseen = strict ? Set(columns.filter { !optional.contains($0) }) : []
+            var unseen = Set(columns.filter { !optional.contains($0) })
             var firstKeys: [String]?
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
                 guard let object else { return try malformed(line, JSONLines.notAnObject(bytes)) }
                 // An empty object holds no row, as a blank line does not.
-                if strict, object.isEmpty { return }
+                if object.isEmpty { return }
                 if firstKeys == nil { firstKeys = object.keys.sorted() }
                 if !unseen.isEmpty { unseen = unseen.filter { object[key[$0] ?? $0] == nil } }
                 try body(line) { column in
                     switch object[key[column] ?? column] {
                     case let text as String:
-                        let trimmed = strict ? Self.trimmed(text) : text
+                        let trimmed = Self.trimmed(text)
                         return trimmed.isEmpty ? nil : trimmed
                     // JSON's true and false come as numbers: written as JSON writes them, so that a
                     // number column refuses them.
@@ -217,8 +213,8 @@ enum LogRows {
                     case let number as NSNumber: return number.stringValue
                     case nil, is NSNull: return nil
                     // An object or an array where a value belongs: written so that a number column refuses it.
-                    case is [Any]: return strict ? "[…]" : nil
-                    default: return strict ? "{…}" : nil
+                    case is [Any]: return "[…]"
+                    default: return "{…}"
                     }
                 }
             }
@@ -240,12 +236,12 @@ enum LogRows {
         var index: [String: Int] = [:]
         for (position, name) in header.enumerated() where index[name] == nil { index[name] = position }
         for column in columns where index[column] == nil {
-            // Strict: a name as the header writes it in another case or with spaces around it.
-            let matches = strict ? header.indices.filter { normalized(header[$0]) == normalized(column) } : []
+            // A name as the header writes it in another case or with spaces around it.
+            let matches = header.indices.filter { normalized(header[$0]) == normalized(column) }
             guard matches.count == 1 else { throw Failure.missingColumn(file: input, column: column, header: header) }
             index[column] = matches[0]
         }
-        if strict, let twice = columns.first(where: { column in header.count { normalized($0) == normalized(column) } > 1 }) {
+        if let twice = columns.first(where: { column in header.count { normalized($0) == normalized(column) } > 1 }) {
             throw Failure.notRows(file: input, reason: "its header names \(twice) twice (\(Failure.said(header))): which one is meant?")
         }
         let reach = columns.compactMap { index[$0] }.max() ?? -1
@@ -257,31 +253,29 @@ enum LogRows {
             let breaks = row.reduce(0) { count, field in count + Self.lineBreaks(field) }
             nextLine += 1 + breaks
             // A blank line (a file's trailing ones most often) is no row.
-            if row.allSatisfy({ strict ? Self.trimmed($0).isEmpty : $0.isEmpty }) { continue }
-            if strict {
-                // A quoted field over several lines whose later lines read as rows of this file (as
-                // many commas as the header) is a quote not closed where the exporter meant it (never,
-                // or with text after it: `"Pro" model`): the rows after it would be lost in it, so the
-                // file is refused rather than cut there. A note or a URL over two lines is a field.
-                if breaks > 0, header.count >= 3, let swallowed = Self.rowsInside(row, commas: header.count - 1) {
-                    throw Failure.notRows(file: input, reason: "the row at line \(line) has a quoted field that holds \(swallowed) "
-                        + "line\(swallowed == 1 ? "" : "s") that read as rows of this file: a quote there is not closed where it "
-                        + "should be (never, or with text after it, as in \"Pro\" model), and the rows after it would be lost")
-                }
-                if row.count <= reach {
-                    try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
-                    continue
-                }
-                // More fields than the header, unless the extra ones are empty (a trailing comma): a
-                // comma in an unquoted field ("1,234") shifts every field after it.
-                if row.count > header.count, row[header.count...].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                    try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
-                    continue
-                }
+            if row.allSatisfy({ Self.trimmed($0).isEmpty }) { continue }
+            // A quoted field over several lines whose later lines read as rows of this file (as
+            // many commas as the header) is a quote not closed where the exporter meant it (never,
+            // or with text after it: `"Pro" model`): the rows after it would be lost in it, so the
+            // file is refused rather than cut there. A note or a URL over two lines is a field.
+            if breaks > 0, header.count >= 3, let swallowed = Self.rowsInside(row, commas: header.count - 1) {
+                throw Failure.notRows(file: input, reason: "the row at line \(line) has a quoted field that holds \(swallowed) "
+                    + "line\(swallowed == 1 ? "" : "s") that read as rows of this file: a quote there is not closed where it "
+                    + "should be (never, or with text after it, as in \"Pro\" model), and the rows after it would be lost")
+            }
+            if row.count <= reach {
+                try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
+                continue
+            }
+            // More fields than the header, unless the extra ones are empty (a trailing comma): a
+            // comma in an unquoted field ("1,234") shifts every field after it.
+            if row.count > header.count, row[header.count...].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
+                try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
+                continue
             }
             try body(line) { column in
                 guard let position = index[column], position < row.count else { return nil }
-                let field = strict ? Self.trimmed(row[position]) : row[position]
+                let field = Self.trimmed(row[position])
                 return field.isEmpty ? nil : field
             }
         }

@@ -129,7 +129,7 @@ package struct LogTime: Sendable {
             return "\(quoted) is out of range: 10¹⁵ ms or more\(hint)"
         }
         let other = LogTimestamp(trimmed) != nil ? ": a date and time (\(option)iso8601)" : ""
-        return "\(quoted) is not a number of \(unit.rawValue)\(other)"
+        return "\(quoted) is not a number of \(unit.spokenName)\(other)"
     }
 
     /// The finer unit, the nearest first, that reads `text` (a number out of range in this unit:

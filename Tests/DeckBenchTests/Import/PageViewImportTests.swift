@@ -91,6 +91,14 @@ import Testing
                 + "\"ts\" is not a number of ms); nothing was written for it"
         }
         #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: input, in: dir + "/out")))
+        // Rows rejected each on its own (no session id) are refused alike.
+        try "session,ts,day\n,1000,3\n,2000,4\n".write(toFile: input, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
+        } throws: { error in
+            "\(error)" == "\(input): none of its 2 rows could be imported (the first: 2: row rejected: no session id in column \"session\"); "
+                + "nothing was written for it"
+        }
         try "session,ts,day\n".write(toFile: input, atomically: true, encoding: .utf8)
         let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
         #expect(report.sessions == 0 && report.rows == 0)
@@ -129,7 +137,7 @@ import Testing
                 let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page",
                                                 fields: PageViewFields(timeUnit: unit)).run(path, into: dir + "/out")
                 return (nil, report.warnings)
-            } catch let refusal as ImportUnitRefusal {
+            } catch let refusal as ImportRefusal {
                 return (refusal.description, [])
             } catch {
                 return ("unexpected \(error)", [])

@@ -137,7 +137,7 @@ import Testing
         #expect(us.ms("1700000000100499999") == nil)
         #expect(us.whyNot("1700000000100499999") == #""1700000000100499999" is out of range: 10¹⁵ ms or more (a number of ns? --time-unit ns)"#)
         #expect(LogTime(unit: .ms).whyNot("1700000000100499") == #""1700000000100499" is out of range: 10¹⁵ ms or more (a number of us? --time-unit us)"#)
-        #expect(us.whyNot("x", column: "event_timestamp") == #""x" in column "event_timestamp" is not a number of us"#)
+        #expect(us.whyNot("x", column: "event_timestamp") == #""x" in column "event_timestamp" is not a number of µs"#)
         for text in ["0x10", "inf", "1e", ""] { #expect(us.ms(text) == nil && ns.ms(text) == nil, "\(text)") }
         #expect(LogTime.Unit.named("µs") == .us && LogTime.Unit.named("us") == .us && LogTime.Unit.named("µ") == nil)
     }
