@@ -83,24 +83,25 @@ import Testing
     @Test func noSessionLeftIsAnEmptyFrameNotAnEmptyFile() throws {
         let dir = folder()
         let input = dir + "/views.csv"
-        try "session,ts,day\nu1,not-a-time,3\n".write(toFile: input, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
-        } throws: { error in
-            "\(error)" == "\(input): none of its 1 session could be imported (the first rejected at line 2: time \"not-a-time\" in column "
-                + "\"ts\" is not a number of ms); nothing was written for it"
+        let importer = PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day")
+        /// The refusal of `text` imported, nil when it imports.
+        func refusal(_ text: String) throws -> String? {
+            try text.write(toFile: input, atomically: true, encoding: .utf8)
+            do {
+                _ = try importer.run(input, into: dir + "/out")
+                return nil
+            } catch let refusal as ImportRefusal {
+                return refusal.description
+            }
         }
+        #expect(try refusal("session,ts,day\nu1,not-a-time,3\n") == "\(input): none of its 1 session could be imported (the first "
+            + "rejected at line 2: time \"not-a-time\" in column \"ts\" is not a number of ms); nothing was written for it")
         #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: input, in: dir + "/out")))
         // Rows rejected each on its own (no session id) are refused alike.
-        try "session,ts,day\n,1000,3\n,2000,4\n".write(toFile: input, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
-        } throws: { error in
-            "\(error)" == "\(input): none of its 2 rows could be imported (the first: 2: row rejected: no session id in column \"session\"); "
-                + "nothing was written for it"
-        }
+        #expect(try refusal("session,ts,day\n,1000,3\n,2000,4\n") == "\(input): none of its 2 rows could be imported (the first: 2: row "
+            + "rejected: no session id in column \"session\"); nothing was written for it")
         try "session,ts,day\n".write(toFile: input, atomically: true, encoding: .utf8)
-        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "day").run(input, into: dir + "/out")
+        let report = try importer.run(input, into: dir + "/out")
         #expect(report.sessions == 0 && report.rows == 0)
         let bytes = try #require(FileManager.default.contents(atPath: report.output))
         // The frame's magic number, its header, an empty last block and the checksum.
