@@ -98,5 +98,28 @@ struct ImportOptions: ParsableArguments {
                 throw ExitStatus.io
             }
         }
+        // One file under two names (a link beside the file): its sessions would be imported twice.
+        var firstName: [FileIdentity: String] = [:]
+        for file in files {
+            guard let identity = FileIdentity(path: file) else { continue }
+            if let earlier = firstName[identity] {
+                Console.error("error: \(earlier) and \(file) are one file (a link to it), given twice: give it once")
+                throw ExitStatus.usage
+            }
+            firstName[identity] = file
+        }
+    }
+
+    /// A file as the file system knows it, whatever the name it is reached by.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 }

@@ -19,7 +19,7 @@ import Testing
                                             "--out", "rec"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.contains("views.csv:6: session \"v2\" rejected: page \"oops\" in column \"page\" is not a whole number"))
-        #expect(result.stdout.contains("5 rows, 1 sessions (1 swipes, 0 cancelled, 0 taps, 1 jumps, 0 scrolls), 1 sessions and 2 rows rejected"))
+        #expect(result.stdout.contains("5 rows, 1 session (1 swipe, 0 cancelled, 0 taps, 1 jump, 0 scrolls), 1 session and 2 rows rejected"))
         let inspect = try DeckBenchTool.run(["inspect", "rec"], in: folder)
         #expect(inspect.status == 0)
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
@@ -107,6 +107,15 @@ import Testing
         #expect(directory.status == 74 && directory.stderr.contains(". is a folder: give the log files in it"), "\(directory.stderr)")
         let twice = try DeckBenchTool.run(["import", "pageviews", "views.csv", "\(folder)/views.csv"] + flags, in: folder)
         #expect(twice.status == 64 && twice.stderr.contains("are one file, given twice: give it once"), "\(twice.stderr)")
+        // Under another name (a link beside it), it would write a second recording of the same sessions.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/alias.csv", withDestinationPath: "views.csv")
+        try FileManager.default.linkItem(atPath: folder + "/views.csv", toPath: folder + "/hard.csv")
+        for other in ["alias.csv", "hard.csv"] {
+            let linked = try DeckBenchTool.run(["import", "pageviews", "views.csv", other] + flags, in: folder)
+            #expect(linked.status == 64 && linked.stderr == "error: views.csv and \(other) are one file (a link to it), given twice: give it once\n",
+                    "\(linked.stderr)")
+        }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/rec"))?.isEmpty ?? true)
     }
 
     @Test func aUserColumnReachesTheManifest() throws {
@@ -138,7 +147,7 @@ import Testing
         """.write(toFile: folder + "/t.csv", atomically: true, encoding: .utf8)
         let result = try DeckBenchTool.run(["import", "touches", "t.csv", "--columns", "session,t,action,x,y", "--out", "rec"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("1 sessions (1 swipes, 0 cancelled, 0 taps, 0 jumps, 0 scrolls)"))
+        #expect(result.stdout.contains("1 session (1 swipe, 0 cancelled, 0 taps, 0 jumps, 0 scrolls)"))
         #expect(try DeckBenchTool.run(["inspect", "rec"], in: folder).status == 0)
         let bad = try DeckBenchTool.run(["import", "touches", "t.csv", "--columns", "session,t,x,y", "--out", "rec"], in: folder)
         #expect(bad.status == 64)

@@ -68,7 +68,9 @@ package struct ImportReport: Sendable {
 
     /// One line for the terminal.
     public var summary: String {
-        "\(input) -> \(output): \(rows) rows, \(sessions) sessions (\(swipes) swipes, \(cancels) cancelled, \(taps) taps, "
-            + "\(jumps) jumps, \(scrolls) scrolls), \(rejectedSessions) sessions and \(rejectedRows) rows rejected"
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "\(input) -> \(output): \(counted(rows, "row")), \(counted(sessions, "session")) (\(counted(swipes, "swipe")), "
+            + "\(cancels) cancelled, \(counted(taps, "tap")), \(counted(jumps, "jump")), \(counted(scrolls, "scroll"))), "
+            + "\(counted(rejectedSessions, "session")) and \(counted(rejectedRows, "row")) rejected"
     }
 }

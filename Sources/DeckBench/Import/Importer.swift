@@ -79,117 +79,14 @@ extension Importer {
     /// Imports `input` into `folder`.
     public func run(_ input: String, into folder: String) throws -> ImportReport {
         let output = ImportOutput.path(of: input, in: folder)
-        var report = ImportReport(input: input, output: output)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
-        let file = (output as NSString).lastPathComponent
-        var buffer: [UInt8] = []
-        var open: (id: String, line: Int, rows: Rows, count: Int)?
-        var broken: (line: Int, reason: ImportError)?
-        var seen: [String: Int] = [:]
-        var user = SessionUser(column: userColumn)
-        report.pace = ImportPace(unit: timeUnit)
-        let time = LogTime(unit: timeUnit)
-        // Sessions rejected for a time past its unit's range that a finer unit reads, the first
-        // such time, and that unit.
-        var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
-
-        func finishSession() throws {
-            defer {
-                open = nil
-                broken = nil
-                user.reset()
-            }
-            guard var session = open else { return }
-            if let broken {
-                // Rows that come back after other sessions: the session's first run was dealt with.
-                if case .sessionNotTogether = broken.reason {
-                    return report.rejectedRows(line: broken.line, reason: broken.reason.description, rows: session.count)
-                }
-                return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count)
-            }
-            switch session.rows.finish() {
-            case var .success(made):
-                made.user = user.user
-                report.written(made.events)
-                report.pace.record(session.rows.actionTimesMs)
-                RecordingEncoder.append(made, to: &buffer)
-                if buffer.count >= 1 << 16 {
-                    try writer.write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            case let .failure(rejection):
-                report.rejected(session.id, line: rejection.line, reason: rejection.reason.description, rows: session.count)
-            }
+        var cut = SessionCut(self, report: ImportReport(input: input, output: output), writer: writer)
+        try LogRows.forEach(input, columns: cut.columns, malformed: { cut.malformed(line: $0, reason: $1) }) { line, value in
+            try cut.row(line: line, value)
         }
-
-        // A row that does not read (a line of JSON lines that is no object, a CSV row with more or
-        // fewer fields than the header) belongs to the session whose rows are on both sides of
-        // it, which it breaks (a view left out would turn two swipes into a jump); between two
-        // sessions it is a row rejected on its own.
-        var malformedRow: (line: Int, reason: String)?
-        func rejectMalformedRow() {
-            guard let row = malformedRow else { return }
-            report.rejectedRow(line: row.line, reason: row.reason)
-            malformedRow = nil
-        }
-        let malformed = { (line: Int, reason: String) in
-            report.rows += 1
-            rejectMalformedRow()
-            malformedRow = (line, reason)
-        }
-        try LogRows.forEach(input, columns: [sessionColumn] + rowColumns + [userColumn].compactMap { $0 },
-                            malformed: malformed) { line, value in
-            report.rows += 1
-            let id = value(sessionColumn)
-            if let row = malformedRow, let id, id == open?.id {
-                open!.count += 1
-                if broken == nil { broken = (row.line, .malformedRow(row.reason)) }
-                malformedRow = nil
-            }
-            // The session before a row of its own ends before it, so that the rejects come in line order.
-            if malformedRow != nil, id != open?.id { try finishSession() }
-            rejectMalformedRow()
-            guard let id, !id.isEmpty else { return report.rejectedRow(line: line, column: sessionColumn) }
-            if id != open?.id {
-                try finishSession()
-                open = (id, line, rows(of: id, line: line, file: file), 0)
-                // Rows of a session already written or rejected: reject these too, once per run of them.
-                if let first = seen[id] { broken = (line, .sessionNotTogether(id, firstLine: first)) }
-                seen[id] = seen[id] ?? line
-            }
-            open!.count += 1
-            guard broken == nil else { return }
-            if let reason = user.read(value) ?? open!.rows.read(line: line, value) {
-                broken = (line, reason)
-                if case let .badTime(text, _, _) = reason, let finer = time.finerUnit(reading: text) {
-                    if pastRange == nil { pastRange = (0, line, text, finer) }
-                    pastRange!.sessions += 1
-                }
-            }
-        }
-        try finishSession()
-        rejectMalformedRow()
-        if let pastRange, pastRange.sessions > report.sessions {
-            throw ImportRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
-                + "sessions have times past 10¹⁵ ms read as \(timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
-                + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
-        }
-        // A file that had sessions and gives none is refused rather than written as an empty
-        // recording over the one an earlier import left (a flag forgotten, most often).
-        if report.sessions == 0, let first = report.firstSessionReject {
-            throw ImportRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
-                + "could be imported (the first rejected at \(first))")
-        }
-        if report.sessions == 0, report.rows > 0, let first = report.rejects.first {
-            throw ImportRefusal(path: input, reason: "none of its \(report.rows) row\(report.rows == 1 ? "" : "s") could be imported "
-                + "(the first: \(first.dropFirst(input.count + 1)))")
-        }
-        if let verdict = report.pace.verdict(time, actions: Self.actions) {
-            guard !verdict.refuses else { throw ImportRefusal(path: input, reason: verdict.reason) }
-            report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file: check its unit)")
-        }
-        try writer.write(buffer)
-        try writer.finish()
-        return report
+        try cut.end()
+        if let refusal = cut.refusal() { throw refusal }
+        try cut.finishRecording()
+        return cut.report
     }
 }

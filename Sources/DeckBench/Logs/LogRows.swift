@@ -9,6 +9,8 @@ enum LogRows {
     enum Failure: Error, CustomStringConvertible, InputContentFault {
         case cannotRead(String, String)
         case missingColumn(file: String, column: String, header: [String])
+        /// No object of a JSON lines file holds the key; `keys` are the first object's.
+        case missingKey(file: String, column: String, keys: [String])
         /// Read, but not rows: an empty file (no header row), or a compressed one (`kind`).
         case notRows(file: String, reason: String)
 
@@ -33,7 +35,7 @@ enum LogRows {
         /// be opened is not (74).
         public var isContentFault: Bool {
             switch self {
-            case .missingColumn, .notRows: return true
+            case .missingColumn, .missingKey, .notRows: return true
             case .cannotRead: return false
             }
         }
@@ -43,6 +45,8 @@ enum LogRows {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
                 "\(file): no column \"\(column)\" in the header (\(Self.said(header)))\(Self.separatorHint(header))"
+            case let .missingKey(file, column, keys):
+                "\(file): no key \"\(column)\" in any object (the first holds \(Self.said(keys)))"
             case let .notRows(file, reason): "\(file): \(reason)"
             }
         }
@@ -213,14 +217,14 @@ enum LogRows {
                     case let number as NSNumber: return number.stringValue
                     case nil, is NSNull: return nil
                     // An object or an array where a value belongs: written so that a number column refuses it.
-                    case is [Any]: return "[…]"
-                    default: return "{…}"
+                    case is [Any]: return "[...]"
+                    default: return "{...}"
                     }
                 }
             }
             // (A file without any object has its lines named as such instead.)
             if let firstKeys, let absent = columns.first(where: unseen.contains) {
-                throw Failure.missingColumn(file: input, column: absent, header: firstKeys)
+                throw Failure.missingKey(file: input, column: absent, keys: firstKeys)
             }
             return
         }

@@ -252,6 +252,26 @@ import Testing
         }
     }
 
+    /// JSON lines have keys, not a header: a key no object holds is said so, with the first
+    /// object's keys; an array or object where a page belongs is said in plain ASCII.
+    @Test func aJSONKeyMissingIsNamedAsAKey() throws {
+        let dir = folder()
+        let input = dir + "/keys.jsonl"
+        try """
+        {"sid":"a","t":1000,"p":3}
+        {"sid":"a","t":1900,"p":[4]}
+        {"sid":"b","t":5000,"p":1}
+        {"sid":"b","t":5600,"p":2}
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "p").run(input, into: dir)
+        #expect(report.rejects == ["\(input):2: session \"a\" rejected: page \"[...]\" in column \"p\" is not a whole number"], "\(report.rejects)")
+        let failure = #expect(throws: LogRows.Failure.self) {
+            _ = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "page").run(input, into: dir)
+        }
+        #expect(failure?.description == "\(input): no key \"page\" in any object (the first holds \"p\", \"sid\", \"t\")")
+    }
+
     /// A `--user` column names each session's user on its line; an empty cell names no one; a
     /// session whose rows name two users is rejected at the first row naming the second.
     @Test func aUserColumnNamesEachSessionsUser() throws {

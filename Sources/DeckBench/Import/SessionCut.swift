@@ -1,0 +1,154 @@
+import Foundation
+
+/// One file's rows cut into sessions as an `Importer` reads them: the session open, whether a row
+/// broke it, the sessions already seen (rows of one that come back after another's are rejected),
+/// a malformed row waiting to learn whose it is, and the recording's bytes until they are written.
+/// `Importer.run` feeds it the file's rows, then asks it whether the file is refused.
+struct SessionCut<Format: Importer> {
+    private let format: Format
+    private let file: String
+    private let writer: ZstdWriter
+    private let time: LogTime
+    private(set) var report: ImportReport
+    private var buffer: [UInt8] = []
+    private var open: (id: String, line: Int, rows: Format.Rows, count: Int)?
+    private var broken: (line: Int, reason: ImportError)?
+    private var seen: [String: Int] = [:]
+    private var user: SessionUser
+    /// A row that does not read (a line of JSON lines that is no object, a CSV row with more or
+    /// fewer fields than the header): it belongs to the session whose rows are on both sides of
+    /// it, which it breaks (a view left out would turn two swipes into a jump); between two
+    /// sessions it is a row rejected on its own.
+    private var malformedRow: (line: Int, reason: String)?
+    /// Sessions rejected for a time past its unit's range that a finer unit reads, the first such
+    /// time, and that unit.
+    private var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
+
+    init(_ format: Format, report: ImportReport, writer: ZstdWriter) {
+        self.format = format
+        self.writer = writer
+        self.report = report
+        file = (report.output as NSString).lastPathComponent
+        time = LogTime(unit: format.timeUnit)
+        user = SessionUser(column: format.userColumn)
+        self.report.pace = ImportPace(unit: format.timeUnit)
+    }
+
+    /// The columns the file's rows are read by: the session's, the format's, the user's.
+    var columns: [String] {
+        [format.sessionColumn] + format.rowColumns + [format.userColumn].compactMap { $0 }
+    }
+
+    /// A row that does not read, at `line`, for `reason`.
+    mutating func malformed(line: Int, reason: String) {
+        report.rows += 1
+        rejectMalformedRow()
+        malformedRow = (line, reason)
+    }
+
+    /// The row at `line`, its fields by column in `value`.
+    mutating func row(line: Int, _ value: (String) -> String?) throws {
+        report.rows += 1
+        let id = value(format.sessionColumn)
+        if let row = malformedRow, let id, id == open?.id {
+            open!.count += 1
+            if broken == nil { broken = (row.line, .malformedRow(row.reason)) }
+            malformedRow = nil
+        }
+        // The session before a row of its own ends before it, so that the rejects come in line order.
+        if malformedRow != nil, id != open?.id { try finishSession() }
+        rejectMalformedRow()
+        guard let id, !id.isEmpty else { return report.rejectedRow(line: line, column: format.sessionColumn) }
+        if id != open?.id { try begin(id, line: line) }
+        open!.count += 1
+        guard broken == nil, let reason = user.read(value) ?? open!.rows.read(line: line, value) else { return }
+        broken = (line, reason)
+        if case let .badTime(text, _, _) = reason, let finer = time.finerUnit(reading: text) {
+            if pastRange == nil { pastRange = (0, line, text, finer) }
+            pastRange!.sessions += 1
+        }
+    }
+
+    /// The file's rows are all read: the last session ends, and a malformed row after it is rejected.
+    mutating func end() throws {
+        try finishSession()
+        rejectMalformedRow()
+    }
+
+    /// Why the file is refused whole, if it is: most sessions' times past their unit's range, no
+    /// session imported of a file that had rows, or a pace no person keeps (too few intervals to
+    /// refuse only warn, in the report).
+    mutating func refusal() -> ImportRefusal? {
+        let input = report.input
+        if let pastRange, pastRange.sessions > report.sessions {
+            return ImportRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
+                + "sessions have times past 10¹⁵ ms read as \(format.timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
+                + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
+        }
+        // A file that had sessions and gives none is refused rather than written as an empty
+        // recording over the one an earlier import left (a flag forgotten, most often).
+        if report.sessions == 0, let first = report.firstSessionReject {
+            return ImportRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
+                + "could be imported (the first rejected at \(first))")
+        }
+        if report.sessions == 0, report.rows > 0, let first = report.rejects.first {
+            return ImportRefusal(path: input, reason: "none of its \(report.rows) row\(report.rows == 1 ? "" : "s") could be imported "
+                + "(the first: \(first.dropFirst(input.count + 1)))")
+        }
+        guard let verdict = report.pace.verdict(time, actions: Format.actions) else { return nil }
+        guard !verdict.refuses else { return ImportRefusal(path: input, reason: verdict.reason) }
+        report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file: check its unit)")
+        return nil
+    }
+
+    /// Writes what is left of the recording and closes it.
+    mutating func finishRecording() throws {
+        try writer.write(buffer)
+        try writer.finish()
+    }
+
+    /// Session `id` starts at `line`, the one open before it ended.
+    private mutating func begin(_ id: String, line: Int) throws {
+        try finishSession()
+        open = (id, line, format.rows(of: id, line: line, file: file), 0)
+        // Rows of a session already written or rejected: reject these too, once per run of them.
+        if let first = seen[id] { broken = (line, .sessionNotTogether(id, firstLine: first)) }
+        seen[id] = seen[id] ?? line
+    }
+
+    private mutating func rejectMalformedRow() {
+        guard let row = malformedRow else { return }
+        report.rejectedRow(line: row.line, reason: row.reason)
+        malformedRow = nil
+    }
+
+    /// The open session ends: written, or rejected with the row that broke it.
+    private mutating func finishSession() throws {
+        defer {
+            open = nil
+            broken = nil
+            user.reset()
+        }
+        guard var session = open else { return }
+        if let broken {
+            // Rows that come back after other sessions: the session's first run was dealt with.
+            if case .sessionNotTogether = broken.reason {
+                return report.rejectedRows(line: broken.line, reason: broken.reason.description, rows: session.count)
+            }
+            return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count)
+        }
+        switch session.rows.finish() {
+        case var .success(made):
+            made.user = user.user
+            report.written(made.events)
+            report.pace.record(session.rows.actionTimesMs)
+            RecordingEncoder.append(made, to: &buffer)
+            if buffer.count >= 1 << 16 {
+                try writer.write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        case let .failure(rejection):
+            report.rejected(session.id, line: rejection.line, reason: rejection.reason.description, rows: session.count)
+        }
+    }
+}
