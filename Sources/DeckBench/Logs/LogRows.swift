@@ -17,7 +17,7 @@ enum LogRows {
         /// The header as a message quotes it: its first 12 names, each cut at 40 characters (a file
         /// that is no CSV, a HAR say, has one "name" of the whole file).
         static func said(_ header: [String]) -> String {
-            let names = header.prefix(12).map { name in "\"" + (name.count > 40 ? name.prefix(40) + "…" : name) + "\"" }
+            let names = header.prefix(12).map { LogTime.quoted($0, limit: 40) }
             return names.joined(separator: ", ") + (header.count > 12 ? ", … (\(header.count) columns)" : "")
         }
 
@@ -29,6 +29,16 @@ enum LogRows {
             guard let separator = name.contains(";") ? "semicolons" : name.contains("\t") ? "tabs" : nil else { return "" }
             return "; that is one column, its name holding \(separator): the file separates its columns with \(separator), "
                 + "and is read as comma-separated (export it with commas)"
+        }
+
+        /// What a header with a name over several lines says: a quote in it opens a field that does
+        /// not close where the name ends (`"session_id" ,ts`: a space after the closing quote keeps
+        /// the field open), so the rows after it were read into that name. Empty for any other header.
+        static func quoteHint(_ header: [String]) -> String {
+            guard let name = header.first(where: { $0.contains(where: \.isNewline) }) else { return "" }
+            let lines = name.reduce(into: 1) { count, character in if character.isNewline { count += 1 } }
+            return "; a name of the header runs over \(lines) lines: a quote in it is not closed right before a comma "
+                + "(a space after a closing quote keeps the field open), so the rows after it were read into it"
         }
 
         /// A header without the column asked for is the file's content (exit 65); a file that cannot
@@ -44,7 +54,7 @@ enum LogRows {
             switch self {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
-                "\(file): no column \"\(column)\" in the header (\(Self.said(header)))\(Self.separatorHint(header))"
+                "\(file): no column \"\(column)\" in the header (\(Self.said(header)))\(Self.separatorHint(header))\(Self.quoteHint(header))"
             case let .missingKey(file, column, keys):
                 "\(file): no key \"\(column)\" in any object (the first holds \(Self.said(keys)))"
             case let .notRows(file, reason): "\(file): \(reason)"

@@ -210,12 +210,12 @@ package struct LogTime: Sendable {
         (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte)
     }
 
-    /// `text` as a message quotes it: in double quotes, cut at 60 characters with `…` after it,
-    /// every character but a printable ASCII one or a letter or digit written as its code
+    /// `text` as a message quotes it: in double quotes, cut at `limit` characters with `…` after
+    /// it, every character but a printable ASCII one or a letter or digit written as its code
     /// (`\t`, `\u{A0}`), so that a value that looks right but is not shows why.
-    static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String, limit: Int = 60) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars.prefix(60) {
+        for scalar in text.unicodeScalars.prefix(limit) {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
@@ -228,6 +228,6 @@ package struct LogTime: Sendable {
                 out += plain ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             }
         }
-        return out + (text.unicodeScalars.count > 60 ? "…\"" : "\"")
+        return out + (text.unicodeScalars.count > limit ? "…\"" : "\"")
     }
 }

@@ -252,6 +252,24 @@ import Testing
         }
     }
 
+    /// A space after a closing quote in the header keeps CSV's field open: the rows after it are
+    /// read into the header's first name, and the message says so, the name's line breaks written
+    /// as `\n` and its length cut, not the file's rows on the terminal.
+    @Test func aQuoteLeftOpenInTheHeaderIsSaid() throws {
+        let dir = folder()
+        let input = dir + "/quote.csv"
+        try "\"session_id\" ,ts,page\ns0,1000,0\ns0,2000,1\ns1,1000,0\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let failure = #expect(throws: LogRows.Failure.self) {
+            _ = try PageViewImport(sessionColumn: "session_id", timeColumn: "ts", pageColumn: "page").run(input, into: dir)
+        }
+        let said = failure?.description ?? ""
+        #expect(said.hasPrefix("\(input): no column \"session_id\" in the header (\""), "\(said)")
+        #expect(!said.contains("\n") && said.contains("\\n") && said.contains("…\""), "\(said)")
+        #expect(said.hasSuffix("; a name of the header runs over 5 lines: a quote in it is not closed right before a comma "
+            + "(a space after a closing quote keeps the field open), so the rows after it were read into it"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/quote.jsonl.zst"))
+    }
+
     /// JSON lines have keys, not a header: a key no object holds is said so, with the first
     /// object's keys; an array or object where a page belongs is said in plain ASCII.
     @Test func aJSONKeyMissingIsNamedAsAKey() throws {
