@@ -62,6 +62,26 @@ enum LogRows {
         }
     }
 
+    /// Why the file at `path`, which opens, holds no rows to read: compressed, UTF-16 text (a
+    /// spreadsheet's "Unicode text"), one JSON array, or JSON objects written over several lines
+    /// where JSON lines hold an object a line; nil otherwise.
+    static func notRows(_ path: String) -> String? {
+        if let kind = compression(of: path) {
+            return "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first"
+        }
+        let start = head(of: path, 4)
+        let oddZeros = start.count == 4 && start[1] == 0 && start[3] == 0 && start[0] != 0
+        let evenZeros = start.count == 4 && start[0] == 0 && start[2] == 0 && start[1] != 0
+        if start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF]) || oddZeros || evenZeros {
+            return "is UTF-16 text (a spreadsheet's \"Unicode text\" export is): CSV and JSON lines are read as UTF-8; save it as UTF-8 (CSV UTF-8)"
+        }
+        guard isJSONLines(path) else { return nil }
+        if isArrayDump(path) { return "is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)" }
+        let lines = String(decoding: head(of: path, 4_096), as: UTF8.self).split(whereSeparator: \.isNewline)
+        guard lines.first(where: { !$0.allSatisfy(\.isWhitespace) })?.allSatisfy({ $0 == "{" || $0.isWhitespace }) == true else { return nil }
+        return "holds JSON objects written over several lines (its first is a lone \"{\"), not JSON lines (one object a line: jq -c . writes them)"
+    }
+
     /// "zstd" or "gzip" when the file at `path` opens with that format's magic number.
     static func compression(of path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
@@ -156,14 +176,13 @@ enum LogRows {
 
     /// The column names of the log at `path`: a CSV's header row, or every key of the first 10,000
     /// JSON objects of JSON lines, in the order first seen; else why it has none (empty,
-    /// compressed, no object, cannot be read), as `forEach` would say it.
+    /// compressed, UTF-16, one JSON document, no object, cannot be read), as `forEach` would say it.
     static func columnNames(of path: String) -> Header {
-        if let kind = compression(of: path) { return .none("is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first") }
         guard FileManager.default.fileExists(atPath: path), let stream = InputStream(fileAtPath: path) else {
             return .none("cannot read the file")
         }
+        if let reason = notRows(path) { return .none(reason) }
         if isJSONLines(path) {
-            if isArrayDump(path) { return .none("is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)") }
             var keys: [String] = [], objects = 0
             struct Enough: Error {}
             try? JSONLines.forEach(stream, path: path) { _, object in
@@ -193,9 +212,7 @@ enum LogRows {
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
         }
-        if let kind = compression(of: input) {
-            throw Failure.notRows(file: input, reason: "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first")
-        }
+        if let reason = notRows(input) { throw Failure.notRows(file: input, reason: reason) }
         if isJSONLines(input) {
             // A key named in another case or with spaces around it is found among the first
             // 10,000 objects' keys; one that no object of the whole file holds is missing, as a
