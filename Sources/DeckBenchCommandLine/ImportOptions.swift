@@ -61,6 +61,9 @@ struct ImportOptions: ParsableArguments {
                 continue
             }
             for reject in report.rejects { Console.error(reject) }
+            if report.rejectsLeftOut > 0 {
+                Console.error("\(file): … and \(report.rejectsLeftOut) more reject\(report.rejectsLeftOut == 1 ? "" : "s") (the first \(ImportReport.rejectsKept) shown)")
+            }
             for warning in report.warnings { Console.error("warning: " + warning) }
             rejected = rejected || report.rejectedRows > 0
             if !quiet { Console.out(report.summary + "\n") }

@@ -116,6 +116,22 @@ import Testing
                     "\(linked.stderr)")
         }
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/rec"))?.isEmpty ?? true)
+        // A pipe (`<(zcat views.csv.gz)`) would lose the bytes read to find its kind: said, not misread.
+        #expect(mkfifo(folder + "/pipe.csv", 0o600) == 0)
+        let pipe = try DeckBenchTool.run(["import", "pageviews", "pipe.csv"] + flags, in: folder)
+        #expect(pipe.status == 74 && pipe.stderr.contains("pipe.csv: cannot read: is not a regular file (a pipe?)"), "\(pipe.stderr)")
+    }
+
+    /// Past the first 20 rejects of a file, the rest are counted in one line.
+    @Test func rejectsPastTheFirstTwentyAreCountedOnStderr() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        var text = "session,ts,page\n"
+        for session in 0 ..< 23 { text += "s\(session),1000,1\ns\(session),x,2\n" }
+        text += "good,1000,1\ngood,3000,2\n"
+        try text.write(toFile: folder + "/many.csv", atomically: true, encoding: .utf8)
+        let result = try DeckBenchTool.run(["import", "pageviews", "many.csv", "--session", "session", "--time", "ts", "--page", "page", "--out", "rec"], in: folder)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(result.status == 1 && lines.count == 21 && lines.last == "many.csv: … and 3 more rejects (the first 20 shown)", "\(result.stderr)")
     }
 
     @Test func aUserColumnReachesTheManifest() throws {

@@ -32,7 +32,7 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .tooLong(ms): "the session lasts \(ms) ms, more than a recording may"
         case let .twoUsers(first, other): "its rows name two users, \"\(first)\" and \"\(other)\""
         case let .timeBeforePreviousRow(previous, time): "time \(time) is before the previous row's \(previous) (sort the rows by session and time)"
-        case let .badAction(text, column): "action \(LogTime.quoted(text)) in column \(LogTime.quoted(column)) is not down, move, up or cancel"
+        case let .badAction(text, column): "action \(LogTime.quoted(text)) in column \(LogTime.quoted(column)) is not down, move, up or cancel (0 to 3; 4 to 12, a second pointer's, hover and a mouse's, are skipped)"
         case let .badPosition(x, y, xColumn, yColumn):
             "x and y (columns \(LogTime.quoted(xColumn)) and \(LogTime.quoted(yColumn))) must be numbers (got \(LogTime.quoted(x)), \(LogTime.quoted(y)))"
         }

@@ -12,7 +12,12 @@ package struct ImportReport: Sendable {
     public var scrolls = 0
     public var rejectedSessions = 0
     public var rejectedRows = 0
+    /// The first `rejectsKept` rejects, each as `file:line: … rejected: reason`; the others are
+    /// counted in `rejectsLeftOut` (a file sorted by time would give one a row, hundreds of
+    /// thousands of lines on stderr).
     public var rejects: [String] = []
+    public private(set) var rejectsLeftOut = 0
+    public static let rejectsKept = 20
     /// The times between the written sessions' actions.
     public var pace = ImportPace()
     /// What the command says on stderr besides the rejects (a pace too fast or too slow for a
@@ -43,7 +48,7 @@ package struct ImportReport: Sendable {
         rejectedSessions += 1
         rejectedRows += rows
         if firstSessionReject == nil { firstSessionReject = "line \(line): \(reason)" }
-        rejects.append("\(input):\(line): session \"\(id)\" rejected: \(reason)")
+        keep("\(input):\(line): session \"\(id)\" rejected: \(reason)")
     }
 
     /// The first session rejected: its line and why.
@@ -52,7 +57,7 @@ package struct ImportReport: Sendable {
     /// `rows` rows from `line` on rejected for `reason`, their session dealt with already.
     mutating func rejectedRows(line: Int, reason: String, rows: Int) {
         rejectedRows += rows
-        rejects.append("\(input):\(line): \(rows) row\(rows == 1 ? "" : "s") rejected: \(reason)")
+        keep("\(input):\(line): \(rows) row\(rows == 1 ? "" : "s") rejected: \(reason)")
     }
 
     /// A row with no session id, at `line`.
@@ -63,7 +68,11 @@ package struct ImportReport: Sendable {
     /// A row that belongs to no session, at `line`, for `reason`.
     mutating func rejectedRow(line: Int, reason: String) {
         rejectedRows += 1
-        rejects.append("\(input):\(line): row rejected: \(reason)")
+        keep("\(input):\(line): row rejected: \(reason)")
+    }
+
+    private mutating func keep(_ reject: String) {
+        if rejects.count < Self.rejectsKept { rejects.append(reject) } else { rejectsLeftOut += 1 }
     }
 
     /// One line for the terminal.

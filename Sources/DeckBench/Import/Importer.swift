@@ -65,10 +65,10 @@ package struct ImportRejection: Error, Sendable {
 /// Where an import writes: `FOLDER/NAME.jsonl.zst`, NAME the input's file name without its
 /// extensions, so that a command can refuse two inputs that would share one before it writes.
 public enum ImportOutput {
-    /// The output file of `input` in `folder`: its name without extensions, then `.jsonl.zst`.
+    /// The output file of `input` in `folder`: its name without extensions (in any case), then `.jsonl.zst`.
     public static func path(of input: String, in folder: String) -> String {
         var name = (input as NSString).lastPathComponent
-        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.hasSuffix(suffix) {
+        for suffix in [".gz", ".zst", ".csv", ".jsonl", ".json", ".ndjson", ".txt"] where name.lowercased().hasSuffix(suffix) {
             name = String(name.dropLast(suffix.count))
         }
         return (folder as NSString).appendingPathComponent(name + ".jsonl.zst")
@@ -81,7 +81,7 @@ extension Importer {
         let output = ImportOutput.path(of: input, in: folder)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         var cut = SessionCut(self, report: ImportReport(input: input, output: output), writer: writer)
-        try LogRows.forEach(input, columns: cut.columns, malformed: { cut.malformed(line: $0, reason: $1) }) { line, value in
+        try LogRows.forEach(input, columns: cut.columns, identifiers: cut.identifiers, malformed: { cut.malformed(line: $0, reason: $1) }) { line, value in
             try cut.row(line: line, value)
         }
         try cut.end()

@@ -23,6 +23,10 @@ struct SessionCut<Format: Importer> {
     /// Sessions rejected for a time past its unit's range that a finer unit reads, the first such
     /// time, and that unit.
     private var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
+    /// Rows of sessions written, and rows rejected for coming back to a session after other
+    /// sessions' rows: more of those than of these is a file not grouped by session.
+    private var rowsWritten = 0
+    private var rowsAgain = 0
 
     init(_ format: Format, report: ImportReport, writer: ZstdWriter) {
         self.format = format
@@ -37,6 +41,11 @@ struct SessionCut<Format: Importer> {
     /// The columns the file's rows are read by: the session's, the format's, the user's.
     var columns: [String] {
         [format.sessionColumn] + format.rowColumns + [format.userColumn].compactMap { $0 }
+    }
+
+    /// The columns that name a session or a user: in JSON lines, text or a number.
+    var identifiers: [String] {
+        [format.sessionColumn] + [format.userColumn].compactMap { $0 }
     }
 
     /// A row that does not read, at `line`, for `reason`.
@@ -75,8 +84,8 @@ struct SessionCut<Format: Importer> {
         rejectMalformedRow()
     }
 
-    /// Why the file is refused whole, if it is: most sessions' times past their unit's range, no
-    /// session imported of a file that had rows, or a pace no person keeps (too few intervals to
+    /// Why the file is refused whole, if it is: most sessions' times past their unit's range, rows
+    /// not grouped by session, no session imported of a file that had rows, or a pace no person keeps (too few intervals to
     /// refuse only warn, in the report).
     mutating func refusal() -> ImportRefusal? {
         let input = report.input
@@ -84,6 +93,11 @@ struct SessionCut<Format: Importer> {
             return ImportRefusal(path: input, reason: "\(pastRange.sessions) of \(report.sessions + report.rejectedSessions) "
                 + "sessions have times past 10¹⁵ ms read as \(format.timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
                 + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
+        }
+        if rowsAgain > 0, rowsAgain >= rowsWritten {
+            return ImportRefusal(path: input, reason: "\(rowsAgain) of its \(report.rows) rows come back to a session after other sessions' "
+                + "rows, against \(rowsWritten) read with their session's: the rows are not grouped by session (sorted by time?); "
+                + "sort them by session, then time (sort -t, -k1,1 -k2,2n sorts a CSV without quoted commas)")
         }
         // A file that had sessions and gives none is refused rather than written as an empty
         // recording over the one an earlier import left (a flag forgotten, most often).
@@ -133,6 +147,7 @@ struct SessionCut<Format: Importer> {
         if let broken {
             // Rows that come back after other sessions: the session's first run was dealt with.
             if case .sessionNotTogether = broken.reason {
+                rowsAgain += session.count
                 return report.rejectedRows(line: broken.line, reason: broken.reason.description, rows: session.count)
             }
             return report.rejected(session.id, line: broken.line, reason: broken.reason.description, rows: session.count)
@@ -140,6 +155,7 @@ struct SessionCut<Format: Importer> {
         switch session.rows.finish() {
         case var .success(made):
             made.user = user.user
+            rowsWritten += session.count
             report.written(made.events)
             report.pace.record(session.rows.actionTimesMs)
             RecordingEncoder.append(made, to: &buffer)

@@ -52,13 +52,20 @@ package struct TouchImport: Importer {
     enum Action {
         case down, move, up, cancel, other
 
-        /// Android's names (`ACTION_DOWN` or `down`, any case) or MotionEvent's numbers (0 down,
-        /// 1 up, 2 move, 3 cancel, also written `2.0`); other actions (a second pointer, hover, a
-        /// mouse's scroll and buttons, 4 to 12) are `other`.
+        /// Android's names (`ACTION_DOWN` or `down`, any case, logcat's `ACTION_POINTER_DOWN(1)`
+        /// with its pointer's index) or MotionEvent's numbers (0 down, 1 up, 2 move, 3 cancel,
+        /// also written `2.0`; `getAction()`'s 261 is 5 with pointer 1 in its second byte, read as
+        /// `getActionMasked()` gives it); other actions (a second pointer, hover, a mouse's scroll
+        /// and buttons, 4 to 12) are `other`.
         init?(_ text: String) {
             // A number as a spreadsheet or pandas writes it (`2.0`) is that number.
-            let name = PageViewFields.wholeNumber(text).map(String.init) ?? text
-            switch name.lowercased().replacingOccurrences(of: "action_", with: "") {
+            let number = PageViewFields.wholeNumber(text)
+            let name = number.map { (256 ..< 65_536).contains($0) ? String($0 & 0xFF) : String($0) } ?? text
+            var spelt = name.lowercased().replacingOccurrences(of: "action_", with: "")
+            if spelt.hasSuffix(")"), let open = spelt.lastIndex(of: "("), spelt[spelt.index(after: open)...].dropLast().allSatisfy(\.isNumber) {
+                spelt = String(spelt[..<open])
+            }
+            switch spelt {
             case "down", "0": self = .down
             case "up", "1": self = .up
             case "move", "2": self = .move

@@ -52,12 +52,23 @@ enum JSONLines {
             if count == 0 { break }
             pending.append(contentsOf: chunk[0 ..< count])
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                try emit(pending[start ..< newline])
-                start = newline + 1
+            while let end = lineEnd(in: pending, from: start) {
+                try emit(pending[start ..< end])
+                start = end + 1
             }
             pending.removeSubrange(pending.startIndex ..< start)
         }
+        if pending.last == 0x0D { pending.removeLast() }
         if !pending.isEmpty { try emit(pending[...]) }
+    }
+
+    /// Where the line from `start` ends: at `\n`, or at a `\r` that no `\n` follows (an old Mac's
+    /// line break); nil when the bytes end first, or with a `\r` whose next byte is still to come.
+    private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int? {
+        guard let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        guard bytes[end] == 0x0D else { return end }
+        guard end + 1 < bytes.count else { return nil }
+        // `\r\n`: the line ends at the `\n`, its `\r` read as JSON's white space.
+        return bytes[end + 1] == 0x0A ? end + 1 : end
     }
 }

@@ -36,7 +36,8 @@ enum LogRows {
         /// the field open), so the rows after it were read into that name. Empty for any other header.
         static func quoteHint(_ header: [String]) -> String {
             guard let name = header.first(where: { $0.contains(where: \.isNewline) }) else { return "" }
-            let lines = name.reduce(into: 1) { count, character in if character.isNewline { count += 1 } }
+            // A name that ends with a line break (the file's last) ends on the line before it.
+            let lines = name.count(where: \.isNewline) + (name.last?.isNewline == true ? 0 : 1)
             return "; a name of the header runs over \(lines) lines: a quote in it is not closed right before a comma "
                 + "(a space after a closing quote keeps the field open), so the rows after it were read into it"
         }
@@ -62,34 +63,68 @@ enum LogRows {
         }
     }
 
-    /// Why the file at `path`, which opens, holds no rows to read: compressed, UTF-16 text (a
-    /// spreadsheet's "Unicode text"), one JSON array, or JSON objects written over several lines
-    /// where JSON lines hold an object a line; nil otherwise.
+    /// Why the file at `path`, which opens, holds no rows to read: compressed, a zip archive, UTF-16
+    /// or UTF-32 text (a spreadsheet's "Unicode text"), a CSV with a byte that is not UTF-8 (read
+    /// through the whole file), one JSON array, or JSON objects written over several lines where
+    /// JSON lines hold an object a line; nil otherwise.
     static func notRows(_ path: String) -> String? {
         if let kind = compression(of: path) {
             return "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first"
         }
+        if head(of: path, 4) == [0x50, 0x4B, 0x03, 0x04] {
+            return "is a zip archive (a spreadsheet's .xlsx is one): export the sheet as CSV (\"CSV UTF-8\")"
+        }
         let start = head(of: path, 4)
+        if start.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            return "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"
+        }
         let oddZeros = start.count == 4 && start[1] == 0 && start[3] == 0 && start[0] != 0
         let evenZeros = start.count == 4 && start[0] == 0 && start[2] == 0 && start[1] != 0
         if start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF]) || oddZeros || evenZeros {
             return "is UTF-16 text (a spreadsheet's \"Unicode text\" export is): CSV and JSON lines are read as UTF-8; save it as UTF-8 (CSV UTF-8)"
         }
-        guard isJSONLines(path) else { return nil }
+        guard isJSONLines(path) else {
+            // JSON lines say a line that is not UTF-8 as that line's fault; CSV.swift would end the file there.
+            guard let fault = UTF8Check.firstFault(inFileAt: path) else { return nil }
+            return "is not UTF-8 text (line \(fault.line): \(fault.said)): read as UTF-8 it would end there, the rows after it lost; "
+                + "save it as \"CSV UTF-8\", or convert it (iconv -f WINDOWS-1252 -t UTF-8, for a spreadsheet's CSV saved on Windows)"
+        }
         if isArrayDump(path) { return "is one JSON array, not JSON lines (one object a line: jq -c '.[]' writes them)" }
         let lines = String(decoding: head(of: path, 4_096), as: UTF8.self).split(whereSeparator: \.isNewline)
         guard lines.first(where: { !$0.allSatisfy(\.isWhitespace) })?.allSatisfy({ $0 == "{" || $0.isWhitespace }) == true else { return nil }
         return "holds JSON objects written over several lines (its first is a lone \"{\"), not JSON lines (one object a line: jq -c . writes them)"
     }
 
-    /// "zstd" or "gzip" when the file at `path` opens with that format's magic number.
+    /// "zstd", "gzip", "xz" or "bzip2" when the file at `path` opens with that format's magic number.
     static func compression(of path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
-        if head == [0x28, 0xB5, 0x2F, 0xFD] { return "zstd" }
-        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B { return "gzip" }
+        let head = [UInt8]((try? handle.read(upToCount: 6)) ?? Data())
+        if head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return "zstd" }
+        if head.starts(with: [0x1F, 0x8B]) { return "gzip" }
+        if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
+        if head.starts(with: [0x42, 0x5A, 0x68]) { return "bzip2" }
         return nil
+    }
+
+    /// Whether a JSON value can be an id: text, a number, or nothing (an id missing is the row's
+    /// fault, said by its reader); not a Boolean, an array or an object, which would make every
+    /// session that holds one the same session.
+    private static func isIdentifier(_ value: Any?) -> Bool {
+        switch value {
+        case nil, is NSNull, is String: true
+        case let number as NSNumber: !isBoolean(number)
+        default: false
+        }
+    }
+
+    /// What a JSON value that is no id is, as a message says it.
+    private static func kind(of value: Any?) -> String {
+        switch value {
+        case is [Any]: "an array"
+        case let number as NSNumber where isBoolean(number): "a Boolean"
+        default: "an object"
+        }
     }
 
     /// Whether JSON wrote `true` or `false` (Foundation gives Booleans as numbers of C type char):
@@ -127,9 +162,9 @@ enum LogRows {
     }
 
     /// Whether the file at `path` opens as a JSON array of objects (a dump, `[{…}, {…}]`): its
-    /// first line is such an array, or starts one that goes on past it.
+    /// first line that is not blank is such an array, or starts one that goes on past it.
     private static func isArrayDump(_ path: String) -> Bool {
-        let line = head(of: path, 1 << 16).prefix { $0 != 0x0A }
+        let line = head(of: path, 1 << 16).split(separator: 0x0A).first { !$0.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } } ?? []
         guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[") else { return false }
         guard let value = try? JSONSerialization.jsonObject(with: Data(line)) else { return true }
         return ((value as? [Any])?.first).map { $0 is [String: Any] } ?? false
@@ -206,9 +241,12 @@ enum LogRows {
     /// too), as some object of JSON lines must hold each key unless `optional` says it may not.
     /// Each line of JSON lines that is no JSON object, and each CSV row too short to hold one of
     /// `columns` (a row cut short: `start,first_byte,end,bytes` with a url column in the header
-    /// but not in the row) or longer than the header, is given to `malformed` instead, with the reason.
-    static func forEach(_ input: String, columns: [String], optional: [String] = [],
+    /// but not in the row) or longer than the header, is given to `malformed` instead, with the reason,
+    /// as is each object whose value for one of `identifiers` is a Boolean, an array or an object.
+    static func forEach(_ input: String, columns: [String], optional: [String] = [], identifiers: [String] = [],
                         malformed: (Int, String) throws -> Void, _ body: (Int, (String) -> String?) throws -> Void) throws {
+        // A pipe would lose what is read to find its kind before its rows are.
+        if let reason = notAFile(input) { throw Failure.cannotRead(input, reason) }
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
             throw Failure.cannotRead(input, "no such file")
         }
@@ -227,12 +265,17 @@ enum LogRows {
             }
             var unseen = Set(columns.filter { !optional.contains($0) })
             var firstKeys: [String]?
+            var lines = 0
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
+                lines += 1
                 guard let object else { return try malformed(line, JSONLines.notAnObject(bytes)) }
                 // An empty object holds no row, as a blank line does not.
                 if object.isEmpty { return }
                 if firstKeys == nil { firstKeys = object.keys.sorted() }
                 if !unseen.isEmpty { unseen = unseen.filter { object[key[$0] ?? $0] == nil } }
+                if let column = identifiers.first(where: { !isIdentifier(object[key[$0] ?? $0]) }) {
+                    return try malformed(line, "\(LogTime.quoted(column)) holds \(kind(of: object[key[column] ?? column])) where an id belongs (text or a number)")
+                }
                 try body(line) { column in
                     switch object[key[column] ?? column] {
                     case let text as String:
@@ -249,6 +292,8 @@ enum LogRows {
                     }
                 }
             }
+            // An empty file is no export of no rows (CSV's header alone is): a failed export, most often.
+            guard lines > 0 else { throw Failure.notRows(file: input, reason: "is empty: JSON lines hold one object a line") }
             // (A file without any object has its lines named as such instead.)
             if let firstKeys, let absent = columns.first(where: unseen.contains) {
                 throw Failure.missingKey(file: input, column: absent, keys: firstKeys)

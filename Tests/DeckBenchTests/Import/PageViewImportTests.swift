@@ -265,9 +265,70 @@ import Testing
         let said = failure?.description ?? ""
         #expect(said.hasPrefix("\(input): no column \"session_id\" in the header (\""), "\(said)")
         #expect(!said.contains("\n") && said.contains("\\n") && said.contains("…\""), "\(said)")
-        #expect(said.hasSuffix("; a name of the header runs over 5 lines: a quote in it is not closed right before a comma "
+        #expect(said.hasSuffix("; a name of the header runs over 4 lines: a quote in it is not closed right before a comma "
             + "(a space after a closing quote keeps the field open), so the rows after it were read into it"), "\(said)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/quote.jsonl.zst"))
+    }
+
+    /// A file whose rows come back to their sessions at least as often as they are read with them
+    /// is not grouped by session (sorted by time): refused, not written as sessions of one view
+    /// each, with hundreds of thousands of rejects. Fewer rows coming back are rejected as rows.
+    @Test func rowsNotGroupedBySessionAreRefusedAtTheBoundary() throws {
+        let dir = folder()
+        // a, b, a, b: a's and b's first rows are read with their session, their second come back (2 against 2).
+        let sorted = "session,ts,page\na,1000,1\nb,1000,1\na,5000,2\nb,5000,2\n"
+        try sorted.write(toFile: dir + "/bytime.csv", atomically: true, encoding: .utf8)
+        let refusal = #expect(throws: ImportRefusal.self) {
+            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/bytime.csv", into: dir)
+        }
+        #expect(refusal?.reason == "2 of its 4 rows come back to a session after other sessions' rows, against 2 read with their "
+            + "session's: the rows are not grouped by session (sorted by time?); sort them by session, then time "
+            + "(sort -t, -k1,1 -k2,2n sorts a CSV without quoted commas)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bytime.jsonl.zst"))
+        // One more row read with its session: 2 against 3, the two rejected as rows.
+        try (sorted + "c,9000,1\n").write(toFile: dir + "/most.csv", atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/most.csv", into: dir)
+        #expect(report.sessions == 3 && report.rejectedRows == 2 && report.rejects.count == 2, "\(report.rejects)")
+    }
+
+    /// Past `rejectsKept`, rejects are counted, not kept: a file with a bad row in each of 25
+    /// sessions keeps the first 20.
+    @Test func rejectsPastTheFirstTwentyAreCounted() throws {
+        let dir = folder()
+        var text = "session,ts,page\n"
+        for session in 0 ..< 25 { text += "s\(session),1000,1\ns\(session),x,2\n" }
+        text += "good,1000,1\ngood,3000,2\n"
+        try text.write(toFile: dir + "/many.csv", atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/many.csv", into: dir)
+        #expect(report.rejectedSessions == 25 && report.rejects.count == ImportReport.rejectsKept && report.rejectsLeftOut == 5)
+        #expect(report.rejects.last?.hasPrefix(dir + "/many.csv:41: session \"s19\" rejected: ") == true, "\(report.rejects)")
+        #expect(report.sessions == 1)
+    }
+
+    /// A JSON session or user id that is a Boolean, an array or an object is no id: every session
+    /// holding one would be one session. Its row does not read, so its session is rejected.
+    @Test func aJSONIdThatIsNoTextNorNumberIsNoId() throws {
+        let dir = folder()
+        let input = dir + "/ids.JSONL"
+        try """
+        {"sid":{"id":"a"},"t":1000,"p":1}
+        {"sid":{"id":"a"},"t":2000,"p":2}
+        {"sid":7,"t":1000,"p":1}
+        {"sid":7,"t":2000,"p":2}
+        {"sid":true,"t":1000,"p":1}
+        {"sid":"b","t":1000,"p":1,"u":["x"]}
+        {"sid":"b","t":2000,"p":2,"u":["x"]}
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "sid", timeColumn: "t", pageColumn: "p", userColumn: "u").run(input, into: dir)
+        #expect(report.rejects == [
+            "\(input):1: row rejected: \"sid\" holds an object where an id belongs (text or a number)",
+            "\(input):2: row rejected: \"sid\" holds an object where an id belongs (text or a number)",
+            "\(input):5: row rejected: \"sid\" holds a Boolean where an id belongs (text or a number)",
+            "\(input):6: row rejected: \"u\" holds an array where an id belongs (text or a number)",
+            "\(input):7: row rejected: \"u\" holds an array where an id belongs (text or a number)",
+        ], "\(report.rejects)")
+        #expect(report.sessions == 1 && report.output == dir + "/ids.jsonl.zst")
     }
 
     /// JSON lines have keys, not a header: a key no object holds is said so, with the first

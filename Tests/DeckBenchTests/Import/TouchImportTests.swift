@@ -35,6 +35,8 @@ import Testing
         s1,5000,0,500,1500
         s1,5200,2.0,520,900
         s1,5250,8,520,850
+        s1,5260,261,300,840
+        s1,5270,ACTION_POINTER_UP(1),300,830
         s1,5300,1,520,700
            
         s1,7000,down,200,1000
@@ -52,7 +54,8 @@ import Testing
         // 2: 2 px: a tap, at x = 190 dp, the left half: back. 3: 800 px up: a scroll to 305 dp.
         // 4: 220 px = 84 dp right, then still for 200 ms: neither far nor fast, a cancelled swipe back.
         // 5: 200 px = 76 dp left in 80 ms, 950 dp/s over its last 100 ms: a fling to the next page.
-        // (A move written 2.0 is a move; a mouse's scroll, 8, is skipped; so is a line of spaces.)
+        // (A move written 2.0 is a move; a mouse's scroll, 8, is skipped; so are a second finger's
+        // down as getAction() gives it, 261 = 5 | 1 << 8, its up as logcat names it, and a line of spaces.)
         #expect(session.events == [
             Event(timeMs: 0, kind: .swipe(.next, durationMs: 170, cancelled: false)),
             Event(timeMs: 2_000, kind: .tap(.prev)),
@@ -79,7 +82,7 @@ import Testing
         """.write(toFile: dir + "/bad.csv", atomically: true, encoding: .utf8)
         let report = try TouchImport(columns: columns).run(dir + "/bad.csv", into: dir)
         #expect(report.rejects == [
-            "\(dir)/bad.csv:3: session \"a\" rejected: action \"wave\" in column \"action\" is not down, move, up or cancel",
+            "\(dir)/bad.csv:3: session \"a\" rejected: action \"wave\" in column \"action\" is not down, move, up or cancel (0 to 3; 4 to 12, a second pointer's, hover and a mouse's, are skipped)",
             "\(dir)/bad.csv:8: session \"d\" rejected: time \"90\" in column \"t\" is before the previous row's \"100\" (sort the rows by session and time)",
         ])
         // A move with no finger down is a stray sample, not a stroke: b has no gesture, only its end.

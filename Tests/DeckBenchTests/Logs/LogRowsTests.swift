@@ -40,6 +40,20 @@ import Testing
             ("pretty.json", Data("[\n  {\n    \"session\": \"s1\",\n    \"ts\": 1000\n  }\n]\n".utf8), array),
             ("objects.jsonl", Data("\n{\n  \"session\": \"s1\",\n  \"ts\": 1000\n}\n".utf8), objects),
             ("lines.jsonl", Data("{\"session\":\"s1\",\"ts\":1000}\n".utf8), nil),
+            ("cr.jsonl", Data("{\"session\":\"s1\",\"ts\":1000}\r{\"session\":\"s2\",\"ts\":5}\r".utf8), nil),
+            ("crlf.jsonl", Data("{\"session\":\"s1\",\"ts\":1000}\r\n".utf8), nil),
+            ("blankfirst.json", Data("\n  \n[{\"session\":\"s1\",\"ts\":1000},\n{\"session\":\"s2\",\"ts\":1}]\n".utf8), array),
+            ("empty.jsonl", Data(), "is empty: JSON lines hold one object a line"),
+            ("blank.jsonl", Data(" \n\n".utf8), "is empty: JSON lines hold one object a line"),
+            ("utf32.csv", Data([0xFF, 0xFE, 0x00, 0x00]) + csv.data(using: .utf32LittleEndian)!, "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"),
+            ("utf32be.csv", Data([0x00, 0x00, 0xFE, 0xFF]) + csv.data(using: .utf32BigEndian)!, "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"),
+            ("xz.csv", Data([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00]), "is xz-compressed: CSV and JSON lines are read as plain text; decompress it first"),
+            ("bz.csv", Data("BZh91AY&SY".utf8), "is bzip2-compressed: CSV and JSON lines are read as plain text; decompress it first"),
+            ("sheet.csv", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00]), "is a zip archive (a spreadsheet's .xlsx is one): export the sheet as CSV (\"CSV UTF-8\")"),
+            // A Windows-1252 é at the start of line 3, where CSV.swift would end the file.
+            ("latin1.csv", Data("session,ts\ns1,1000\n".utf8) + Data([0xE9]) + Data("s2,5\n".utf8),
+             "is not UTF-8 text (line 3: 0xE9 0x73 0x32 0x2C): read as UTF-8 it would end there, the rows after it lost; "
+                + "save it as \"CSV UTF-8\", or convert it (iconv -f WINDOWS-1252 -t UTF-8, for a spreadsheet's CSV saved on Windows)"),
         ]
         for (name, bytes, reason) in cases {
             let path = folder + "/" + name
@@ -56,5 +70,31 @@ import Testing
             #expect(said == reason.map { "\(path): \($0)" }, "\(name)")
             #expect(rows == (reason == nil ? 1 : 0), "\(name)")
         }
+    }
+
+    /// RFC 3629's UTF-8 at its edges: the shortest and longest forms of each length, overlong
+    /// forms, surrogates, past U+10FFFF, lone continuation bytes, and a sequence cut by the end.
+    @Test func utf8IsCheckedAtItsEdges() throws {
+        let valid: [[UInt8]] = [[], [0x41], [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+                                [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+                                Array("é, — 😀 a".utf8)]
+        for bytes in valid { #expect(UTF8Check.scan(bytes) == .valid, "\(bytes)") }
+        let invalid: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+                                  [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+                                  [0xC2, 0x41], [0xE2, 0x82, 0x41]]
+        for bytes in invalid { #expect(UTF8Check.scan([0x61] + bytes + [0x62]) == .invalid(1), "\(bytes)") }
+        #expect(UTF8Check.scan([0x61, 0xE2, 0x82]) == .cut(1))
+        #expect(UTF8Check.scan([0x61, 0xF0]) == .cut(1))
+        #expect(UTF8Check.scan([0x61, 0xF0, 0x41]) == .invalid(1))
+        // Across the reads of a file (a megabyte each): a sequence cut by a read is whole in the file.
+        let folder = NSTemporaryDirectory() + "utf8-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var text = [UInt8](repeating: 0x61, count: (1 << 20) - 1) + [0xE2, 0x82, 0xAC, 0x0A, 0x62, 0x0D, 0x0A, 0x63, 0x0D]
+        try Data(text).write(to: URL(fileURLWithPath: folder + "/split.csv"))
+        #expect(UTF8Check.firstFault(inFileAt: folder + "/split.csv") == nil)
+        text += [0x64, 0xE9]
+        try Data(text).write(to: URL(fileURLWithPath: folder + "/bad.csv"))
+        #expect(UTF8Check.firstFault(inFileAt: folder + "/bad.csv") == UTF8Check.Fault(line: 4, bytes: [0xE9]))
     }
 }
