@@ -72,6 +72,12 @@ package struct ImportPace: Sendable {
         guard isBelow(own) || isAbove(own) else { return nil }
         let median = approximateMedian()
         let limits = Self.plausibleMedianMs
+        // Most actions at the instant of the one before: no unit makes that a pace.
+        if median == 0 {
+            return ("\(zeros) of the \(count) times between a session's consecutive \(actions) are 0: the times are not when they "
+                + "happened (an upload's or a batch's time?), or are cut to a unit coarser than a person's pace (whole seconds, "
+                + "minutes); check the time column", count >= Self.fewestToRefuse)
+        }
         let below = isBelow(own)
         let side = below ? "under \(Self.said(limits.lowerBound)) ms" : "over \(Self.said(limits.upperBound / 60_000)) minutes"
         // Said with more digits where three would round it onto the bound it is past.

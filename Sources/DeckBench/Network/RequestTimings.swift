@@ -85,8 +85,9 @@ package struct RequestTimings: Sendable {
                 }
                 let missing = standard.prefix(4).filter { found[$0] == nil }
                 guard missing.isEmpty else {
-                    return .none(reason: "its header (\(LogRows.Failure.said(header))) names no "
-                        + missing.joined(separator: ", ") + LogRows.Failure.separatorHint(header))
+                    let said = LogRows.isJSONLines(path) ? "its objects' keys" : "its header"
+                    return .none(reason: "\(said) (\(LogRows.Failure.said(header))) name\(said == "its header" ? "s" : "") no "
+                        + missing.joined(separator: ", ") + LogRows.Failure.separatorHint(header) + LogRows.Failure.quoteHint(header))
                 }
                 var columns = Columns(start: found["start"]!, firstByte: found["first_byte"]!, end: found["end"]!, bytes: found["bytes"]!,
                                       status: found["status"], url: found["url"])

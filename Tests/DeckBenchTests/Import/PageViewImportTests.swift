@@ -165,9 +165,20 @@ import Testing
         #expect(imported(nano, unit: .ns) == (nil, []))
         // A tag that fires twice, 5 ms apart: the repeat is no change of page, and the pace is the person's.
         #expect(imported(try log("twice", Array(repeating: 1_500, count: 12), twice: true)) == (nil, []))
-        // No unit makes a median of 0 a person's: the message says what else it may be.
-        #expect(refusal(try log("zero", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]))?.hasSuffix("check the unit the times are written in, and leave out "
-            + "of the export sessions that are no person's (a test's, a crawler's); nothing was written for it") == true)
+        // No unit makes a median of 0 a person's: the message says what else it may be (the
+        // median is the sixth of eleven, the last 0).
+        let zero = try log("zero", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0])
+        #expect(refusal(zero) == "\(zero): 6 of the 11 times between a session's consecutive changes of page are 0: the times are not "
+            + "when they happened (an upload's or a batch's time?), or are cut to a unit coarser than a person's pace (whole seconds, "
+            + "minutes); check the time column; nothing was written for it")
+        // Five zeros of eleven: the median is 1 ms, and ns, the finest unit, cannot make it a person's.
+        #expect(refusal(try log("five", [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]))?.contains("is under 100 ms read as ms (about 1 ms") == true)
+        // Views 10 ms apart written in seconds: no unit is coarser, so none is named.
+        let fast = dir + "/fast.csv"
+        try (["session,ts,page"] + (0 ... 11).map { "a,\(1000 + Double($0) / 100),\($0 % 2)" }).joined(separator: "\n")
+            .write(toFile: fast, atomically: true, encoding: .utf8)
+        #expect(refusal(fast, unit: .s)?.hasSuffix("check the unit the times are written in, and leave out of the export sessions that "
+            + "are no person's (a test's, a crawler's); nothing was written for it") == true)
         // Views 0.1 ms apart, written as decimals: read as seconds they are 100 ms, at the bound,
         // though 0.2 − 0.1 is not a tenth in binary; 99.999 ms is said with the digits that put it
         // under the bound.

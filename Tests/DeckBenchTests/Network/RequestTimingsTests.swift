@@ -93,6 +93,13 @@ import Testing
         #expect(urlOnly.status == nil && urlOnly.url == "url")
         #expect(try named("upper.csv", "START, First_Byte ,END,Bytes\n") == ["START", " First_Byte ", "END", "Bytes"])
         #expect(try detected("ttfb.csv", "start,ttfb,end,bytes\n") == .none(reason: #"its header ("start", "ttfb", "end", "bytes") names no first_byte"#))
+        // JSON lines have keys; a quote left open in a header swallows the rows after it: each said.
+        #expect(try detected("keys.jsonl", #"{"start":0,"first":1,"end":2,"bytes":3}"# + "\n")
+            == .none(reason: #"its objects' keys ("bytes", "end", "first", "start") name no first_byte"#))
+        #expect(try detected("quote.csv", "\"start\" ,first_byte,end,bytes\n0,1,2,3\n")
+            == .none(reason: #"its header ("start\",first_byte,end,bytes\n0,1,2,3\n") names no start, first_byte, end, bytes; "#
+                + "a name of the header runs over 2 lines: a quote in it is not closed right before a comma "
+                + "(a space after a closing quote keeps the field open), so the rows after it were read into it"))
         // A spreadsheet's export separated by semicolons (or tabs) is one column to a CSV reader: said.
         let semicolons = "start;first_byte;end;bytes\n0;0,238;0,28;20000\n"
         #expect(try detected("semicolons.csv", semicolons) == .none(reason: #"its header ("start;first_byte;end;bytes") names no start, first_byte, end, bytes; that is one column, its name holding semicolons: the file separates its columns with semicolons, and is read as comma-separated (export it with commas)"#))
