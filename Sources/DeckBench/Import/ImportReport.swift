@@ -60,9 +60,10 @@ package struct ImportReport: Sendable {
         keep("\(input):\(line): \(rows) row\(rows == 1 ? "" : "s") rejected: \(reason)")
     }
 
-    /// A row with no session id, at `line`.
-    mutating func rejectedRow(line: Int, column: String) {
-        rejectedRow(line: line, reason: "no session id in column \"\(column)\"")
+    /// `count` rows that belong to no session, past those kept (`rejectsKept`).
+    mutating func rejectedRowsNotKept(_ count: Int) {
+        rejectedRows += count
+        rejectsLeftOut += count
     }
 
     /// A row that belongs to no session, at `line`, for `reason`.

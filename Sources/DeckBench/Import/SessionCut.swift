@@ -15,11 +15,17 @@ struct SessionCut<Format: Importer> {
     private var broken: (line: Int, reason: ImportError)?
     private var seen: [String: Int] = [:]
     private var user: SessionUser
-    /// A row that does not read (a line of JSON lines that is no object, a CSV row with more or
-    /// fewer fields than the header): it belongs to the session whose rows are on both sides of
-    /// it, which it breaks (a view left out would turn two swipes into a jump); between two
-    /// sessions it is a row rejected on its own.
-    private var malformedRow: (line: Int, reason: String)?
+    /// Rows that do not read (a line of JSON lines that is no object, a CSV row with more or fewer
+    /// fields than the header, a row with no session id), in a run: they belong to the session
+    /// whose rows are on both sides of them, which they break (a view left out would turn two
+    /// swipes into a jump); between two sessions they are rows rejected on their own.
+    private var malformedRows = MalformedRun()
+
+    private struct MalformedRun {
+        /// The first rows of the run, as many as a report keeps rejects.
+        var rows: [(line: Int, reason: String)] = []
+        var count = 0
+    }
     /// Sessions rejected for a time past its unit's range that a finer unit reads, the first such
     /// time, and that unit.
     private var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
@@ -51,23 +57,23 @@ struct SessionCut<Format: Importer> {
     /// A row that does not read, at `line`, for `reason`.
     mutating func malformed(line: Int, reason: String) {
         report.rows += 1
-        rejectMalformedRow()
-        malformedRow = (line, reason)
+        hold(line: line, reason: reason)
     }
 
     /// The row at `line`, its fields by column in `value`.
     mutating func row(line: Int, _ value: (String) -> String?) throws {
         report.rows += 1
-        let id = value(format.sessionColumn)
-        if let row = malformedRow, let id, id == open?.id {
-            open!.count += 1
-            if broken == nil { broken = (row.line, .malformedRow(row.reason)) }
-            malformedRow = nil
+        guard let id = value(format.sessionColumn), !id.isEmpty else {
+            return hold(line: line, reason: "no session id in column \"\(format.sessionColumn)\"")
         }
-        // The session before a row of its own ends before it, so that the rejects come in line order.
-        if malformedRow != nil, id != open?.id { try finishSession() }
-        rejectMalformedRow()
-        guard let id, !id.isEmpty else { return report.rejectedRow(line: line, column: format.sessionColumn) }
+        if let first = malformedRows.rows.first, id == open?.id {
+            open!.count += malformedRows.count
+            if broken == nil { broken = (first.line, .malformedRow(first.reason)) }
+            malformedRows = MalformedRun()
+        }
+        // The session before rows of their own ends before them, so that the rejects come in line order.
+        if malformedRows.count > 0 { try finishSession() }
+        rejectMalformedRows()
         if id != open?.id { try begin(id, line: line) }
         open!.count += 1
         guard broken == nil, let reason = user.read(value) ?? open!.rows.read(line: line, value) else { return }
@@ -81,7 +87,7 @@ struct SessionCut<Format: Importer> {
     /// The file's rows are all read: the last session ends, and a malformed row after it is rejected.
     mutating func end() throws {
         try finishSession()
-        rejectMalformedRow()
+        rejectMalformedRows()
     }
 
     /// Why the file is refused whole, if it is: most sessions' times past their unit's range, rows
@@ -130,10 +136,16 @@ struct SessionCut<Format: Importer> {
         seen[id] = seen[id] ?? line
     }
 
-    private mutating func rejectMalformedRow() {
-        guard let row = malformedRow else { return }
-        report.rejectedRow(line: row.line, reason: row.reason)
-        malformedRow = nil
+    /// A row that does not read joins the run of them.
+    private mutating func hold(line: Int, reason: String) {
+        if malformedRows.rows.count < ImportReport.rejectsKept { malformedRows.rows.append((line, reason)) }
+        malformedRows.count += 1
+    }
+
+    private mutating func rejectMalformedRows() {
+        for row in malformedRows.rows { report.rejectedRow(line: row.line, reason: row.reason) }
+        report.rejectedRowsNotKept(malformedRows.count - malformedRows.rows.count)
+        malformedRows = MalformedRun()
     }
 
     /// The open session ends: written, or rejected with the row that broke it.

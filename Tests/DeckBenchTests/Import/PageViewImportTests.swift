@@ -302,6 +302,34 @@ import Testing
         #expect(report.sessions == 3 && report.rejectedRows == 2 && report.rejects.count == 2, "\(report.rejects)")
     }
 
+    /// Rows that do not read, a row with no session id among them, belong to the session on both
+    /// sides of them, in a run as alone; between two sessions they are rows of their own, said
+    /// after the session before them, in line order.
+    @Test func rowsThatDoNotReadAreSaidInLineOrder() throws {
+        let dir = folder()
+        let input = dir + "/runs.csv"
+        try """
+        session,ts,page
+        s1,1000,1
+        s1,3000,2
+        s2,1000,1
+        s2,2000,x
+        ,5,5
+        s3,1000,1
+        ,7,7
+        s3,1500,3,9
+        s3,2000,2
+
+        """.write(toFile: input, atomically: true, encoding: .utf8)
+        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(input, into: dir)
+        #expect(report.rejects == [
+            "\(input):5: session \"s2\" rejected: page \"x\" in column \"page\" is not a whole number",
+            "\(input):6: row rejected: no session id in column \"session\"",
+            "\(input):8: session \"s3\" rejected: a row of it does not read: no session id in column \"session\"",
+        ], "\(report.rejects)")
+        #expect(report.sessions == 1 && report.rows == 9 && report.rejectedRows == 7)
+    }
+
     /// Past `rejectsKept`, rejects are counted, not kept: a file with a bad row in each of 25
     /// sessions keeps the first 20.
     @Test func rejectsPastTheFirstTwentyAreCounted() throws {
