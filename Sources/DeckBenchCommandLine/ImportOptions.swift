@@ -42,13 +42,6 @@ struct ImportOptions: ParsableArguments {
     /// all the same), 74 when a file cannot be read or written (the files after it are not).
     func importFiles(_ files: [String], _ run: (String, String) throws -> ImportReport) throws {
         try Self.checkDistinctOutputs(files, in: out)
-        // A folder made here and left empty (every file refused) is removed: nothing was imported.
-        let made = !FileManager.default.fileExists(atPath: out)
-        defer {
-            if made, (try? FileManager.default.contentsOfDirectory(atPath: out))?.isEmpty == true {
-                try? FileManager.default.removeItem(atPath: out)
-            }
-        }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {

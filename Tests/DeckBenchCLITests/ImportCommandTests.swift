@@ -97,8 +97,6 @@ import Testing
         let flags = ["--session", "session", "--time", "ts", "--page", "page", "--out", "rec"]
         let column = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--user", "account"] + flags, in: folder)
         #expect(column.status == 65 && column.stderr.contains("views.csv: no column \"account\" in the header"), "\(column.stderr)")
-        // The folder the command made for it is not left behind, empty.
-        #expect(!FileManager.default.fileExists(atPath: folder + "/rec"))
         // Said before any file is written: views.csv, before it, is not imported either; a folder
         // is no log, and one file given twice (by another path) is a usage error.
         let missing = try DeckBenchTool.run(["import", "pageviews", "views.csv", "nosuch.csv"] + flags.dropLast(2) + ["--out", "rec2"], in: folder)
