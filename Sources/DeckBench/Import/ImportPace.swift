@@ -39,10 +39,14 @@ package struct ImportPace: Sendable {
 
     /// Adds the intervals between a written session's actions, at `actionTimesMs` (in order).
     mutating func record(_ actionTimesMs: [Double]) {
-        guard let places = unit.placesToMs else { return }
         for (earlier, later) in zip(actionTimesMs, actionTimesMs.dropFirst()) {
             let interval = max(0, later - earlier)
             count += 1
+            // Dates and times are counted for the intervals of 0 alone: their unit is not in doubt.
+            guard let places = unit.placesToMs else {
+                if interval == 0 { zeros += 1 }
+                continue
+            }
             // Within a part in 10⁹ of a bound is at it: a difference of two times read as
             // decimals (0.2 − 0.1 ms) is not the tenth it stands for in binary, and read as seconds
             // it would fall a hair under 100 ms.
@@ -61,23 +65,25 @@ package struct ImportPace: Sendable {
     }
 
     /// What a file of these intervals gets: nil when their median can be a person's, or nothing
-    /// can be told (no interval; dates and times, whose unit is not in doubt); else why not, in
+    /// can be told (no interval; dates and times, whose unit is not in doubt, unless most of their
+    /// intervals are 0, as in any unit); else why not, in
     /// `actions` ("page changes", "strokes"), with the unit that makes it one when another does,
     /// and whether that refuses the file (`fewestToRefuse` intervals or more) or warns.
     func verdict(_ time: LogTime, actions: String) -> (reason: String, refuses: Bool)? {
-        guard let places = unit.placesToMs, count > 0, let own = LogTime.Unit.numeric.firstIndex(of: unit) else { return nil }
+        guard count > 0 else { return nil }
         let rank = (count + 1) / 2
+        // Most actions at the instant of the one before: no unit makes that a pace, dates and times neither.
+        if zeros >= rank {
+            return ("\(zeros) of the \(count) times between a session's consecutive \(actions) are 0: the times are not when they "
+                + "happened (an upload's or a batch's time?), or are cut to a unit coarser than a person's pace (whole seconds, "
+                + "minutes); check the time column", count >= Self.fewestToRefuse)
+        }
+        guard let places = unit.placesToMs, let own = LogTime.Unit.numeric.firstIndex(of: unit) else { return nil }
         func isBelow(_ index: Int) -> Bool { belowIn[index] >= rank }
         func isAbove(_ index: Int) -> Bool { count - aboveIn[index] < rank }
         guard isBelow(own) || isAbove(own) else { return nil }
         let median = approximateMedian()
         let limits = Self.plausibleMedianMs
-        // Most actions at the instant of the one before: no unit makes that a pace.
-        if median == 0 {
-            return ("\(zeros) of the \(count) times between a session's consecutive \(actions) are 0: the times are not when they "
-                + "happened (an upload's or a batch's time?), or are cut to a unit coarser than a person's pace (whole seconds, "
-                + "minutes); check the time column", count >= Self.fewestToRefuse)
-        }
         let below = isBelow(own)
         let side = below ? "under \(Self.said(limits.lowerBound)) ms" : "over \(Self.said(limits.upperBound / 60_000)) minutes"
         // Said with more digits where three would round it onto the bound it is past.

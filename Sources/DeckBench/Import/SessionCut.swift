@@ -30,7 +30,8 @@ struct SessionCut<Format: Importer> {
     /// time, and that unit.
     private var pastRange: (sessions: Int, line: Int, text: String, unit: LogTime.Unit)?
     /// Rows of sessions written, and rows rejected for coming back to a session after other
-    /// sessions' rows: more of those than of these is a file not grouped by session.
+    /// sessions' rows: as many of those as of these, or ten and a tenth as many, is a file not
+    /// grouped by session.
     private var rowsWritten = 0
     private var rowsAgain = 0
 
@@ -100,24 +101,26 @@ struct SessionCut<Format: Importer> {
                 + "sessions have times past 10¹⁵ ms read as \(format.timeUnit.spokenName) (the first at line \(pastRange.line): \(LogTime.quoted(pastRange.text))), "
                 + "which read as \(pastRange.unit.spokenName): give \(time.option)\(pastRange.unit.rawValue)")
         }
-        if rowsAgain > 0, rowsAgain >= rowsWritten {
+        // A few rows back are stray rows; as many as those read with their session, or ten and a
+        // tenth as many, are an order.
+        if rowsAgain > 0, rowsAgain >= rowsWritten || (rowsAgain >= 10 && rowsAgain * 10 >= rowsWritten) {
             return ImportRefusal(path: input, reason: "\(rowsAgain) of its \(report.rows) rows come back to a session after other sessions' "
                 + "rows, against \(rowsWritten) read with their session's: the rows are not grouped by session (sorted by time?); "
-                + "sort them by session, then time (sort -t, -k1,1 -k2,2n sorts a CSV without quoted commas)")
+                + "sort them by session, then time, the header kept first")
         }
         // A file that had sessions and gives none is refused rather than written as an empty
         // recording over the one an earlier import left (a flag forgotten, most often).
         if report.sessions == 0, let first = report.firstSessionReject {
-            return ImportRefusal(path: input, reason: "none of its \(report.rejectedSessions) session\(report.rejectedSessions == 1 ? "" : "s") "
-                + "could be imported (the first rejected at \(first))")
+            let sessions = report.rejectedSessions == 1 ? "its one session" : "none of its \(report.rejectedSessions) sessions"
+            return ImportRefusal(path: input, reason: "\(sessions) could be imported (the first rejected at \(first))")
         }
         if report.sessions == 0, report.rows > 0, let first = report.rejects.first {
-            return ImportRefusal(path: input, reason: "none of its \(report.rows) row\(report.rows == 1 ? "" : "s") could be imported "
-                + "(the first: \(first.dropFirst(input.count + 1)))")
+            let rows = report.rows == 1 ? "its one row" : "none of its \(report.rows) rows"
+            return ImportRefusal(path: input, reason: "\(rows) could be imported (the first: \(first.dropFirst(input.count + 1)))")
         }
         guard let verdict = report.pace.verdict(time, actions: Format.actions) else { return nil }
         guard !verdict.refuses else { return ImportRefusal(path: input, reason: verdict.reason) }
-        report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file: check its unit)")
+        report.warnings.append("\(input): \(verdict.reason) (too few to refuse the file)")
         return nil
     }
 

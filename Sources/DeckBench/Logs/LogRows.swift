@@ -56,6 +56,7 @@ enum LogRows {
             case let .cannotRead(file, reason): "\(file): cannot read: \(reason)"
             case let .missingColumn(file, column, header):
                 "\(file): no column \"\(column)\" in the header (\(Self.said(header)))\(Self.separatorHint(header))\(Self.quoteHint(header))"
+                    + (header.allSatisfy { $0.allSatisfy(\.isWhitespace) } ? "; the file's first line is blank: a CSV starts with its header row" : "")
             case let .missingKey(file, column, keys):
                 "\(file): no key \"\(column)\" in any object (the first holds \(Self.said(keys)))"
             case let .notRows(file, reason): "\(file): \(reason)"
@@ -95,7 +96,7 @@ enum LogRows {
         return "holds JSON objects written over several lines (its first is a lone \"{\"), not JSON lines (one object a line: jq -c . writes them)"
     }
 
-    /// "zstd", "gzip", "xz" or "bzip2" when the file at `path` opens with that format's magic number.
+    /// "zstd", "gzip", "xz", "bzip2" or "lz4" when the file at `path` opens with that format's magic number.
     static func compression(of path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
@@ -104,6 +105,7 @@ enum LogRows {
         if head.starts(with: [0x1F, 0x8B]) { return "gzip" }
         if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
         if head.starts(with: [0x42, 0x5A, 0x68]) { return "bzip2" }
+        if head.starts(with: [0x04, 0x22, 0x4D, 0x18]) { return "lz4" }
         return nil
     }
 
@@ -116,6 +118,16 @@ enum LogRows {
         case let number as NSNumber: !isBoolean(number)
         default: false
         }
+    }
+
+    /// A JSON number as text: a whole number as an integer, however JSON wrote it (`7.0`, `1e3`,
+    /// `-0` are `7`, `1000`, `0`: one number, one session id), any other as Foundation writes it.
+    static func text(of number: NSNumber) -> String {
+        let value = number.doubleValue
+        guard String(cString: number.objCType) == "d", value.rounded(.towardZero) == value, abs(value) < 9.0e18 else {
+            return number.stringValue
+        }
+        return String(Int(value))
     }
 
     /// What a JSON value that is no id is, as a message says it.
@@ -267,8 +279,11 @@ enum LogRows {
             var firstKeys: [String]?
             var lines = 0
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
-                lines += 1
-                guard let object else { return try malformed(line, JSONLines.notAnObject(bytes)) }
+                guard let object else {
+                    lines += 1
+                    return try malformed(line, JSONLines.notAnObject(bytes))
+                }
+                if !object.isEmpty { lines += 1 }
                 // An empty object holds no row, as a blank line does not.
                 if object.isEmpty { return }
                 if firstKeys == nil { firstKeys = object.keys.sorted() }
@@ -284,7 +299,7 @@ enum LogRows {
                     // JSON's true and false come as numbers: written as JSON writes them, so that a
                     // number column refuses them.
                     case let number as NSNumber where isBoolean(number): return number.boolValue ? "true" : "false"
-                    case let number as NSNumber: return number.stringValue
+                    case let number as NSNumber: return Self.text(of: number)
                     case nil, is NSNull: return nil
                     // An object or an array where a value belongs: written so that a number column refuses it.
                     case is [Any]: return "[...]"
@@ -292,7 +307,8 @@ enum LogRows {
                     }
                 }
             }
-            // An empty file is no export of no rows (CSV's header alone is): a failed export, most often.
+            // An empty file (or one of empty objects) is no export of no rows, as CSV's header alone
+            // is: a failed export, most often.
             guard lines > 0 else { throw Failure.notRows(file: input, reason: "is empty: JSON lines hold one object a line") }
             // (A file without any object has its lines named as such instead.)
             if let firstKeys, let absent = columns.first(where: unseen.contains) {

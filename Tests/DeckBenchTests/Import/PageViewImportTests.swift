@@ -94,7 +94,7 @@ import Testing
                 return refusal.description
             }
         }
-        #expect(try refusal("session,ts,day\nu1,not-a-time,3\n") == "\(input): none of its 1 session could be imported (the first "
+        #expect(try refusal("session,ts,day\nu1,not-a-time,3\n") == "\(input): its one session could be imported (the first "
             + "rejected at line 2: time \"not-a-time\" in column \"ts\" is not a number of ms); nothing was written for it")
         #expect(!FileManager.default.fileExists(atPath: ImportOutput.path(of: input, in: dir + "/out")))
         // Rows rejected each on its own (no session id) are refused alike.
@@ -191,7 +191,7 @@ import Testing
         // Under ten intervals: written, with a warning.
         let few = imported(try log("few", [4, 12, 3, 30, 7]))
         #expect(few.refusal == nil && few.warnings.count == 1 && few.warnings[0].contains("(about 7 ms, over 5 intervals)")
-            && few.warnings[0].hasSuffix("give --time-unit s (too few to refuse the file: check its unit)"), "\(few)")
+            && few.warnings[0].hasSuffix("give --time-unit s (too few to refuse the file)"), "\(few)")
         // One view a session gives no interval to judge; dates and times leave no unit in doubt.
         let single = dir + "/single.csv"
         try "session,ts,page\na,1,0\nb,2,0\nc,3,1\n".write(toFile: single, atomically: true, encoding: .utf8)
@@ -199,6 +199,11 @@ import Testing
         let iso = dir + "/iso.csv"
         try "session,ts,page\na,2026-11-02T08:15:00.000Z,0\na,2026-11-02T08:15:00.010Z,1\n".write(toFile: iso, atomically: true, encoding: .utf8)
         #expect(imported(iso, unit: .iso8601) == (nil, []))
+        // Unless most of their intervals are 0 (times cut to the minute): no unit makes that a pace either.
+        let minutes = dir + "/minutes.csv"
+        try (["session,ts,page"] + (0 ... 11).map { "a,2026-11-02T08:15:00Z,\($0 % 2)" }).joined(separator: "\n")
+            .write(toFile: minutes, atomically: true, encoding: .utf8)
+        #expect(refusal(minutes, unit: .iso8601)?.contains(": 11 of the 11 times between a session's consecutive changes of page are 0: ") == true)
         // Epoch µs read as ms are past 10¹⁵ ms: when most sessions are rejected so, the file is refused naming µs.
         let epoch = dir + "/epoch.csv"
         try "session,ts,page\na,1700000000000243,0\na,1700000004000243,1\nb,1700000100000000,2\nc,5,1\nc,1500,2\n"
@@ -281,25 +286,48 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/quote.jsonl.zst"))
     }
 
-    /// A file whose rows come back to their sessions at least as often as they are read with them
-    /// is not grouped by session (sorted by time): refused, not written as sessions of one view
-    /// each, with hundreds of thousands of rejects. Fewer rows coming back are rejected as rows.
+    /// A file whose rows come back to their sessions as often as they are read with them, or ten
+    /// times and a tenth as often, is not grouped by session (sorted by time): refused, not
+    /// written as sessions cut short with a reject a row. Fewer rows coming back are stray rows,
+    /// rejected as rows.
     @Test func rowsNotGroupedBySessionAreRefusedAtTheBoundary() throws {
         let dir = folder()
-        // a, b, a, b: a's and b's first rows are read with their session, their second come back (2 against 2).
-        let sorted = "session,ts,page\na,1000,1\nb,1000,1\na,5000,2\nb,5000,2\n"
-        try sorted.write(toFile: dir + "/bytime.csv", atomically: true, encoding: .utf8)
-        let refusal = #expect(throws: ImportRefusal.self) {
-            _ = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/bytime.csv", into: dir)
+        func imported(_ name: String, _ rows: [String]) throws -> Result<ImportReport, ImportRefusal> {
+            try (["session,ts,page"] + rows).joined(separator: "\n").appending("\n").write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+            do {
+                return .success(try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/" + name, into: dir))
+            } catch let refusal as ImportRefusal {
+                return .failure(refusal)
+            }
         }
-        #expect(refusal?.reason == "2 of its 4 rows come back to a session after other sessions' rows, against 2 read with their "
-            + "session's: the rows are not grouped by session (sorted by time?); sort them by session, then time "
-            + "(sort -t, -k1,1 -k2,2n sorts a CSV without quoted commas)")
+        // a, b, a, b: 2 back against 2 read with their session.
+        guard case let .failure(refusal) = try imported("bytime.csv", ["a,1000,1", "b,1000,1", "a,5000,2", "b,5000,2"]) else {
+            Issue.record("a file sorted by time was imported")
+            return
+        }
+        #expect(refusal.reason == "2 of its 4 rows come back to a session after other sessions' rows, against 2 read with their "
+            + "session's: the rows are not grouped by session (sorted by time?); sort them by session, then time, the header kept first")
         #expect(!FileManager.default.fileExists(atPath: dir + "/bytime.jsonl.zst"))
-        // One more row read with its session: 2 against 3, the two rejected as rows.
-        try (sorted + "c,9000,1\n").write(toFile: dir + "/most.csv", atomically: true, encoding: .utf8)
-        let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(dir + "/most.csv", into: dir)
-        #expect(report.sessions == 3 && report.rejectedRows == 2 && report.rejects.count == 2, "\(report.rejects)")
+        // One more read with its session: 2 against 3, under ten back: stray rows.
+        if case let .success(report) = try imported("stray.csv", ["a,1000,1", "b,1000,1", "a,5000,2", "b,5000,2", "c,1,1"]) {
+            #expect(report.sessions == 3 && report.rejectedRows == 2)
+        } else {
+            Issue.record("two stray rows refused the file")
+        }
+        // Twenty sessions of five rows, then ten of them one row again: 10 back against 100.
+        let grouped = (0 ..< 20).flatMap { session in (1 ... 5).map { "s\(session),\($0 * 1_000),\($0)" } }
+        let back = (0 ..< 10).map { "s\($0),9000,9" }
+        if case let .failure(refusal) = try imported("tenth.csv", grouped + back) {
+            #expect(refusal.reason.hasPrefix("10 of its 110 rows come back to a session after other sessions' rows, against 100 read"))
+        } else {
+            Issue.record("a tenth of rows back was imported")
+        }
+        // One more row read with its session: 10 against 101, the ten rejected as rows.
+        if case let .success(report) = try imported("fewer.csv", grouped + back + ["z,1,1"]) {
+            #expect(report.sessions == 21 && report.rejectedRows == 10 && report.rejects.count == 10)
+        } else {
+            Issue.record("10 of 111 rows back refused the file")
+        }
     }
 
     /// Rows that do not read, a row with no session id among them, belong to the session on both
@@ -353,7 +381,7 @@ import Testing
         {"sid":{"id":"a"},"t":1000,"p":1}
         {"sid":{"id":"a"},"t":2000,"p":2}
         {"sid":7,"t":1000,"p":1}
-        {"sid":7,"t":2000,"p":2}
+        {"sid":7.0,"t":2000,"p":2}
         {"sid":true,"t":1000,"p":1}
         {"sid":"b","t":1000,"p":1,"u":["x"]}
         {"sid":"b","t":2000,"p":2,"u":["x"]}
@@ -368,6 +396,9 @@ import Testing
             "\(input):7: row rejected: \"u\" holds an array where an id belongs (text or a number)",
         ], "\(report.rejects)")
         #expect(report.sessions == 1 && report.output == dir + "/ids.jsonl.zst")
+        // One number, one id, however JSON writes it: 7 and 7.0 were one session above.
+        let numbers = try #require(try JSONSerialization.jsonObject(with: Data("[7, 7.0, 1e3, 1000, -0, 1.5, 2e19, -12]".utf8)) as? [NSNumber])
+        #expect(numbers.map(LogRows.text(of:)) == ["7", "7", "1000", "1000", "0", "1.5", numbers[6].stringValue, "-12"])
     }
 
     /// JSON lines have keys, not a header: a key no object holds is said so, with the first

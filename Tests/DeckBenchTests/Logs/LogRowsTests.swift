@@ -45,6 +45,8 @@ import Testing
             ("blankfirst.json", Data("\n  \n[{\"session\":\"s1\",\"ts\":1000},\n{\"session\":\"s2\",\"ts\":1}]\n".utf8), array),
             ("empty.jsonl", Data(), "is empty: JSON lines hold one object a line"),
             ("blank.jsonl", Data(" \n\n".utf8), "is empty: JSON lines hold one object a line"),
+            ("braces.jsonl", Data("{}\n{ }\n".utf8), "is empty: JSON lines hold one object a line"),
+            ("lz4.csv", Data([0x04, 0x22, 0x4D, 0x18, 0x64]), "is lz4-compressed: CSV and JSON lines are read as plain text; decompress it first"),
             ("utf32.csv", Data([0xFF, 0xFE, 0x00, 0x00]) + csv.data(using: .utf32LittleEndian)!, "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"),
             ("utf32be.csv", Data([0x00, 0x00, 0xFE, 0xFF]) + csv.data(using: .utf32BigEndian)!, "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"),
             ("xz.csv", Data([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00]), "is xz-compressed: CSV and JSON lines are read as plain text; decompress it first"),
