@@ -81,7 +81,7 @@ extension Importer {
         let output = ImportOutput.path(of: input, in: folder)
         let writer = try ZstdWriter(path: output, level: WorkloadWriter.defaultLevel)
         var cut = SessionCut(self, report: ImportReport(input: input, output: output), writer: writer)
-        try LogRows.forEach(input, columns: cut.columns, identifiers: cut.identifiers, malformed: { cut.malformed(line: $0, reason: $1) }) { line, value in
+        try LogRows.forEach(input, columns: cut.columns, identifiers: cut.identifiers, malformed: { try cut.malformed(line: $0, reason: $1, id: $2) }) { line, value in
             try cut.row(line: line, value)
         }
         try cut.end()

@@ -55,10 +55,15 @@ struct SessionCut<Format: Importer> {
         [format.sessionColumn] + [format.userColumn].compactMap { $0 }
     }
 
-    /// A row that does not read, at `line`, for `reason`.
-    mutating func malformed(line: Int, reason: String) {
+    /// A row that does not read, at `line`, for `reason`: the session it names, if it names one
+    /// (`id`), is rejected for it, be it that session's first or last row; else it belongs to the
+    /// session on both sides of it, if any.
+    mutating func malformed(line: Int, reason: String, id: String?) throws {
         report.rows += 1
-        hold(line: line, reason: reason)
+        guard let id else { return hold(line: line, reason: reason) }
+        try enter(id, line: line)
+        open!.count += 1
+        if broken == nil { broken = (line, .malformedRow(reason)) }
     }
 
     /// The row at `line`, its fields by column in `value`.
@@ -67,15 +72,7 @@ struct SessionCut<Format: Importer> {
         guard let id = value(format.sessionColumn), !id.isEmpty else {
             return hold(line: line, reason: "no session id in column \"\(format.sessionColumn)\"")
         }
-        if let first = malformedRows.rows.first, id == open?.id {
-            open!.count += malformedRows.count
-            if broken == nil { broken = (first.line, .malformedRow(first.reason)) }
-            malformedRows = MalformedRun()
-        }
-        // The session before rows of their own ends before them, so that the rejects come in line order.
-        if malformedRows.count > 0 { try finishSession() }
-        rejectMalformedRows()
-        if id != open?.id { try begin(id, line: line) }
+        try enter(id, line: line)
         open!.count += 1
         guard broken == nil, let reason = user.read(value) ?? open!.rows.read(line: line, value) else { return }
         broken = (line, reason)
@@ -128,6 +125,20 @@ struct SessionCut<Format: Importer> {
     mutating func finishRecording() throws {
         try writer.write(buffer)
         try writer.finish()
+    }
+
+    /// A row of session `id` at `line`: rows that did not read just before it are the open
+    /// session's if it is `id`'s, else rows of their own; a session other than the open one starts.
+    private mutating func enter(_ id: String, line: Int) throws {
+        if let first = malformedRows.rows.first, id == open?.id {
+            open!.count += malformedRows.count
+            if broken == nil { broken = (first.line, .malformedRow(first.reason)) }
+            malformedRows = MalformedRun()
+        }
+        // The session before rows of their own ends before them, so that the rejects come in line order.
+        if malformedRows.count > 0 { try finishSession() }
+        rejectMalformedRows()
+        if id != open?.id { try begin(id, line: line) }
     }
 
     /// Session `id` starts at `line`, the one open before it ended.

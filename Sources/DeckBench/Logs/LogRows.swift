@@ -254,9 +254,10 @@ enum LogRows {
     /// Each line of JSON lines that is no JSON object, and each CSV row too short to hold one of
     /// `columns` (a row cut short: `start,first_byte,end,bytes` with a url column in the header
     /// but not in the row) or longer than the header, is given to `malformed` instead, with the reason,
-    /// as is each object whose value for one of `identifiers` is a Boolean, an array or an object.
+    /// as is each object whose value for one of `identifiers` is a Boolean, an array or an object;
+    /// a CSV row's value for the first of `identifiers` goes with it when the row holds that field.
     static func forEach(_ input: String, columns: [String], optional: [String] = [], identifiers: [String] = [],
-                        malformed: (Int, String) throws -> Void, _ body: (Int, (String) -> String?) throws -> Void) throws {
+                        malformed: (Int, String, String?) throws -> Void, _ body: (Int, (String) -> String?) throws -> Void) throws {
         // A pipe would lose what is read to find its kind before its rows are.
         if let reason = notAFile(input) { throw Failure.cannotRead(input, reason) }
         guard let stream = InputStream(fileAtPath: input), FileManager.default.fileExists(atPath: input) else {
@@ -281,7 +282,7 @@ enum LogRows {
             try JSONLines.forEach(stream, path: input) { line, object, bytes in
                 guard let object else {
                     lines += 1
-                    return try malformed(line, JSONLines.notAnObject(bytes))
+                    return try malformed(line, JSONLines.notAnObject(bytes), nil)
                 }
                 if !object.isEmpty { lines += 1 }
                 // An empty object holds no row, as a blank line does not.
@@ -289,7 +290,7 @@ enum LogRows {
                 if firstKeys == nil { firstKeys = object.keys.sorted() }
                 if !unseen.isEmpty { unseen = unseen.filter { object[key[$0] ?? $0] == nil } }
                 if let column = identifiers.first(where: { !isIdentifier(object[key[$0] ?? $0]) }) {
-                    return try malformed(line, "\(LogTime.quoted(column)) holds \(kind(of: object[key[column] ?? column])) where an id belongs (text or a number)")
+                    return try malformed(line, "\(LogTime.quoted(column)) holds \(kind(of: object[key[column] ?? column])) where an id belongs (text or a number)", nil)
                 }
                 try body(line) { column in
                     switch object[key[column] ?? column] {
@@ -337,6 +338,12 @@ enum LogRows {
             throw Failure.notRows(file: input, reason: "its header names \(twice) twice (\(Failure.said(header))): which one is meant?")
         }
         let reach = columns.compactMap { index[$0] }.max() ?? -1
+        // The id a row that does not read still names, when its field is there (its session's, most often).
+        func identifier(_ row: [String]) -> String? {
+            guard let position = identifiers.first.flatMap({ index[$0] }), position < row.count else { return nil }
+            let field = Self.trimmed(row[position])
+            return field.isEmpty ? nil : field
+        }
         // Lines of the file, not rows: a quoted field may hold line breaks.
         var nextLine = 2
         var line = 1
@@ -356,13 +363,13 @@ enum LogRows {
                     + "should be (never, or with text after it, as in \"Pro\" model), and the rows after it would be lost")
             }
             if row.count <= reach {
-                try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short")
+                try malformed(line, "\(row.count) field\(row.count == 1 ? "" : "s") where the header has \(header.count): a row cut short", identifier(row))
                 continue
             }
             // More fields than the header, unless the extra ones are empty (a trailing comma): a
             // comma in an unquoted field ("1,234") shifts every field after it.
             if row.count > header.count, row[header.count...].contains(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?")
+                try malformed(line, "\(row.count) fields where the header has \(header.count): a comma in an unquoted field?", identifier(row))
                 continue
             }
             try body(line) { column in

@@ -133,7 +133,7 @@ package struct RequestTimings: Sendable {
     package init(path: String, columns: Columns, time: LogTime = LogTime(), filter: NSRegularExpression? = nil) throws {
         self.path = path
         guard filter == nil || columns.url != nil else { throw FilterWithoutURL(path: path) }
-        try LogRows.forEach(path, columns: columns.all, optional: columns.optional, malformed: { line, reason in
+        try LogRows.forEach(path, columns: columns.all, optional: columns.optional, malformed: { line, reason, _ in
             rejects.append("\(path):\(line): \(reason)")
         }) { line, value in
             if let filter, let column = columns.url {

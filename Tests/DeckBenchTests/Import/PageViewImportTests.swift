@@ -219,17 +219,25 @@ import Testing
         let dir = folder()
         let input = dir + "/views.csv"
         // a: a row between its rows does not read, which rejects it (left out, its neighbours' swipes
-        // would be a jump); between a and b a row cut short is a row of its own; b reads; c has a
-        // page that is no whole number.
-        try "session,ts,page\na,1000,4\na,3,900,5\na,9000,6\nb,1000\nb,1000,4.0\nb, 5000 ,5e0\nc,12000,4.5\n"
+        // would be a jump); b's first row is cut short but names b, which it rejects as well (its
+        // first view left out would move where b starts); a row cut short that names no session is
+        // a row of its own; c has a page that is no whole number; d reads (pages `4.0`, ` 5e0 `).
+        try "session,ts,page\na,1000,4\na,3,900,5\na,9000,6\nb,1000\nb,1000,4.0\nb,5000,5\n,1000\nc,12000,4.5\nd,1000,4.0\nd, 5000 ,5e0\n"
             .write(toFile: input, atomically: true, encoding: .utf8)
         let report = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(input, into: dir)
         #expect(report.rejects == [
             "\(input):3: session \"a\" rejected: a row of it does not read: 4 fields where the header has 3: a comma in an unquoted field?",
-            "\(input):5: row rejected: 2 fields where the header has 3: a row cut short",
-            "\(input):8: session \"c\" rejected: page \"4.5\" in column \"page\" is not a whole number",
+            "\(input):5: session \"b\" rejected: a row of it does not read: 2 fields where the header has 3: a row cut short",
+            "\(input):8: row rejected: 2 fields where the header has 3: a row cut short",
+            "\(input):9: session \"c\" rejected: page \"4.5\" in column \"page\" is not a whole number",
         ], "\(report.rejects)")
-        #expect(report.rows == 7 && report.sessions == 1 && report.swipes == 1 && report.rejectedRows == 5)
+        #expect(report.rows == 10 && report.sessions == 1 && report.swipes == 1 && report.rejectedRows == 8)
+        // A session's last row that does not read but names it rejects it too.
+        let last = dir + "/last.csv"
+        try "session,ts,page\ne,1000,1\ne,2000,2\ne,3000\nf,1000,1\nf,2000,2\n".write(toFile: last, atomically: true, encoding: .utf8)
+        let lastReport = try PageViewImport(sessionColumn: "session", timeColumn: "ts", pageColumn: "page").run(last, into: dir)
+        #expect(lastReport.rejects == ["\(last):4: session \"e\" rejected: a row of it does not read: 2 fields where the header has 3: a row cut short"])
+        #expect(lastReport.sessions == 1 && lastReport.rejectedRows == 3)
         #expect(PageViewFields().page("4.0", column: "p") == .success(4) && PageViewFields().page("-2e1", column: "p") == .success(-20))
         #expect(PageViewFields().page("1e13", column: "p") == .failure(.badPage("1e13", .index, column: "p")))
     }

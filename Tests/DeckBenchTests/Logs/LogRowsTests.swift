@@ -63,7 +63,7 @@ import Testing
             var rows = 0
             var said: String?
             do {
-                try LogRows.forEach(path, columns: ["session", "ts"], malformed: { _, _ in }) { _, value in
+                try LogRows.forEach(path, columns: ["session", "ts"], malformed: { _, _, _ in }) { _, value in
                     if value("session") == "s1", value("ts") == "1000" { rows += 1 }
                 }
             } catch {
