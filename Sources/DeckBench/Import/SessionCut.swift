@@ -89,8 +89,8 @@ struct SessionCut<Format: Importer> {
     }
 
     /// Why the file is refused whole, if it is: most sessions' times past their unit's range, rows
-    /// not grouped by session, no session imported of a file that had rows, or a pace no person keeps (too few intervals to
-    /// refuse only warn, in the report).
+    /// not grouped by session, no session imported of a file that had rows, or a pace no person
+    /// keeps (too few intervals to refuse only warn, in the report).
     mutating func refusal() -> ImportRefusal? {
         let input = report.input
         if let pastRange, pastRange.sessions > report.sessions {

@@ -72,10 +72,10 @@ enum LogRows {
         if let kind = compression(of: path) {
             return "is \(kind)-compressed: CSV and JSON lines are read as plain text; decompress it first"
         }
-        if head(of: path, 4) == [0x50, 0x4B, 0x03, 0x04] {
+        let start = head(of: path, 4)
+        if start == [0x50, 0x4B, 0x03, 0x04] {
             return "is a zip archive (a spreadsheet's .xlsx is one): export the sheet as CSV (\"CSV UTF-8\")"
         }
-        let start = head(of: path, 4)
         if start.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || start.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
             return "is UTF-32 text: CSV and JSON lines are read as UTF-8; save it as UTF-8"
         }
@@ -230,21 +230,27 @@ enum LogRows {
         }
         if let reason = notRows(path) { return .none(reason) }
         if isJSONLines(path) {
-            var keys: [String] = [], objects = 0
-            struct Enough: Error {}
-            try? JSONLines.forEach(stream, path: path) { _, object in
-                guard let object else { return }
-                for key in object.keys.sorted() where !keys.contains(key) { keys.append(key) }
-                objects += 1
-                if objects == 10_000 { throw Enough() }
-            }
-            guard objects > 0 else { return .none("holds no JSON object") }
+            guard let keys = jsonKeys(stream, path: path) else { return .none("holds no JSON object") }
             return .names(keys)
         }
         guard let header = (try? CSVReader(stream: stream, hasHeaderRow: true))?.headerRow, !header.isEmpty else {
             return .none("is empty: a CSV starts with a header row naming its columns")
         }
         return .names(header)
+    }
+
+    /// Every key of the first 10,000 objects of the JSON lines in `stream`, in the order first
+    /// seen; nil without any object.
+    private static func jsonKeys(_ stream: InputStream, path: String) -> [String]? {
+        var keys: [String] = [], objects = 0
+        struct Enough: Error {}
+        try? JSONLines.forEach(stream, path: path) { _, object in
+            guard let object else { return }
+            for key in object.keys.sorted() where !keys.contains(key) { keys.append(key) }
+            objects += 1
+            if objects == 10_000 { throw Enough() }
+        }
+        return objects > 0 ? keys : nil
     }
 
     /// Calls `body` with each data row's line (the header is line 1) and a reader of its fields by
@@ -270,7 +276,8 @@ enum LogRows {
             // CSV's header must name its columns (a key misspelt would read as absent on every line),
             // unless `optional` says it may be.
             var key: [String: String] = [:]
-            if case let .names(keys) = columnNames(of: input) {
+            // The file's kind was checked above: its keys are read without checking it again.
+            if let names = InputStream(fileAtPath: input), let keys = jsonKeys(names, path: input) {
                 for column in columns where !keys.contains(column) {
                     let matches = keys.filter { normalized($0) == normalized(column) }
                     if matches.count == 1 { key[column] = matches[0] }
