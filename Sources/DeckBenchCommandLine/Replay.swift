@@ -96,8 +96,18 @@ extension DeckBenchCommand {
             }
             if html { try writeReport(folder: out) }
             if !quiet, let note = outcome.manifest.fewUnitsNote { Console.error("warning: " + note) }
+            if !quiet, let note = Self.fewReplicatesNote(bootstrap) { Console.error("warning: " + note) }
             if !quiet { Console.out(Self.table(outcome, out: out)) }
             try ExitStatus.check(outcome.rejects, maxRejects: maxRejects)
+        }
+
+        /// What intervals from fewer replicates than `tune` races on are worth (nil for none, or
+        /// enough): their bounds are the few replicates' extremes, one replicate's value at 1.
+        static func fewReplicatesNote(_ replicates: Int) -> String? {
+            guard replicates > 0, replicates < TuneRun.minimumReplicates else { return nil }
+            return "the intervals are read from \(replicates) bootstrap replicate\(replicates == 1 ? "" : "s") only: "
+                + "their bounds are the 2.5th and 97.5th percentiles of so few (docs/STATISTICS.md's error rates were measured with "
+                + "1,000, and `tune` asks for \(TuneRun.minimumReplicates) at least); --bootstrap 1000 for intervals to rely on"
         }
 
         /// Recordings that hold no valid session (a 0-byte file, a file of blank lines, an empty

@@ -370,6 +370,25 @@ import Testing
 
 /// `--bootstrap`: intervals in summary.csv, or none.
 @Suite struct BootstrapCommandTests {
+    /// Below the 200 replicates `tune` races on, a run says its intervals are rough (one replicate:
+    /// a bound is its one value); at 200, or with none, it says nothing.
+    @Test func intervalsFromFewReplicatesAreSaidToBeRough() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "30", "--seed", "5", "--level", "1"], in: folder).status == 0)
+        let one = try DeckBenchTool.run(["replay", "rec", "--out", "one", "--bootstrap", "1", "--policy", "fixed"], in: folder)
+        #expect(one.status == 0)
+        #expect(one.stderr.contains("warning: the intervals are read from 1 bootstrap replicate only: their bounds are the 2.5th "
+            + "and 97.5th percentiles of so few"), "\(one.stderr)")
+        let edge = try DeckBenchTool.run(["replay", "rec", "--out", "edge", "--bootstrap", "199", "--policy", "fixed"], in: folder)
+        #expect(edge.stderr.contains("read from 199 bootstrap replicates only"), "\(edge.stderr)")
+        for count in ["200", "0"] {
+            let enough = try DeckBenchTool.run(["replay", "rec", "--out", "b\(count)", "--bootstrap", count, "--policy", "fixed"], in: folder)
+            #expect(enough.status == 0 && !enough.stderr.contains("bootstrap replicate"), "\(enough.stderr)")
+        }
+        let quiet = try DeckBenchTool.run(["replay", "rec", "--out", "q", "--bootstrap", "1", "--quiet"], in: folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func intervalsByDefaultAndNoneWithZero() throws {
         let folder = DeckBenchTool.temporaryFolder()
         #expect(try DeckBenchTool.run(["generate", "--out", "rec", "--sessions", "40", "--seed", "4", "--level", "3"], in: folder).status == 0)

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Cuts a recording's decompressed bytes into lines, without copying a line unless it spans two
-/// chunks, and without ever holding more than `RecordingLimits.maxLineBytes` of one line.
+/// chunks, and without ever holding more than `RecordingLimits.maxLineBytes` of one line. A UTF-8
+/// byte-order mark that opens the file is not part of its first line (editors and .NET writers on
+/// Windows put one there).
 final class LineSplitter {
     /// One line, without its newline.
     enum Line {
@@ -21,6 +23,8 @@ final class LineSplitter {
     private var carryIsStale = false
     /// While > 0: the length so far of a line over the limit, being skipped.
     private var overlongBytes = 0
+    /// Until the first chunk: whether a byte-order mark may still open the file.
+    private var atFileStart = true
 
     /// The number of lines handed out so far: the number of the last one.
     private(set) var lineNumber = 0
@@ -48,7 +52,8 @@ final class LineSplitter {
             }
             guard let nextChunk = try input.nextChunk() else { return finalLine() }
             chunk = nextChunk
-            position = 0
+            position = atFileStart && Self.opensWithByteOrderMark(nextChunk) ? 3 : 0
+            atFileStart = false
         }
     }
 
@@ -95,6 +100,13 @@ final class LineSplitter {
         guard let source = piece.baseAddress, piece.count > 0 else { return }
         (carry.baseAddress! + carryCount).copyMemory(from: source, byteCount: piece.count)
         carryCount += piece.count
+    }
+
+    /// Whether `chunk`, a file's first, opens with UTF-8's byte-order mark (EF BB BF). A file's
+    /// first chunk is a whole read buffer unless the file is shorter (a pipe's writer could cut the
+    /// mark from the rest: then it is not skipped, and the first line is rejected as before).
+    private static func opensWithByteOrderMark(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        chunk.count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF
     }
 
     /// The last line when the input does not end with a newline.

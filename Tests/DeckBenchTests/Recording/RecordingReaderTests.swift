@@ -118,6 +118,27 @@ import Testing
         #expect(sessions.first?.events.last == Event(timeMs: 9000, kind: .end))
     }
 
+    /// A byte-order mark opening the file (plain or compressed) is skipped; one anywhere else is a
+    /// byte of its line, which is malformed and rejects the session it falls in (the first line
+    /// was read: the reject names its session); a file of the mark alone holds nothing.
+    @Test func aByteOrderMarkOpeningTheFileIsSkippedAndOneElsewhereIsNot() {
+        let mark = "\u{FEFF}"
+        for path in [fixtures.plain("mark.jsonl", mark + sessionLines("w")), fixtures.compressed("mark.jsonl.zst", frames: [mark + sessionLines("w")])] {
+            let (sessions, rejects) = Fixtures.read(path)
+            #expect(rejects.isEmpty)
+            #expect(sessions.map(\.id) == ["w"])
+            #expect(sessions.first?.line == 1 && sessions.first?.events.count == 2)
+        }
+        let twice = Fixtures.read(fixtures.plain("twice.jsonl", mark + sessionLines("w") + mark + sessionLines("x")))
+        #expect(twice.rejects.first?.line == 4 && twice.rejects.first?.session == "w")
+        #expect(twice.rejects.first?.reason.contains("found byte 0xEF") == true, "\(twice.rejects.first?.reason ?? "")")
+        let markOnly = Fixtures.read(fixtures.plain("mark-only.jsonl", mark))
+        #expect(markOnly.sessions.isEmpty && markOnly.rejects.isEmpty)
+        let cutMark = Fixtures.read(fixtures.bytes("cut-mark.jsonl", [0xEF, 0xBB] + Array(sessionLines("y").utf8)))
+        #expect(cutMark.sessions.isEmpty)
+        #expect(cutMark.rejects.first?.line == 1)
+    }
+
     @Test func extraKeysAndEscapesAreUnderstood() {
         let text = #"{"v":1,"session":"\u00e9t\u00e9 \"q\"","page":0,"first":-1,"last":1,"app":{"build":[1,2,{"x":null}]}}"# + "\n"
             + #"{ "t" : 5 , "\u0065" : "\u0074ap", "dir" : "n\u0065xt", "extra" : 1.5e3 }"# + "\n"
