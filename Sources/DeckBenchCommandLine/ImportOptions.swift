@@ -48,6 +48,7 @@ struct ImportOptions: ParsableArguments {
             Console.error("error: \(out): cannot create the folder: \(error.localizedDescription)")
             throw ExitStatus.io
         }
+        Console.removeLeftovers(in: out)
         var rejected = false
         var refused = false
         for file in files {

@@ -25,6 +25,25 @@ import Testing
         #expect(try DeckBenchTool.run(["replay", "rec", "--out", "out", "--quiet"], in: folder).status == 0)
     }
 
+    /// A recording's temporary file that an import killed outright left in `--out` is removed by
+    /// the next import there, which says so; one of a live process, or not DeckBench's, stays.
+    @Test func aKilledImportsTemporaryFileIsRemovedByTheNext() throws {
+        let folder = DeckBenchTool.temporaryFolder()
+        try "session,ts,page\nv1,1700000000000,4\nv1,1700000004100,5\n".write(toFile: folder + "/views.csv", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/rec", withIntermediateDirectories: true)
+        let dead = folder + "/rec/views.jsonl.zst.999999.tmp"
+        let live = folder + "/rec/other.jsonl.zst.\(getpid()).tmp"
+        let foreign = folder + "/rec/notes.999999.tmp"
+        for path in [dead, live, foreign] { #expect(FileManager.default.createFile(atPath: path, contents: Data())) }
+        let result = try DeckBenchTool.run(["import", "pageviews", "views.csv", "--session", "session", "--time", "ts", "--page", "page",
+                                            "--out", "rec", "--quiet"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "removed 1 temporary file left in rec by a run that was killed: views.jsonl.zst.999999.tmp\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live) && FileManager.default.fileExists(atPath: foreign))
+        #expect(FileManager.default.fileExists(atPath: folder + "/rec/views.jsonl.zst"))
+    }
+
     /// A log in seconds imported with the default unit (ms) would replay views 4 ms apart: refused
     /// with exit 65, naming seconds, the recording an earlier import wrote there left as it was,
     /// and the files after it imported all the same; with `--time-unit s` it imports. A Google
