@@ -46,6 +46,10 @@ public struct DeckBenchCommand: ParsableCommand {
     /// (exit 130, 143). Every error message starts with `error:`, ArgumentParser's too.
     public static func main() {
         TemporaryFiles.installSignalHandlers()
+        if let unknown = HelpTopic.unknown(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            Console.error(HelpTopic.message(word: unknown.word, path: unknown.path, commands: unknown.commands))
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if let repeated = RepeatedOption.first(in: Array(CommandLine.arguments.dropFirst()), root: Self.self) {
