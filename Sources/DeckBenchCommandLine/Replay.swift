@@ -144,7 +144,9 @@ extension DeckBenchCommand {
                 var rate = totals.navigations == 0 ? "-" : percent(totals.stalls, totals.navigations)
                 if let interval = estimates?.interval(stallRate) {
                     rate += " (" + [interval.low, interval.high].map { String(format: "%.1f", 100 * $0) }.joined(separator: "–") + ")"
-                    if interval.low == interval.high, totals.stalls > 0, totals.stalls < totals.navigations { unmeasured += 1 }
+                    // One replicate is one value whatever the sessions: `fewReplicatesNote` says so instead.
+                    if interval.low == interval.high, totals.stalls > 0, totals.stalls < totals.navigations,
+                       summary.replicates.replicates > 1 { unmeasured += 1 }
                 }
                 let p99 = summary.stallMsPerNavigation.count == 0 ? "-" : "\(summary.stallMsPerNavigation.value(at: 99)) ms"
                 table.append([policy, shortName(network), rate, p99, String(totals.resets), String(totals.wastedPrefetches)])
